@@ -1,0 +1,33 @@
+/**
+ * The one role × entity × action table. The server checks it in every loader and
+ * action (through requirePermission); the UI reads it only to hide what a role
+ * cannot use. Safe to import in the browser.
+ */
+export const roles = ["member", "trainer", "admin"] as const;
+export type Role = (typeof roles)[number];
+
+/** Users with no role, or a role we do not know, are members. */
+export function toRole(value: string | null | undefined): Role {
+  return roles.includes(value as Role) ? (value as Role) : "member";
+}
+
+const staff: readonly Role[] = ["trainer", "admin"];
+const adminOnly: readonly Role[] = ["admin"];
+const everyone: readonly Role[] = roles;
+
+export const permissions = {
+  memberArea: { view: everyone },
+  profile: { update: everyone },
+  adminArea: { view: adminOnly },
+  users: { list: adminOnly, create: adminOnly, setRole: adminOnly },
+  contentManager: { view: staff },
+  articles: { create: staff, update: staff, delete: staff, viewDrafts: staff },
+} as const satisfies Record<string, Record<string, readonly Role[]>>;
+
+export type Entity = keyof typeof permissions;
+export type Action<E extends Entity> = keyof (typeof permissions)[E];
+
+export function can<E extends Entity>(role: Role, entity: E, action: Action<E>): boolean {
+  const allowed = permissions[entity][action] as readonly Role[];
+  return allowed.includes(role);
+}

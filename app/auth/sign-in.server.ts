@@ -1,0 +1,34 @@
+import { getEnv } from "~/lib/env.server";
+import { CLIENT_IP_HEADER, getAuth } from "./auth.server";
+
+export type AuthResult = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
+
+/**
+ * Route actions (the /login form, the sign-in dialog, sign-out) go through
+ * better-auth's own handler, so its database rate limiter and origin check apply
+ * to them exactly as to /api/auth/*.
+ */
+async function callAuth(request: Request, path: string, body: unknown): Promise<AuthResult> {
+  const env = getEnv();
+  const headers = new Headers({ "content-type": "application/json", origin: new URL(env.BASE_URL).origin });
+  for (const name of ["cookie", "user-agent", CLIENT_IP_HEADER]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const response = await getAuth().handler(
+    new Request(`${env.BASE_URL}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
+  );
+  const out = new Headers();
+  for (const cookie of response.headers.getSetCookie()) out.append("set-cookie", cookie);
+  if (response.ok) return { ok: true, headers: out };
+  const payload = (await response.json().catch(() => null)) as { message?: string } | null;
+  return { ok: false, status: response.status, message: payload?.message || "Please try again later." };
+}
+
+export function signInWithPassword(request: Request, email: string, password: string): Promise<AuthResult> {
+  return callAuth(request, "/sign-in/email", { email, password, rememberMe: true });
+}
+
+export function signOut(request: Request): Promise<AuthResult> {
+  return callAuth(request, "/sign-out", {});
+}

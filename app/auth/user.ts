@@ -1,0 +1,25 @@
+import type { WeightUnit } from "~/modules/users/profile.schema";
+import type { Role } from "./permissions";
+
+/** What the app knows about the signed-in user. Safe in the browser. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  profileComplete: boolean;
+  weightUnit: WeightUnit;
+}
+
+/** The name shown in the header: first word of the full name, else the e-mail. */
+export function displayName(user: Pick<SessionUser, "name" | "email">): string {
+  return user.name.trim().split(/\s+/)[0] || user.email;
+}
+
+/** Where to go after signing in: same-site paths only. */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/members"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,53 @@
+import { X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { SignInForm } from "./sign-in-form";
+
+/**
+ * 'Member Login' on every page, desktop and mobile: a native modal dialog
+ * (focus is kept inside, Escape closes it, focus returns to the opener).
+ */
+export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // A successful sign-in navigates away: close with it.
+  useEffect(() => {
+    onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="sign-in-title"
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 text-zinc-900 shadow-2xl"
+    >
+      <div className="p-6 sm:p-8">
+        <div className="mb-6 flex items-start justify-between gap-4">
+          <div>
+            <h2 id="sign-in-title" className="text-2xl font-bold uppercase">
+              Member Login
+            </h2>
+            <p className="mt-1 text-sm text-zinc-600">Sign in to your member area.</p>
+          </div>
+          <button type="button" onClick={onClose} className="rounded-md p-2 text-zinc-600 hover:bg-zinc-100" aria-label="Close">
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+        {open ? <SignInForm idPrefix="dialog" /> : null}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { signInSchema } from "~/modules/users/users.schema";
+import { Button } from "./ui/button";
+import { TextField } from "./ui/field";
+
+export const ONBOARDING_NOTE = "New users: Please contact us to get onboarded by an administrator.";
+
+export interface SignInActionData {
+  error?: string;
+  fieldErrors?: { email?: string; password?: string };
+}
+
+/**
+ * The one sign-in form, on /login and in the 'Member Login' dialog. It posts to
+ * the /login action, which works without JavaScript too.
+ */
+export function SignInForm({ redirectTo, serverData, idPrefix = "signin" }: { redirectTo?: string; serverData?: SignInActionData; idPrefix?: string }) {
+  const fetcher = useFetcher<SignInActionData>();
+  const [clientErrors, setClientErrors] = useState<SignInActionData["fieldErrors"]>();
+  const result = fetcher.data ?? serverData;
+  const busy = fetcher.state !== "idle";
+  const fieldErrors = clientErrors ?? result?.fieldErrors;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.error) {
+      toast.error("Error signing in", { description: fetcher.data.error });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/login"
+      noValidate
+      className="space-y-5"
+      onSubmit={(event) => {
+        const form = new FormData(event.currentTarget);
+        const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+        if (!parsed.success) {
+          event.preventDefault();
+          const errors: NonNullable<SignInActionData["fieldErrors"]> = {};
+          for (const issue of parsed.error.issues) errors[issue.path[0] as "email" | "password"] ??= issue.message;
+          setClientErrors(errors);
+          const first = event.currentTarget.querySelector<HTMLInputElement>(`[name="${errors.email ? "email" : "password"}"]`);
+          first?.focus();
+          return;
+        }
+        setClientErrors(undefined);
+      }}
+    >
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {result?.error && !busy ? (
+        <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong">
+          <strong>Error signing in.</strong> {result.error}
+        </p>
+      ) : null}
+      <TextField id={`${idPrefix}-email`} label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors?.email} />
+      <TextField
+        id={`${idPrefix}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fieldErrors?.password}
+      />
+      <Button type="submit" className="w-full" busy={busy} busyText="Processing...">
+        Sign In
+      </Button>
+      <p className="text-sm text-zinc-700">
+        {ONBOARDING_NOTE}{" "}
+        <Link to="/contact" className="font-semibold text-brand underline underline-offset-2">
+          Contact us
+        </Link>
+      </p>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,187 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { can } from "~/auth/permissions";
+import type { SessionUser } from "~/auth/user";
+import { SignInDialog } from "./sign-in-dialog";
+import { mainNav, mobileNav } from "./site-nav";
+import { buttonClass } from "./ui/button";
+import { cn } from "./ui/cn";
+import { UserMenu } from "./user-menu";
+
+const SCROLLED_AFTER_PX = 50;
+
+function useScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > SCROLLED_AFTER_PX);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+  return scrolled;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide transition-colors",
+    isActive ? "text-brand-bright" : "text-zinc-100 hover:text-white",
+  );
+
+export function SiteHeader({ user, businessName }: { user: SessionUser | null; businessName: string }) {
+  const scrolled = useScrolled();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signInOpen, setSignInOpen] = useState(false);
+  const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  // The menu closes on a route change.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    panel.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  const openSignIn = () => {
+    setMenuOpen(false);
+    setSignInOpen(true);
+  };
+
+  return (
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      className={cn(
+        "sticky top-0 z-40 transition-[background-color,box-shadow] duration-300",
+        scrolled ? "bg-zinc-950/95 shadow-lg shadow-black/30 backdrop-blur" : "bg-zinc-950",
+      )}
+    >
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-zinc-900">
+        Skip to content
+      </a>
+      <div className={cn("mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6", scrolled ? "h-16" : "h-20")}>
+        <Link to="/" className="font-display text-2xl font-bold uppercase tracking-wider text-white">
+          {businessName}
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNav.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <>
+              <button type="button" onClick={openSignIn} className={buttonClass("inverse")}>
+                Member Login
+              </button>
+              <Link to="/contact" className={buttonClass("primary")}>
+                Get Started
+              </Link>
+            </>
+          )}
+        </div>
+        <button
+          ref={menuButton}
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Menu className="size-6" aria-hidden="true" />
+          <span className="sr-only">Open menu</span>
+        </button>
+      </div>
+
+      {menuOpen ? (
+        <div className="fixed inset-0 z-50 lg:hidden">
+          <div data-testid="mobile-menu-backdrop" className="absolute inset-0 bg-black/60" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+          <div
+            ref={panel}
+            id="mobile-menu"
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+            className="absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-zinc-950 p-6 shadow-2xl"
+          >
+            <div className="flex items-center justify-between">
+              <span className="font-display text-xl font-bold uppercase tracking-wider text-white">{businessName}</span>
+              <button
+                type="button"
+                className="inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10"
+                onClick={() => {
+                  setMenuOpen(false);
+                  menuButton.current?.focus();
+                }}
+              >
+                <X className="size-6" aria-hidden="true" />
+                <span className="sr-only">Close menu</span>
+              </button>
+            </div>
+            <nav aria-label="Mobile">
+              <ul className="flex flex-col gap-1">
+                {mobileNav.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.to === "/"} className={(state) => cn(navLinkClass(state), "block py-3 text-base")}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="mt-auto flex flex-col gap-3 border-t border-white/15 pt-6">
+              {user ? (
+                <>
+                  {can(user.role, "adminArea", "view") ? (
+                    <Link to="/admin" className={buttonClass("inverse")}>
+                      Admin Dashboard
+                    </Link>
+                  ) : (
+                    <Link to="/members" className={buttonClass("inverse")}>
+                      Member Dashboard
+                    </Link>
+                  )}
+                  <Link to="/members?tab=settings" className={buttonClass("inverse")}>
+                    Settings
+                  </Link>
+                  <Form method="post" action="/logout">
+                    <button type="submit" className={buttonClass("primary", "w-full")}>
+                      Log out
+                    </button>
+                  </Form>
+                </>
+              ) : (
+                <>
+                  <button type="button" onClick={openSignIn} className={buttonClass("inverse")}>
+                    Member Login
+                  </button>
+                  <Link to="/contact" className={buttonClass("primary")}>
+                    Get Started
+                  </Link>
+                </>
+              )}
+            </div>
+          </div>
+        </div>
+      ) : null}
+      {user ? null : <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />}
+    </header>
+  );
+}

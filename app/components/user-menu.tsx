@@ -1,0 +1,37 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { ChevronDown, UserRound } from "lucide-react";
+import { Link, useFetcher } from "react-router";
+import { can } from "~/auth/permissions";
+import { displayName, type SessionUser } from "~/auth/user";
+
+const item = "flex w-full cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none data-[highlighted]:bg-zinc-100";
+
+/** The signed-in user's menu: 'My Account', their dashboard, Settings, Log out. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const fetcher = useFetcher();
+  const isAdmin = can(user.role, "adminArea", "view");
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-white hover:bg-white/10">
+        <UserRound className="size-4" aria-hidden="true" />
+        <span>{displayName(user)}</span>
+        <ChevronDown className="size-4" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-52 rounded-lg border border-zinc-200 bg-white p-1 shadow-xl">
+          <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold uppercase tracking-wide text-zinc-600">My Account</DropdownMenu.Label>
+          <DropdownMenu.Item asChild className={item}>
+            {isAdmin ? <Link to="/admin">Admin Dashboard</Link> : <Link to="/members">Member Dashboard</Link>}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/members?tab=settings">Settings</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200" />
+          <DropdownMenu.Item className={item} onSelect={() => fetcher.submit(null, { method: "post", action: "/logout" })}>
+            Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

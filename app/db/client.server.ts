@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./lock.server";
+import { schema, type Schema } from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseOptions =
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory"; loadDataDir?: Blob }
+  | { kind: "postgres"; url: string; max?: number };
+
+export interface Database {
+  db: Db;
+  kind: DatabaseOptions["kind"];
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOptions["kind"]): Promise<Database> {
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      if (closed) return false;
+      await pglite.query("select 1");
+      return true;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await pglite.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    let closed = false;
+    return {
+      db,
+      kind: "postgres",
+      // Several processes may start at once on one PostgreSQL: migrate under an advisory lock.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock(727274)");
+          await migratePg(drizzlePg({ client }), { migrationsFolder });
+        } finally {
+          await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
+          client.release();
+        }
+      },
+      ping: async () => {
+        if (closed) return false;
+        await db.execute(sql`select 1`);
+        return true;
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
+    };
+  }
+  if (options.kind === "pglite-memory") {
+    const pglite = new PGlite({ loadDataDir: options.loadDataDir });
+    await pglite.waitReady;
+    return openPglite(pglite, () => undefined, "pglite-memory");
+  }
+  const release = acquireDataDirLock(options.dataDir);
+  try {
+    const dir = path.join(options.dataDir, "db");
+    fs.mkdirSync(dir, { recursive: true });
+    // A killed process leaves postmaster.pid behind; we hold the lock, so it is stale.
+    fs.rmSync(path.join(dir, "postmaster.pid"), { force: true });
+    const pglite = new PGlite(dir);
+    await pglite.waitReady;
+    return await openPglite(pglite, release, "pglite");
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+let current: Database | undefined;
+
+/** The process's database, opened once at start-up (or per test file). */
+export function useDatabase(database: Database): void {
+  current = database;
+}
+
+export function getDatabase(): Database {
+  if (!current) throw new Error("The database has not been opened yet");
+  return current;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}

@@ -1,0 +1,35 @@
+import { openDatabase, useDatabase, type Database } from "~/db/client.server";
+import { ensureAdministrator } from "~/modules/users/users.server";
+import { issueSetupToken } from "~/modules/users/setup.server";
+import { getEnv } from "./env.server";
+import { getLogger } from "./logger.server";
+
+export interface Booted {
+  database: Database;
+  /** Printed once when no administrator exists and none is configured. */
+  setupUrl: string | null;
+}
+
+/** Opens the database of the configuration, migrates it, and makes sure an administrator can get in. */
+export async function bootServices(): Promise<Booted> {
+  const env = getEnv();
+  const database = await openDatabase(
+    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
+  );
+  try {
+    useDatabase(database);
+    await database.migrate();
+    let setupUrl: string | null = null;
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const result = await ensureAdministrator(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+      getLogger().info({ email: env.ADMIN_EMAIL, result }, "administrator from ADMIN_EMAIL");
+    } else {
+      const token = await issueSetupToken();
+      if (token) setupUrl = `${env.BASE_URL}/setup?token=${token}`;
+    }
+    return { database, setupUrl };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

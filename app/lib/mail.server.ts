@@ -1,0 +1,53 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import nodemailer, { type Transporter } from "nodemailer";
+import { dataPath } from "./data-dir.server";
+import { getEnv } from "./env.server";
+import { getLogger } from "./logger.server";
+
+export interface Mail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+let transport: Transporter | undefined;
+
+function getTransport(): Transporter {
+  const env = getEnv();
+  transport ??= env.SMTP_URL
+    ? nodemailer.createTransport(env.SMTP_URL)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return transport;
+}
+
+export function mailMode(): "smtp" | "outbox" {
+  return getEnv().SMTP_URL ? "smtp" : "outbox";
+}
+
+export function fromAddress(): string {
+  const env = getEnv();
+  return env.MAIL_FROM ?? `Relentless <no-reply@${new URL(env.BASE_URL).hostname}>`;
+}
+
+/** SMTP when SMTP_URL is set, else an .eml file in DATA_DIR/outbox/. Returns where it went. */
+export async function sendMail(mail: Mail): Promise<string> {
+  const info = await getTransport().sendMail({ from: fromAddress(), ...mail });
+  if (mailMode() === "smtp") {
+    getLogger().info({ messageId: info.messageId }, "mail sent over SMTP");
+    return info.messageId;
+  }
+  const dir = dataPath("outbox");
+  await fs.mkdir(dir, { recursive: true });
+  const file = `${dir}/${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`;
+  await fs.writeFile(file, info.message as Buffer);
+  getLogger().info({ file }, "mail written to the outbox");
+  return file;
+}
+
+/** Tests and reconfiguration start from a fresh transport. */
+export function resetMailTransport(): void {
+  transport?.close();
+  transport = undefined;
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+const optional = z.string().trim().max(300).default("");
+
+/** Business details used across the site. Empty means "not set": nothing is invented. */
+export const siteSettingsSchema = z.object({
+  businessName: z.string().trim().min(1).max(100).default("Relentless"),
+  coachName: optional,
+  phone: optional,
+  email: optional,
+  address: optional,
+  instagramUrl: optional,
+  facebookUrl: optional,
+  youtubeUrl: optional,
+  tiktokUrl: optional,
+  notificationEmail: optional,
+  timeZone: z.string().default("Europe/London"),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const defaultSiteSettings: SiteSettings = siteSettingsSchema.parse({});

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+const optionalText = (label: string) =>
+  z.string().trim().max(2000, `${label} must be at most 2000 characters`).default("");
+
+export const fullNameSchema = z
+  .string({ error: "Full name is required" })
+  .trim()
+  .min(1, "Full name is required")
+  .max(200, "Full name must be at most 200 characters");
+
+/** The settings profile form: full name required, the rest optional. */
+export const profileFormSchema = z.object({
+  fullName: fullNameSchema,
+  bio: optionalText("Bio"),
+  location: optionalText("Location"),
+  interests: optionalText("Interests"),
+  experience: optionalText("Experience"),
+  goals: optionalText("Goals"),
+});
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000, "Please keep this under 2000 characters");
+
+/** The 3-step wizard: every field is needed for a complete profile. */
+export const wizardSchema = z.object({
+  fullName: z.string({ error: "Please enter your full name to continue." }).trim().min(1, "Please enter your full name to continue.").max(200, "Full name must be at most 200 characters"),
+  location: required("Please enter your location"),
+  interests: required("Please enter your interests"),
+  experience: required("Please describe your experience"),
+  goals: required("Please describe your goals"),
+});
+export type WizardForm = z.infer<typeof wizardSchema>;
+
+export const weightUnits = ["lbs", "kg"] as const;
+export type WeightUnit = (typeof weightUnits)[number];
+
+export interface ProfileFields {
+  fullName: string;
+  bio: string;
+  location: string;
+  interests: string;
+  experience: string;
+  goals: string;
+  weightUnit: WeightUnit;
+}
+
+/** Complete only when full name, location, interests, experience and goals are all filled. */
+export function isProfileComplete(p: Pick<ProfileFields, "fullName" | "location" | "interests" | "experience" | "goals">): boolean {
+  return [p.fullName, p.location, p.interests, p.experience, p.goals].every((v) => v.trim().length > 0);
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { roles } from "~/auth/permissions";
+
+export const passwordSchema = z
+  .string()
+  .min(8, "Password must be at least 8 characters")
+  .max(128, "Password must be at most 128 characters");
+
+export const newUserSchema = z.object({
+  name: z.string().trim().min(1, "Please enter a full name").max(200, "Name must be at most 200 characters"),
+  email: z.email("Please enter a valid email address").trim().toLowerCase(),
+  password: passwordSchema,
+  role: z.enum(roles, { error: "Role must be member, trainer or admin" }),
+});
+export type NewUser = z.infer<typeof newUserSchema>;
+
+export const signInSchema = z.object({
+  email: z.email("Please enter a valid email address").trim(),
+  password: z.string().min(1, "Please enter your password").max(128, "Password must be at most 128 characters"),
+});

@@ -1,0 +1,78 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { getSessionUser } from "./auth/session.server";
+import { useNonce } from "./components/nonce";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
+import { buttonClass } from "./components/ui/button";
+import { readToast } from "./lib/toast.server";
+import { defaultSiteSettings } from "./modules/settings/settings.schema";
+import { getSiteSettings } from "./modules/settings/settings.server";
+import { ProfileWizardDialog } from "./modules/users/profile-wizard";
+import { NotFound } from "./components/not-found";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, settings, { toast, clear }] = await Promise.all([getSessionUser(request), getSiteSettings(), readToast(request)]);
+  const { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } = settings;
+  return data(
+    { user, toast, settings: { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } },
+    { headers: clear ? { "set-cookie": clear } : undefined },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const user = root?.user ?? null;
+  const settings = root?.settings ?? defaultSiteSettings;
+  // Signed-in users with an incomplete profile meet the blocking wizard everywhere but its own page.
+  const showWizard = user && !user.profileComplete && location.pathname !== "/profile-setup";
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#09090b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <SiteHeader user={user} businessName={settings.businessName} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter settings={settings} />
+        {showWizard ? <ProfileWizardDialog initialName={user.name} /> : null}
+        <Toaster serverToast={root?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message =
+    error instanceof Error && error.message && !/^Unexpected Server Error$/.test(error.message)
+      ? error.message
+      : "An unexpected error occurred";
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="text-4xl font-bold uppercase">Something went wrong</h1>
+      <p className="text-zinc-700">{message}</p>
+      <button type="button" className={buttonClass("primary")} onClick={() => window.location.reload()}>
+        Reload Page
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/login";
+import { getSessionUser } from "~/auth/session.server";
+import { signInWithPassword } from "~/auth/sign-in.server";
+import { safeRedirectTo } from "~/auth/user";
+import { SignInForm, type SignInActionData } from "~/components/sign-in-form";
+import { fieldErrors } from "~/lib/form";
+import { pageTitle } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { signInSchema } from "~/modules/users/users.schema";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Member Login") },
+  { name: "description", content: "Sign in to the Relentless member area." },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  if (await getSessionUser(request)) throw redirect(redirectTo);
+  return { redirectTo: url.searchParams.has("redirectTo") ? redirectTo : undefined };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+  if (!parsed.success) {
+    return data<SignInActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  const result = await signInWithPassword(request, parsed.data.email, parsed.data.password);
+  if (!result.ok) return data<SignInActionData>({ error: result.message }, { status: result.status });
+  return redirectWithToast(
+    safeRedirectTo(form.get("redirectTo")),
+    { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
+    result.headers,
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="bg-zinc-50 px-4 py-16 sm:py-24">
+      <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-3xl font-bold uppercase">Member Login</h1>
+        <p className="mb-6 mt-2 text-zinc-600">Sign in to your member area.</p>
+        <SignInForm redirectTo={loaderData.redirectTo} serverData={actionData} />
+        <p className="mt-6 text-sm text-zinc-600">
+          Not a member yet?{" "}
+          <Link to="/contact" className="font-semibold text-brand underline underline-offset-2">
+            Apply for coaching
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/setup";
+import { signInWithPassword } from "~/auth/sign-in.server";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { fieldErrors } from "~/lib/form";
+import { pageTitle } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { completeSetup, isSetupTokenValid, SetupLinkInvalidError } from "~/modules/users/setup.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Set up your site") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const valid = await isSetupTokenValid(token);
+  return data({ valid, token: valid ? token : null }, { status: valid ? 200 : 404, headers: { "Referrer-Policy": "no-referrer" } });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = new URL(request.url).searchParams.get("token");
+  const input = { name: form.get("name"), email: form.get("email"), password: form.get("password") };
+  try {
+    const created = await completeSetup(token, input);
+    const signedIn = await signInWithPassword(request, created.email, String(input.password));
+    return redirectWithToast(
+      "/admin",
+      { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
+      signedIn.ok ? signedIn.headers : undefined,
+    );
+  } catch (error) {
+    if (error instanceof z.ZodError) return data({ fieldErrors: fieldErrors<"name" | "email" | "password">(error), error: undefined }, { status: 400 });
+    if (error instanceof SetupLinkInvalidError) return data({ fieldErrors: {}, error: error.message }, { status: 410 });
+    throw error;
+  }
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (!loaderData.valid) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24">
+        <h1 className="text-3xl font-bold uppercase">This set-up link is not valid</h1>
+        <p className="mt-4 text-zinc-700">
+          It has been used already, has expired, or an administrator exists. Restart the server to print a new link, or sign in.
+        </p>
+      </section>
+    );
+  }
+  const errors: Partial<Record<"name" | "email" | "password", string>> = actionData?.fieldErrors ?? {};
+  return (
+    <section className="bg-zinc-50 px-4 py-16">
+      <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-3xl font-bold uppercase">Create the administrator</h1>
+        <p className="mb-6 mt-2 text-zinc-600">This account manages the site, its members and its content.</p>
+        {actionData?.error ? (
+          <p role="alert" className="mb-4 rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong">
+            {actionData.error}
+          </p>
+        ) : null}
+        <Form method="post" className="space-y-5">
+          <TextField label="Full name" name="name" autoComplete="name" required error={errors.name} />
+          <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            hint="At least 8 characters."
+            error={errors.password}
+          />
+          <Button type="submit" className="w-full" busy={navigation.state === "submitting"} busyText="Processing...">
+            Create administrator
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}
