@@ -5,7 +5,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { getAuth } from "~/auth/auth.server";
 import { getDatabase } from "~/db/client.server";
-import { bootServices } from "~/lib/boot.server";
+import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";

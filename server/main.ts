@@ -4,11 +4,12 @@
  */
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import type * as AppModuleType from "./app";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
-type AppModule = typeof import("./app");
+type AppModule = typeof AppModuleType;
 
 async function loadApp() {
   if (!dev) {

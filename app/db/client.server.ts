@@ -106,7 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 let current: Database | undefined;
 
 /** The process's database, opened once at start-up (or per test file). */
-export function useDatabase(database: Database): void {
+export function setDatabase(database: Database): void {
   current = database;
 }
 

@@ -1,8 +1,8 @@
-import { openDatabase, useDatabase, type Database } from "~/db/client.server";
+import { openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { ensureAdministrator } from "~/modules/users/users.server";
 import { issueSetupToken } from "~/modules/users/setup.server";
-import { getEnv } from "./env.server";
-import { getLogger } from "./logger.server";
+import { getEnv } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
 
 export interface Booted {
   database: Database;
@@ -17,7 +17,7 @@ export async function bootServices(): Promise<Booted> {
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
   );
   try {
-    useDatabase(database);
+    setDatabase(database);
     await database.migrate();
     let setupUrl: string | null = null;
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {

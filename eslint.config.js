@@ -1,0 +1,51 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["app/**/*.tsx", "app/**/*.ts"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+  },
+  {
+    // Imports flow one way: routes → modules → auth/db/lib/components.
+    files: ["app/modules/**", "app/auth/**", "app/db/**", "app/lib/**", "app/components/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/routes/*", "../routes/*"], message: "Modules must not import routes." }] }],
+    },
+  },
+  {
+    files: ["app/auth/**", "app/db/**", "app/lib/**", "app/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/routes/*"], message: "Shared code must not import routes." },
+            { group: ["~/modules/*/*.server", "~/modules/*/*.tsx"], message: "Shared code must not reach into a module's services or components." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes are thin: they call modules, never the database.
+    files: ["app/routes/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/db/*", "drizzle-orm", "drizzle-orm/*"], message: "Routes call modules; modules talk to the database." }] }],
+    },
+  },
+);

@@ -1,0 +1,23 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { PASSWORD, users, type UserKey } from "./users";
+
+let counter = 0;
+
+/** Every test comes from its own client address, as separate visitors would. */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    counter += 1;
+    const ip = `10.${testInfo.workerIndex % 250}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": ip });
+  },
+});
+
+export { expect };
+
+/** Signs in through the /login page as a person would. */
+export async function signIn(page: Page, who: UserKey, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(users[who].email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}

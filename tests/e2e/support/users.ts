@@ -1,0 +1,14 @@
+/** Accounts the end-to-end suite signs in with (created before the server starts). */
+export const PASSWORD = "Relentless-e2e-pass1";
+
+export const users = {
+  admin: { email: "admin@relentless.test", name: "Alex Admin", role: "admin", complete: true },
+  trainer: { email: "trainer@relentless.test", name: "Terry Trainer", role: "trainer", complete: true },
+  member: { email: "member@relentless.test", name: "Maya Member", role: "member", complete: true },
+  signOut: { email: "signout@relentless.test", name: "Sid Signout", role: "member", complete: true },
+  settings: { email: "settings@relentless.test", name: "Sam Settings", role: "member", complete: true },
+  mobile: { email: "mobile@relentless.test", name: "Mo Mobile", role: "member", complete: true },
+  newcomer: { email: "newcomer@relentless.test", name: "Nina Newcomer", role: "member", complete: false },
+} as const;
+
+export type UserKey = keyof typeof users;

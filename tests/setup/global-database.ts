@@ -1,0 +1,29 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { openDatabase } from "~/db/client.server";
+import { databaseUrl, pgliteTemplatePath, TEMPLATE_DB } from "./database";
+
+/** Migrates once: a PGlite data-dir dump, or a PostgreSQL template database. */
+export default async function setup() {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ kind: "pglite-memory" });
+    await database.migrate();
+    const pglite = (database.db as unknown as { $client: PGlite }).$client;
+    const dump = await pglite.dumpDataDir("none");
+    fs.mkdirSync(path.dirname(pgliteTemplatePath), { recursive: true });
+    fs.writeFileSync(pgliteTemplatePath, Buffer.from(await dump.arrayBuffer()));
+    await database.close();
+    return;
+  }
+  const admin = new pg.Client({ connectionString: databaseUrl(base, "postgres") });
+  await admin.connect();
+  await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+  await admin.query(`create database ${TEMPLATE_DB}`);
+  await admin.end();
+  const database = await openDatabase({ kind: "postgres", url: databaseUrl(base, TEMPLATE_DB), max: 1 });
+  await database.migrate();
+  await database.close();
+}
