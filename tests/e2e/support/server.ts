@@ -4,7 +4,7 @@ import path from "node:path";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
-export const E2E_DATA_DIR = path.resolve(".tmp/e2e-data");
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data");
 
 export async function waitForHealthy(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
