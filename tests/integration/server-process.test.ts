@@ -1,0 +1,147 @@
+/**
+ * The built server as a process: start-up, configuration errors, restart, shutdown.
+ * Needs `npm run build` first (npm test builds before running this suite).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+
+const onPglite = !process.env.DATABASE_URL;
+const running: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
+    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "warn", DATABASE_URL: process.env.DATABASE_URL ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(started: Started, text: string, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!started.output().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for "${text}". Output:\n${started.output()}`);
+    if (started.child.exitCode !== null) throw new Error(`Exited with ${started.child.exitCode} before "${text}":\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function signIn(baseUrl: string, email: string, password: string) {
+  return fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+let dataDir: string;
+
+beforeAll(() => {
+  if (!fs.existsSync("build/server/index.js")) throw new Error("Run `npm run build` before this suite");
+});
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freshDataDir() {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-process-"));
+  return dataDir;
+}
+
+describe("start-up with bad configuration", () => {
+  it.each([
+    ["PORT", "abc", "PORT must be a whole number between 1 and 65535"],
+    ["BASE_URL", "ftp://coach.example", "BASE_URL must be an http:// or https:// URL"],
+    ["AUTH_SECRET", "short", "AUTH_SECRET must be at least 32 characters long"],
+    ["SMTP_URL", "http://mail.example", "SMTP_URL must be an smtp:// or smtps:// URL"],
+  ])("refuses %s=%s with a message naming the variable", async (name, value, message) => {
+    const started = start({ DATA_DIR: freshDataDir(), [name]: value });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain("Invalid configuration");
+    expect(started.output()).toContain(message);
+    // A plain message, not a stack trace.
+    expect(started.output()).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  });
+
+  it("refuses ADMIN_EMAIL without ADMIN_PASSWORD", async () => {
+    const started = start({ DATA_DIR: freshDataDir(), ADMIN_EMAIL: "coach@example.com" });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain("ADMIN_PASSWORD must be set together with ADMIN_EMAIL");
+  });
+});
+
+describe("a running server", () => {
+  it("prints its URL and a one-time set-up link when there is no administrator", async () => {
+    const port = await freePort();
+    const started = start({ DATA_DIR: freshDataDir(), PORT: String(port) });
+    await waitFor(started, `Relentless is running at http://localhost:${port}`);
+    await waitFor(started, `http://localhost:${port}/setup?token=`);
+    const health = await fetch(`http://localhost:${port}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+  });
+
+  it("keeps its data across a restart, ensures ADMIN_EMAIL idempotently, and exits 0 on SIGTERM within seconds", async () => {
+    const port = await freePort();
+    const baseUrl = `http://localhost:${port}`;
+    const env = { DATA_DIR: freshDataDir(), PORT: String(port), ADMIN_EMAIL: "coach@example.com", ADMIN_PASSWORD: "first-run-pass-1" };
+
+    const first = start(env);
+    await waitFor(first, "Relentless is running");
+    expect(first.output()).not.toContain("/setup?token=");
+    expect((await signIn(baseUrl, "coach@example.com", "first-run-pass-1")).status).toBe(200);
+    const stopAsked = Date.now();
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(Date.now() - stopAsked).toBeLessThan(5_000);
+    if (onPglite) expect(fs.existsSync(path.join(env.DATA_DIR, "db.lock"))).toBe(false);
+
+    const second = start(env);
+    await waitFor(second, "Relentless is running");
+    const response = await signIn(baseUrl, "coach@example.com", "first-run-pass-1");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { user: { role: string } };
+    expect(body.user.role).toBe("admin");
+    second.child.kill("SIGINT");
+    expect(await second.exited).toBe(0);
+  });
+
+  it.runIf(onPglite)("refuses a second process on the same DATA_DIR with a clear message", async () => {
+    const env = { DATA_DIR: freshDataDir(), PORT: String(await freePort()) };
+    const first = start(env);
+    await waitFor(first, "Relentless is running");
+    const second = start({ ...env, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain("is in use by another Relentless process");
+    expect(second.output()).toContain("DATABASE_URL");
+    // The first one is unharmed.
+    expect((await fetch(`http://localhost:${env.PORT}/healthz`)).status).toBe(200);
+  });
+});
