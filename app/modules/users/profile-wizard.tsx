@@ -135,12 +135,21 @@ export function ProfileWizardDialog({ initialName }: { initialName: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     if (ref.current && !ref.current.open) ref.current.showModal();
+    // Chrome lets a repeated Escape close a modal dialog without a cancelable 'cancel'
+    // event; a cancelled Escape keydown makes no close request at all.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") event.preventDefault();
+    };
+    document.addEventListener("keydown", onKey, true);
+    return () => document.removeEventListener("keydown", onKey, true);
   }, []);
   return (
     <dialog
       ref={ref}
       aria-labelledby="wizard-title"
       onCancel={(event) => event.preventDefault()}
+      // Any other way it gets closed, it opens again: only completing the profile removes it.
+      onClose={() => ref.current?.showModal()}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl bg-white p-6 text-zinc-900 shadow-2xl sm:p-8"
     >
       <WizardBody initialName={initialName} />

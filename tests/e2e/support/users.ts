@@ -9,6 +9,8 @@ export const users = {
   settings: { email: "settings@relentless.test", name: "Sam Settings", role: "member", complete: true },
   mobile: { email: "mobile@relentless.test", name: "Mo Mobile", role: "member", complete: true },
   newcomer: { email: "newcomer@relentless.test", name: "Nina Newcomer", role: "member", complete: false },
+  // Never completes the wizard: it stays incomplete for the /profile-setup guard test.
+  pending: { email: "pending@relentless.test", name: "Pat Pending", role: "member", complete: false },
 } as const;
 
 export type UserKey = keyof typeof users;
