@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { lazy, Suspense } from "react";
 import type { Route } from "./+types/root";
 import { getSessionUser } from "./auth/session.server";
 import { useNonce } from "./components/nonce";
@@ -7,11 +8,13 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { buttonClass } from "./components/ui/button";
 import { readToast } from "./lib/toast.server";
-import { defaultSiteSettings } from "./modules/settings/settings.schema";
+import { defaultSiteSettings } from "./modules/settings/settings-defaults";
 import { getSiteSettings } from "./modules/settings/settings.server";
-import { ProfileWizardDialog } from "./modules/users/profile-wizard";
 import { NotFound } from "./components/not-found";
 import "./app.css";
+
+// Only signed-in users with an incomplete profile need the wizard.
+const ProfileWizardDialog = lazy(() => import("./modules/users/profile-wizard").then((m) => ({ default: m.ProfileWizardDialog })));
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -47,7 +50,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter settings={settings} />
-        {showWizard ? <ProfileWizardDialog initialName={user.name} /> : null}
+        {showWizard ? (
+          <Suspense fallback={null}>
+            <ProfileWizardDialog initialName={user.name} />
+          </Suspense>
+        ) : null}
         <Toaster serverToast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

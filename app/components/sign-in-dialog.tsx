@@ -1,7 +1,15 @@
 import { X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { SignInForm } from "./sign-in-form";
+
+// The form (and its validation library) loads only when someone opens the dialog.
+const loadSignInForm = () => import("./sign-in-form");
+const SignInForm = lazy(() => loadSignInForm().then((m) => ({ default: m.SignInForm })));
+
+/** Starts fetching the form as soon as a visitor shows interest in signing in. */
+export function preloadSignInForm(): void {
+  void loadSignInForm();
+}
 
 /**
  * 'Member Login' on every page, desktop and mobile: a native modal dialog
@@ -48,7 +56,11 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
             <X className="size-5" aria-hidden="true" />
           </button>
         </div>
-        {open ? <SignInForm idPrefix="dialog" /> : null}
+        {open ? (
+          <Suspense fallback={<p role="status">Loading...</p>}>
+            <SignInForm idPrefix="dialog" />
+          </Suspense>
+        ) : null}
       </div>
     </dialog>
   );

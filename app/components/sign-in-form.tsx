@@ -2,10 +2,9 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { signInSchema } from "~/modules/users/users.schema";
+import { ONBOARDING_NOTE } from "./onboarding-note";
 import { Button } from "./ui/button";
 import { TextField } from "./ui/field";
-
-export const ONBOARDING_NOTE = "New users: Please contact us to get onboarded by an administrator.";
 
 export interface SignInActionData {
   error?: string;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SiteSettings } from "~/modules/settings/settings.schema";
+import type { SiteSettings } from "~/modules/settings/settings-defaults";
 import { mainNav } from "./site-nav";
 
 const heading = "font-display text-sm font-semibold uppercase tracking-widest text-white";

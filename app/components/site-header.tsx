@@ -1,13 +1,15 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { can } from "~/auth/permissions";
-import type { SessionUser } from "~/auth/user";
-import { SignInDialog } from "./sign-in-dialog";
+import { displayName, type SessionUser } from "~/auth/user";
+import { preloadSignInForm, SignInDialog } from "./sign-in-dialog";
 import { mainNav, mobileNav } from "./site-nav";
 import { buttonClass } from "./ui/button";
 import { cn } from "./ui/cn";
-import { UserMenu } from "./user-menu";
+
+// Only signed-in visitors need the menu library.
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 
 const SCROLLED_AFTER_PX = 50;
 
@@ -85,10 +87,16 @@ export function SiteHeader({ user, businessName }: { user: SessionUser | null; b
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
           {user ? (
-            <UserMenu user={user} />
+            <Suspense
+              fallback={
+                <span className="inline-flex min-h-11 items-center px-3 py-2 text-sm font-semibold text-white">{displayName(user)}</span>
+              }
+            >
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <>
-              <button type="button" onClick={openSignIn} className={buttonClass("inverse")}>
+              <button type="button" onClick={openSignIn} onPointerEnter={preloadSignInForm} onFocus={preloadSignInForm} className={buttonClass("inverse")}>
                 Member Login
               </button>
               <Link to="/contact" className={buttonClass("primary")}>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/signup";
-import { ONBOARDING_NOTE } from "~/components/sign-in-form";
+import { ONBOARDING_NOTE } from "~/components/onboarding-note";
 import { buttonClass } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { siteSetting } from "~/db/schema/settings";
-import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "./settings.schema";
+import { defaultSiteSettings, type SiteSettings } from "./settings-defaults";
+import { siteSettingsSchema } from "./settings.schema";
 
 const KEY = "site";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { verification } from "~/db/schema/auth";
 import { countAdministrators, createUserWithPassword } from "./users.server";
-import { passwordSchema } from "./users.schema";
+import { emailSchema, passwordSchema } from "./users.schema";
 
 const IDENTIFIER = "first-run-admin-setup";
 const LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +13,7 @@ const hash = (token: string) => crypto.createHash("sha256").update(token).digest
 
 export const setupFormSchema = z.object({
   name: z.string().trim().min(1, "Please enter your full name").max(200, "Name must be at most 200 characters"),
-  email: z.email("Please enter a valid email address").trim().toLowerCase(),
+  email: emailSchema,
   password: passwordSchema,
 });
 

@@ -6,9 +6,16 @@ export const passwordSchema = z
   .min(8, "Password must be at least 8 characters")
   .max(128, "Password must be at most 128 characters");
 
+/** An e-mail address, trimmed and lower-cased before it is checked (zod checks z.email() before any .trim()). */
+export const emailSchema = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Please enter a valid email address"));
+
 export const newUserSchema = z.object({
   name: z.string().trim().min(1, "Please enter a full name").max(200, "Name must be at most 200 characters"),
-  email: z.email("Please enter a valid email address").trim().toLowerCase(),
+  email: emailSchema,
   password: passwordSchema,
   role: z.enum(roles, { error: "Role must be member, trainer or admin" }),
 });

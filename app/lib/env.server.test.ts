@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, getEnv, parseEnv, resetEnv } from "./env.server";
+
+const validSecret = "s".repeat(32);
+
+/** Parses and returns the ConfigError, failing the test when there is none. */
+function configError(source: Record<string, string | undefined>): ConfigError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe("parseEnv defaults", () => {
+  it("falls back to the operating contract's defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.BASE_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.AUTH_SECRET).toBeUndefined();
+    expect(env.NODE_ENV).toBe("production");
+  });
+
+  it("derives BASE_URL from PORT", () => {
+    expect(parseEnv({ PORT: "8080" }).BASE_URL).toBe("http://localhost:8080");
+  });
+
+  it("treats empty strings as unset", () => {
+    const env = parseEnv({ PORT: "", DATA_DIR: "", DATABASE_URL: "", BASE_URL: "", SMTP_URL: "", AUTH_SECRET: "" });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.BASE_URL).toBe("http://localhost:3000");
+  });
+
+  it("accepts valid values and drops a trailing slash from BASE_URL", () => {
+    const env = parseEnv({
+      PORT: "4000",
+      DATA_DIR: "/srv/relentless",
+      DATABASE_URL: "postgresql://app:pw@db:5432/relentless",
+      BASE_URL: "https://coach.example/",
+      AUTH_SECRET: validSecret,
+      ADMIN_EMAIL: "boss@example.com",
+      ADMIN_PASSWORD: "correct horse",
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+    });
+    expect(env).toMatchObject({
+      PORT: 4000,
+      DATA_DIR: "/srv/relentless",
+      DATABASE_URL: "postgresql://app:pw@db:5432/relentless",
+      BASE_URL: "https://coach.example",
+      AUTH_SECRET: validSecret,
+      ADMIN_EMAIL: "boss@example.com",
+      ADMIN_PASSWORD: "correct horse",
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+    });
+  });
+});
+
+describe("parseEnv rejects invalid values with a ConfigError naming the variable", () => {
+  it.each([
+    ["PORT", { PORT: "abc" }],
+    ["PORT", { PORT: "70000" }],
+    ["PORT", { PORT: "0" }],
+    ["PORT", { PORT: "80.5" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://x" }],
+    ["BASE_URL", { BASE_URL: "ftp://x" }],
+    ["BASE_URL", { BASE_URL: "not a url" }],
+    ["AUTH_SECRET", { AUTH_SECRET: "too-short" }],
+    ["ADMIN_PASSWORD", { ADMIN_EMAIL: "boss@example.com" }],
+    ["ADMIN_EMAIL", { ADMIN_PASSWORD: "long enough password" }],
+    ["ADMIN_EMAIL", { ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "long enough password" }],
+    ["SMTP_URL", { SMTP_URL: "http://x" }],
+  ] as const)("%s in %j", (name, source) => {
+    const error = configError(source);
+    expect(error.message).toMatch(/^Invalid configuration:/);
+    expect(error.message).toContain(name);
+    // Only the faulty variable is reported.
+    const named = error.message.split("\n").slice(1);
+    expect(named).toHaveLength(1);
+    expect(named[0]?.trim().startsWith(`${name} `)).toBe(true);
+  });
+
+  it("reports every faulty variable at once", () => {
+    const error = configError({ PORT: "abc", BASE_URL: "ftp://x", SMTP_URL: "http://x" });
+    for (const name of ["PORT", "BASE_URL", "SMTP_URL"]) expect(error.message).toContain(name);
+  });
+
+  it("shows the offending value of a non-secret variable", () => {
+    expect(configError({ PORT: "abc" }).message).toContain('"abc"');
+  });
+
+  it.each([
+    ["AUTH_SECRET", { AUTH_SECRET: "hunter2-secret" }, "hunter2-secret"],
+    ["ADMIN_PASSWORD", { ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "hunter2" }, "hunter2"],
+    ["ADMIN_PASSWORD", { ADMIN_PASSWORD: "hunter2-but-longer" }, "hunter2-but-longer"],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://root:hunter2@db/app" }, "hunter2"],
+    ["SMTP_URL", { SMTP_URL: "http://user:hunter2@mail.example" }, "hunter2"],
+  ] as const)("does not echo the secret in %s", (_name, source, secret) => {
+    const error = configError(source);
+    expect(error.message).not.toContain(secret);
+  });
+});
+
+describe("getEnv", () => {
+  const saved = { PORT: process.env.PORT, BASE_URL: process.env.BASE_URL };
+
+  afterEach(() => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    resetEnv();
+  });
+
+  it("reads process.env once and again after resetEnv", () => {
+    process.env.PORT = "4123";
+    delete process.env.BASE_URL;
+    resetEnv();
+    const first = getEnv();
+    expect(first.PORT).toBe(4123);
+    expect(first.BASE_URL).toBe("http://localhost:4123");
+
+    process.env.PORT = "4124";
+    expect(getEnv()).toBe(first);
+
+    resetEnv();
+    expect(getEnv().PORT).toBe(4124);
+  });
+
+  it("throws a ConfigError for an invalid process environment", () => {
+    process.env.PORT = "not-a-port";
+    resetEnv();
+    expect(() => getEnv()).toThrow(ConfigError);
+    expect(() => getEnv()).toThrow(/PORT/);
+  });
+});
