@@ -6,6 +6,7 @@ const variants = {
   secondary: "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-100",
   ghost: "text-zinc-900 hover:bg-zinc-100",
   inverse: "border border-white/70 text-white hover:bg-white/10",
+  light: "bg-white text-brand-strong hover:bg-zinc-100",
 } as const;
 
 export type ButtonVariant = keyof typeof variants;
