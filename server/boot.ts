@@ -1,6 +1,7 @@
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { ensureAdministrator } from "~/modules/users/users.server";
 import { issueSetupToken } from "~/modules/users/setup.server";
+import { retryCoachNotifications } from "~/modules/contacts/contacts.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 
@@ -8,6 +9,19 @@ export interface Booted {
   database: Database;
   /** Printed once when no administrator exists and none is configured. */
   setupUrl: string | null;
+  /** Stops background work; call before closing the database. */
+  stopJobs: () => void;
+}
+
+const RETRY_EVERY_MS = 5 * 60 * 1000;
+
+/** E-mails that failed are retried at start-up and every few minutes. */
+function startJobs(): () => void {
+  const run = () => retryCoachNotifications().catch((error) => getLogger().error({ err: String(error) }, "notification retry failed"));
+  void run();
+  const timer = setInterval(run, RETRY_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Opens the database of the configuration, migrates it, and makes sure an administrator can get in. */
@@ -27,7 +41,7 @@ export async function bootServices(): Promise<Booted> {
       const token = await issueSetupToken();
       if (token) setupUrl = `${env.BASE_URL}/setup?token=${token}`;
     }
-    return { database, setupUrl };
+    return { database, setupUrl, stopJobs: startJobs() };
   } catch (error) {
     await database.close();
     throw error;

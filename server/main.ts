@@ -29,7 +29,7 @@ function fail(error: unknown): never {
 }
 
 async function main() {
-  const { app, env, database, setupUrl } = await loadApp();
+  const { app, env, database, setupUrl, stopJobs } = await loadApp();
   const server = app.listen(env.PORT);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -49,6 +49,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     server.close(async () => {
       clearTimeout(force);
+      stopJobs();
       await database.close();
       process.exit(0);
     });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { CLIENT_IP_HEADER } from "~/auth/auth.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 
 /** Security headers on every response; a fresh CSP nonce for React Router's inline scripts. */
 export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }) {

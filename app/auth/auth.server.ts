@@ -5,12 +5,11 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { getDb } from "~/db/client.server";
 import { schema } from "~/db/schema";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getAuthSecret } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 
-/** The header our server sets from the socket (or a trusted proxy); clients cannot supply it. */
-export const CLIENT_IP_HEADER = "x-relentless-client-ip";
 
 export const SIGN_IN_LIMIT = { window: 60, max: 5 } as const;
 

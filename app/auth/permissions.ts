@@ -21,6 +21,7 @@ export const permissions = {
   adminArea: { view: adminOnly },
   users: { list: adminOnly, create: adminOnly, setRole: adminOnly },
   contentManager: { view: staff },
+  contactSubmissions: { list: adminOnly, read: adminOnly, update: adminOnly, delete: adminOnly },
   articles: { create: staff, update: staff, delete: staff, viewDrafts: staff },
 } as const satisfies Record<string, Record<string, readonly Role[]>>;
 

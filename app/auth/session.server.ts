@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { profile } from "~/db/schema/profiles";
 import { isProfileComplete } from "~/modules/users/profile.schema";
@@ -77,4 +77,11 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!can(user.role, "adminArea", "view")) throw redirect("/members");
   return user;
+}
+
+/** Inside a module: the acting user must be allowed this, else a 403 with a plain message. */
+export function ensureCan<E extends Entity>(actor: Pick<SessionUser, "role">, entity: E, action: Action<E>): void {
+  if (!can(actor.role, entity, action)) {
+    throw data({ message: "You do not have permission to do that." }, { status: 403 });
+  }
 }

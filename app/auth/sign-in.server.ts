@@ -1,5 +1,6 @@
 import { getEnv } from "~/lib/env.server";
-import { CLIENT_IP_HEADER, getAuth } from "./auth.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { getAuth } from "./auth.server";
 
 export type AuthResult = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
 

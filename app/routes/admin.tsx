@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { requireAdmin } from "~/auth/session.server";
+import { AdminNav } from "~/components/admin-nav";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Admin Dashboard") }, { name: "robots", content: "noindex" }];
@@ -18,13 +19,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { firstName: greetingName(user.name, user.email) };
 }
 
-const adminNav = [
-  { to: "/admin", label: "Dashboard" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/cms", label: "Content" },
-  { to: "/", label: "View Site" },
-];
-
 const quickActions = [
   { to: "/admin/users", label: "User Management" },
   { to: "/cms", label: "Content Management" },
@@ -35,19 +29,7 @@ const quickActions = [
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <nav aria-label="Admin" className="mb-8 flex flex-wrap items-center gap-2 border-b border-zinc-200 pb-4">
-        {adminNav.map((l) => (
-          <Link key={l.to} to={l.to} className="rounded-md px-3 py-2 text-sm font-semibold text-zinc-800 hover:bg-zinc-100">
-            {l.label}
-          </Link>
-        ))}
-        <Form method="post" action="/logout" className="ml-auto">
-          <input type="hidden" name="from" value="admin" />
-          <button type="submit" className="rounded-md px-3 py-2 text-sm font-semibold text-brand hover:bg-zinc-100">
-            Sign out
-          </button>
-        </Form>
-      </nav>
+      <AdminNav />
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Welcome back, {loaderData.firstName}</h1>
       <section aria-labelledby="quick-actions" className="mt-10">
         <h2 id="quick-actions" className="text-xl font-bold uppercase">

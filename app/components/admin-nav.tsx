@@ -1,0 +1,33 @@
+import { Form, NavLink } from "react-router";
+import { cn } from "./ui/cn";
+
+const links = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/users", label: "Users", end: false },
+  { to: "/cms", label: "Content", end: false },
+  { to: "/", label: "View Site", end: true },
+];
+
+/** The admin area's navigation (spec: Dashboard, Users, Content, View Site, Sign out). */
+export function AdminNav() {
+  return (
+    <nav aria-label="Admin" className="mb-8 flex flex-wrap items-center gap-2 border-b border-zinc-200 pb-4">
+      {links.map((l) => (
+        <NavLink
+          key={l.to}
+          to={l.to}
+          end={l.end}
+          className={({ isActive }) => cn("rounded-md px-3 py-2 text-sm font-semibold hover:bg-zinc-100", isActive ? "bg-zinc-900 text-white hover:bg-zinc-800" : "text-zinc-800")}
+        >
+          {l.label}
+        </NavLink>
+      ))}
+      <Form method="post" action="/logout" className="ml-auto">
+        <input type="hidden" name="from" value="admin" />
+        <button type="submit" className="rounded-md px-3 py-2 text-sm font-semibold text-brand hover:bg-zinc-100">
+          Sign out
+        </button>
+      </Form>
+    </nav>
+  );
+}

@@ -1,0 +1,214 @@
+import crypto from "node:crypto";
+import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { contactSubmission } from "~/db/schema/contacts";
+import { getEnv } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
+import { sendMail } from "~/lib/mail.server";
+import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+import { fitnessLevels, intakeSchema, type SubmissionStatus } from "./contacts.schema";
+
+/** Applications per client address per hour. */
+export const INTAKE_LIMIT = { window: 60 * 60, max: 5 } as const;
+const MAX_NOTIFY_ATTEMPTS = 5;
+export const INBOX_PAGE_SIZE = 25;
+
+type Actor = Pick<SessionUser, "id" | "role">;
+
+export function consumeIntakeLimit(clientIp: string): Promise<LimitResult> {
+  return consumeLimit(`intake:${clientIp}`, INTAKE_LIMIT);
+}
+
+/** Stores an application (validated here, whatever the caller checked), then tells the coach. */
+export async function submitApplication(input: unknown): Promise<{ id: string }> {
+  const data = intakeSchema.parse(input);
+  const id = crypto.randomUUID();
+  await getDb()
+    .insert(contactSubmission)
+    .values({
+      id,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: data.email,
+      phone: data.phone,
+      age: data.age,
+      gender: data.gender,
+      fitnessLevel: data.currentFitnessLevel,
+      goals: data.goals,
+      medicalConditions: data.medicalConditions,
+      injuries: data.injuries,
+      preferredTrainingTime: data.preferredTrainingTime,
+      preferredTrainingLocation: data.preferredTrainingLocation,
+      experience: data.experience,
+      expectations: data.expectations,
+      referralSource: data.referralSource,
+      termsAcceptedAt: new Date(),
+    });
+  // The application is committed; the e-mail follows and is retried if it fails.
+  void notifyCoach(id);
+  return { id };
+}
+
+async function notificationRecipients(): Promise<string[]> {
+  const settings = await getSiteSettings();
+  if (settings.notificationEmail) return [settings.notificationEmail];
+  const admins = await getDb().select({ email: user.email }).from(user).where(and(eq(user.role, "admin"), eq(user.banned, false)));
+  return admins.map((a) => a.email);
+}
+
+const levelLabel = (value: string) => fitnessLevels.find((l) => l.value === value)?.label ?? value;
+
+/** E-mails the coach a summary and a link to the inbox. Health answers stay in the inbox. */
+export async function notifyCoach(id: string): Promise<boolean> {
+  const db = getDb();
+  const [row] = await db.select().from(contactSubmission).where(eq(contactSubmission.id, id));
+  if (!row || row.notifiedAt) return true;
+  try {
+    const to = await notificationRecipients();
+    if (to.length === 0) throw new Error("No notification address: set one in the site settings or add an administrator");
+    const link = `${getEnv().BASE_URL}/admin/contacts?open=${row.id}`;
+    const healthProvided = row.medicalConditions || row.injuries ? "Provided: read them in the inbox." : "None given.";
+    await sendMail({
+      to,
+      subject: `New coaching application: ${row.firstName} ${row.lastName}`,
+      text: [
+        `${row.firstName} ${row.lastName} has applied for coaching.`,
+        "",
+        `E-mail: ${row.email}`,
+        `Phone: ${row.phone}`,
+        `Age: ${row.age}`,
+        `Fitness level: ${levelLabel(row.fitnessLevel)}`,
+        `Goals: ${row.goals.join(", ")}`,
+        `Preferred time: ${row.preferredTrainingTime}`,
+        `Preferred location: ${row.preferredTrainingLocation}`,
+        `Heard about us: ${row.referralSource}`,
+        `Medical conditions and injuries: ${healthProvided}`,
+        "",
+        `Open the application: ${link}`,
+      ].join("\n"),
+    });
+    await db.update(contactSubmission).set({ notifiedAt: new Date() }).where(eq(contactSubmission.id, id));
+    return true;
+  } catch (error) {
+    await db
+      .update(contactSubmission)
+      .set({ notifyAttempts: sql`${contactSubmission.notifyAttempts} + 1` })
+      .where(eq(contactSubmission.id, id));
+    getLogger().error({ submissionId: id, err: error instanceof Error ? error.message : String(error) }, "could not e-mail the coach about an application");
+    return false;
+  }
+}
+
+/** Retries the e-mails that failed (at start-up and every few minutes). */
+export async function retryCoachNotifications(): Promise<number> {
+  const pending = await getDb()
+    .select({ id: contactSubmission.id })
+    .from(contactSubmission)
+    .where(and(isNull(contactSubmission.notifiedAt), lt(contactSubmission.notifyAttempts, MAX_NOTIFY_ATTEMPTS)))
+    .orderBy(contactSubmission.createdAt)
+    .limit(50);
+  let sent = 0;
+  for (const { id } of pending) if (await notifyCoach(id)) sent += 1;
+  return sent;
+}
+
+export interface InboxQuery {
+  status?: SubmissionStatus;
+  search?: string;
+  page?: number;
+}
+
+/** The inbox: counts per status, and one page of submissions newest first. */
+export async function listSubmissions(actor: Actor, query: InboxQuery = {}) {
+  ensureCan(actor, "contactSubmissions", "list");
+  const db = getDb();
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(contactSubmission.status, query.status));
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(
+        ilike(contactSubmission.email, pattern),
+        ilike(sql`${contactSubmission.firstName} || ' ' || ${contactSubmission.lastName}`, pattern),
+      )!,
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [statusCounts, [filtered]] = await Promise.all([
+    db.select({ status: contactSubmission.status, n: count() }).from(contactSubmission).groupBy(contactSubmission.status),
+    db.select({ n: count() }).from(contactSubmission).where(where),
+  ]);
+  const total = filtered?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page ?? 1), pageCount);
+  const items = await db
+    .select({
+      id: contactSubmission.id,
+      firstName: contactSubmission.firstName,
+      lastName: contactSubmission.lastName,
+      email: contactSubmission.email,
+      phone: contactSubmission.phone,
+      goals: contactSubmission.goals,
+      fitnessLevel: contactSubmission.fitnessLevel,
+      status: contactSubmission.status,
+      createdAt: contactSubmission.createdAt,
+    })
+    .from(contactSubmission)
+    .where(where)
+    .orderBy(desc(contactSubmission.createdAt), desc(contactSubmission.id))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((page - 1) * INBOX_PAGE_SIZE);
+  const counts = { total: 0, new: 0, read: 0, responded: 0 };
+  for (const c of statusCounts) {
+    counts[c.status] = c.n;
+    counts.total += c.n;
+  }
+  return { items, counts, total, page, pageCount };
+}
+
+/** Every answer of one submission (administrators only). */
+export async function getSubmission(actor: Actor, id: string) {
+  ensureCan(actor, "contactSubmissions", "read");
+  const [row] = await getDb().select().from(contactSubmission).where(eq(contactSubmission.id, id));
+  return row ?? null;
+}
+
+export class SubmissionNotFoundError extends Error {
+  constructor() {
+    super("That contact submission no longer exists.");
+    this.name = "SubmissionNotFoundError";
+  }
+}
+
+/** Opening a new submission marks it read; read and responded ones stay as they are. */
+export async function markSubmissionRead(actor: Actor, id: string): Promise<SubmissionStatus> {
+  ensureCan(actor, "contactSubmissions", "update");
+  const db = getDb();
+  await db
+    .update(contactSubmission)
+    .set({ status: "read", updatedAt: new Date() })
+    .where(and(eq(contactSubmission.id, id), eq(contactSubmission.status, "new")));
+  const [row] = await db.select({ status: contactSubmission.status }).from(contactSubmission).where(eq(contactSubmission.id, id));
+  if (!row) throw new SubmissionNotFoundError();
+  return row.status;
+}
+
+export async function markSubmissionResponded(actor: Actor, id: string): Promise<void> {
+  ensureCan(actor, "contactSubmissions", "update");
+  const updated = await getDb()
+    .update(contactSubmission)
+    .set({ status: "responded", updatedAt: new Date() })
+    .where(eq(contactSubmission.id, id))
+    .returning({ id: contactSubmission.id });
+  if (updated.length === 0) throw new SubmissionNotFoundError();
+}
+
+export async function deleteSubmission(actor: Actor, id: string): Promise<void> {
+  ensureCan(actor, "contactSubmissions", "delete");
+  const deleted = await getDb().delete(contactSubmission).where(eq(contactSubmission.id, id)).returning({ id: contactSubmission.id });
+  if (deleted.length === 0) throw new SubmissionNotFoundError();
+}

@@ -1,0 +1,148 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { useEffect } from "react";
+import { data, useLocation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/contact";
+import { getClientIp } from "~/lib/client-ip.server";
+import { BodyError, bodyErrorResponse, readFormOrJson } from "~/lib/request-body.server";
+import { seo, siteFromMatches } from "~/lib/seo";
+import { HONEYPOT_FIELD, type IntakeField } from "~/modules/contacts/contacts.schema";
+import { consumeIntakeLimit, submitApplication } from "~/modules/contacts/contacts.server";
+import { IntakeForm, type IntakeActionData, type IntakeValues } from "~/modules/contacts/intake-form";
+import { PageHero } from "~/modules/marketing/page-hero";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+
+const MAX_BODY_BYTES = 64 * 1024;
+const HASH_SCROLL_DELAY_MS = 100;
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFromMatches(matches);
+  return seo({
+    title: `Contact & Apply for Coaching | ${site.siteName}`,
+    description: "Get in touch and apply for coaching: tell us about your goals, experience and availability. We reply within 24 hours.",
+    path: "/contact",
+    ...site,
+  });
+};
+
+export async function loader() {
+  const { phone, email, address } = await getSiteSettings();
+  return { phone, email, address };
+}
+
+/** Only plain strings (and the goals list) go back into the form; health answers included, to the same visitor only. */
+function echoValues(body: Record<string, unknown>): IntakeValues {
+  const out: IntakeValues = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === "string") out[key as IntakeField] = value.slice(0, 5000);
+    else if (Array.isArray(value)) out[key as IntakeField] = value.filter((v): v is string => typeof v === "string");
+  }
+  return out;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  let body: Record<string, unknown>;
+  try {
+    body = await readFormOrJson(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyError) return bodyErrorResponse(error);
+    throw error;
+  }
+  const { [HONEYPOT_FIELD]: honeypot, ...answers } = body;
+  // Automated spam fills the hidden field: it gets the same answer as a person, and nothing is stored.
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return data<IntakeActionData>({ ok: true });
+  try {
+    const limit = await consumeIntakeLimit(getClientIp(request));
+    if (!limit.allowed) {
+      const minutes = Math.ceil(limit.retryAfter / 60);
+      return data<IntakeActionData>(
+        { ok: false, error: `Too many applications from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, values: echoValues(answers) },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+      );
+    }
+    await submitApplication(answers);
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      const fieldErrors: Partial<Record<IntakeField, string>> = {};
+      const formErrors: string[] = [];
+      for (const issue of error.issues) {
+        const field = issue.path[0] as IntakeField | undefined;
+        if (field) fieldErrors[field] ??= issue.message;
+        else formErrors.push(issue.message);
+      }
+      return data<IntakeActionData>(
+        { ok: false, error: formErrors[0] ?? "Please check the highlighted answers.", fieldErrors, values: echoValues(answers) },
+        { status: 400 },
+      );
+    }
+    throw error;
+  }
+  return data<IntakeActionData>({ ok: true });
+}
+
+/** /contact#contactForm scrolls smoothly to the form after 100 ms (as the spec says). */
+function useHashScroll() {
+  const location = useLocation();
+  useEffect(() => {
+    if (location.hash !== "#contactForm") return;
+    const timer = setTimeout(() => document.getElementById("contactForm")?.scrollIntoView({ behavior: "smooth", block: "start" }), HASH_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [location.hash, location.key]);
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  useHashScroll();
+  const details = [
+    loaderData.phone ? { icon: Phone, label: "Phone", value: loaderData.phone, href: `tel:${loaderData.phone.replace(/\s+/g, "")}` } : null,
+    loaderData.email ? { icon: Mail, label: "Email", value: loaderData.email, href: `mailto:${loaderData.email}` } : null,
+    loaderData.address ? { icon: MapPin, label: "Address", value: loaderData.address } : null,
+  ].filter((d) => d !== null);
+  return (
+    <>
+      <PageHero
+        eyebrow="Contact"
+        title="Get In Touch"
+        intro={<p>Ready to train with relentless intensity? Tell us about yourself and your goals below. We reply to every application within 24 hours.</p>}
+      />
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1fr_2fr]">
+        <aside className="space-y-6">
+          <h2 className="text-2xl font-bold uppercase">How it works</h2>
+          <ol className="list-decimal space-y-3 pl-5 text-zinc-700">
+            <li>Send your application: it takes about five minutes.</li>
+            <li>We read it and reply within 24 hours.</li>
+            <li>We agree your plan, and you get your member login.</li>
+          </ol>
+          <p className="flex items-center gap-2 text-zinc-700">
+            <Clock className="size-5 text-brand" aria-hidden="true" /> Reply within 24 hours
+          </p>
+          {details.length > 0 ? (
+            <ul className="space-y-3">
+              {details.map(({ icon: Icon, label, value, href }) => (
+                <li key={label} className="flex items-start gap-3">
+                  <Icon className="mt-0.5 size-5 text-brand" aria-hidden="true" />
+                  <span>
+                    <span className="sr-only">{label}: </span>
+                    {href ? (
+                      <a href={href} className="font-semibold underline underline-offset-2">
+                        {value}
+                      </a>
+                    ) : (
+                      <span className="whitespace-pre-line">{value}</span>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </aside>
+        <section id="contactForm" aria-labelledby="contact-form-title" className="scroll-mt-24 rounded-2xl border border-zinc-200 p-6 shadow-sm sm:p-8">
+          <h2 id="contact-form-title" className="mb-2 text-2xl font-bold uppercase">
+            Apply for Coaching
+          </h2>
+          <p className="mb-8 text-zinc-700">All fields are required unless marked optional.</p>
+          <IntakeForm serverData={actionData} />
+        </section>
+      </div>
+    </>
+  );
+}
