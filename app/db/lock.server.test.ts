@@ -36,7 +36,8 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("the PGlite data-dir lock", () => {
+// The first test creates a PGlite data dir (initdb): seconds, more on a busy machine.
+describe("the PGlite data-dir lock", { timeout: 60_000 }, () => {
   it("refuses a second opener while the first is open, with a clear message", async () => {
     const first = await open();
     expect(fs.readFileSync(lockFile(), "utf8")).toBe(String(process.pid));

@@ -27,7 +27,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-bench-"));
   const baseUrl = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

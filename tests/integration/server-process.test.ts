@@ -30,7 +30,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "warn", DATABASE_URL: process.env.DATABASE_URL ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

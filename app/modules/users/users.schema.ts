@@ -14,7 +14,7 @@ export const emailSchema = z
   .pipe(z.email("Please enter a valid email address"));
 
 export const newUserSchema = z.object({
-  name: z.string().trim().min(1, "Please enter a full name").max(200, "Name must be at most 200 characters"),
+  name: z.string({ error: "Please enter a full name" }).trim().min(1, "Please enter a full name").max(200, "Name must be at most 200 characters"),
   email: emailSchema,
   password: passwordSchema,
   role: z.enum(roles, { error: "Role must be member, trainer or admin" }),
@@ -22,6 +22,6 @@ export const newUserSchema = z.object({
 export type NewUser = z.infer<typeof newUserSchema>;
 
 export const signInSchema = z.object({
-  email: z.email("Please enter a valid email address").trim(),
-  password: z.string().min(1, "Please enter your password").max(128, "Password must be at most 128 characters"),
+  email: emailSchema,
+  password: z.string({ error: "Please enter your password" }).min(1, "Please enter your password").max(128, "Password must be at most 128 characters"),
 });

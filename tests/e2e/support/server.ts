@@ -21,7 +21,7 @@ export async function waitForHealthy(url: string, timeoutMs = 60_000): Promise<v
 }
 
 export function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
+  return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
