@@ -48,6 +48,9 @@ export function Carousel({ label, children, showCounter = false, className }: Ca
   const [page, setPage] = useState(0);
   const current = Math.min(page, pages - 1);
   const touchStart = useRef<number | null>(null);
+  // The server cannot know the screen width: until the browser has measured it, no slide is made inert.
+  const [measured, setMeasured] = useState(false);
+  useEffect(() => setMeasured(true), []);
 
   useEffect(() => setPage((p) => Math.min(p, pages - 1)), [pages]);
 
@@ -89,7 +92,7 @@ export function Carousel({ label, children, showCounter = false, className }: Ca
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${index + 1} of ${slides.length}`}
-                inert={!onPage}
+                inert={measured && !onPage}
                 className="w-full shrink-0 px-3 lg:w-1/2 xl:w-1/3"
               >
                 {slide}

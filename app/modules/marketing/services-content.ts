@@ -1,0 +1,243 @@
+/**
+ * The structured content of /services and the four service pages. Names, prices,
+ * class types and timetables are the spec's (SPEC.md section 9) and are shown as
+ * written; the descriptions are plain copy without invented figures.
+ */
+import {
+  Brain,
+  CalendarClock,
+  ChartLine,
+  ClipboardList,
+  Dumbbell,
+  Flame,
+  HeartPulse,
+  MessageCircle,
+  Move,
+  PiggyBank,
+  Repeat,
+  Salad,
+  Scale,
+  ShieldCheck,
+  Target,
+  UserCheck,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import type { ImageKey } from "./images";
+import type { ServicePackage } from "./packages";
+
+/** The three weekly packages on /services. */
+export const weeklyPackages: ServicePackage[] = [
+  {
+    name: "Online Coaching",
+    price: "£35",
+    period: "/week",
+    description: "A coach in your pocket: your programme, your check-ins and support, wherever you train.",
+    features: ["A training programme written for your goals", "Weekly check-ins and programme updates", "Nutrition guidance", "Support from the team between check-ins"],
+  },
+  {
+    name: "Unlimited Access",
+    price: "£42",
+    period: "/week",
+    description: "Train with us as often as you like, in every group class on the timetable.",
+    features: ["Unlimited group classes", "HIIT, strength, functional and core sessions", "Coaching from the team in every class", "Progress tracking in the member area"],
+    popular: true,
+    note: "Excludes 1:1 personal training slots.",
+  },
+  {
+    name: "Personal Training",
+    price: "£60",
+    period: "/week",
+    description: "One-to-one coaching built around your body, your goals and your diary.",
+    features: ["1:1 sessions with your coach", "A programme tailored to you", "Technique coaching in every session", "Nutrition guidance and regular progress reviews"],
+  },
+];
+
+/** The four service detail pages, as linked from /services. */
+export const serviceLinks = [
+  { to: "/services/personal-training", title: "Personal Training", text: "One-to-one sessions built around your body, your goals and your schedule." },
+  { to: "/services/group-classes", title: "Group Classes", text: "Small groups, big energy: HIIT, strength, functional fitness and core." },
+  { to: "/services/nutrition-coaching", title: "Nutrition Coaching", text: "Eat for the results you train for, with a plan you can keep." },
+  { to: "/services/warrior-prep", title: "Warrior Prep", text: "A demanding programme that builds body and mind for any challenge." },
+] as const;
+
+// ── Personal Training ───────────────────────────────────────────────────────
+
+export const personalTrainingBenefits = [
+  "A programme written for your body, your goals and your schedule",
+  "Coaching on technique in every session, so you train safely",
+  "Accountability that keeps you turning up week after week",
+  "Progress tracked and your plan adjusted as you improve",
+  "Sessions that fit around work and family",
+  "Nutrition guidance that supports your training",
+];
+
+/** A titled card with an icon: features, benefits and pillars. */
+export interface Feature {
+  title: string;
+  text: string;
+  icon: LucideIcon;
+}
+
+export const personalTrainingFeatures: Feature[] = [
+  { icon: ClipboardList, title: "Custom Programming", text: "Every session has a purpose. Your plan is written for you and changes as you do." },
+  { icon: UserCheck, title: "Form & Technique", text: "We teach you to move well first, then load it. Good form is how you keep training." },
+  { icon: ChartLine, title: "Progress Tracking", text: "Lifts, measurements and how you feel, recorded so we can see what is working." },
+  { icon: CalendarClock, title: "Flexible Scheduling", text: "Early mornings, lunchtimes or evenings: we find session times that suit your week." },
+];
+
+export const personalTrainingPackages: ServicePackage[] = [
+  {
+    name: "Starter",
+    price: "$300",
+    period: "4 sessions",
+    description: "A focused block to learn the basics and build a routine.",
+    features: ["4 one-to-one sessions", "Goal-setting consultation", "A programme to follow between sessions"],
+  },
+  {
+    name: "Standard",
+    price: "$560",
+    period: "8 sessions",
+    description: "Enough time to build real momentum and see the change.",
+    features: ["8 one-to-one sessions", "Goal-setting consultation", "A programme to follow between sessions", "Nutrition guidance"],
+    popular: true,
+  },
+  {
+    name: "Premium",
+    price: "$780",
+    period: "12 sessions",
+    description: "Our most complete block, for a full transformation.",
+    features: ["12 one-to-one sessions", "Goal-setting consultation", "A programme to follow between sessions", "Nutrition guidance", "Regular progress reviews"],
+  },
+];
+
+// ── Group Classes ───────────────────────────────────────────────────────────
+
+export const groupClassBenefits: Feature[] = [
+  { icon: Flame, title: "Shared Energy", text: "Training next to people who are working just as hard pushes you further than training alone." },
+  { icon: Target, title: "Expert Coaching", text: "Small groups mean a coach sees your technique and corrects it during the session." },
+  { icon: Users, title: "Real Community", text: "The same faces each week: people who notice when you miss a session and cheer when you hit a goal." },
+  { icon: PiggyBank, title: "Great Value", text: "Coached training for less than the cost of one-to-one sessions." },
+];
+
+export interface ClassType {
+  name: string;
+  duration: string;
+  intensity: string;
+  maxParticipants: number;
+  description: string;
+}
+
+export const classTypes: ClassType[] = [
+  {
+    name: "HIIT Training",
+    duration: "45 min",
+    intensity: "High",
+    maxParticipants: 8,
+    description: "Short, hard intervals with brief rests to build fitness and burn energy.",
+  },
+  {
+    name: "Strength & Conditioning",
+    duration: "60 min",
+    intensity: "Medium-High",
+    maxParticipants: 6,
+    description: "Coached lifting with barbells, dumbbells and kettlebells, finished with conditioning work.",
+  },
+  {
+    name: "Functional Fitness",
+    duration: "50 min",
+    intensity: "Medium",
+    maxParticipants: 10,
+    description: "Pushing, pulling, carrying and moving well: strength for everyday life.",
+  },
+  {
+    name: "Core & Flexibility",
+    duration: "45 min",
+    intensity: "Low-Medium",
+    maxParticipants: 12,
+    description: "A stronger core and better mobility, to move freely and recover between harder sessions.",
+  },
+];
+
+export interface ScheduleRow {
+  day: string;
+  time: string;
+  className: ClassType["name"];
+}
+
+export const groupClassSchedule: ScheduleRow[] = [
+  { day: "Monday", time: "6:00 AM", className: "HIIT Training" },
+  { day: "Monday", time: "7:00 PM", className: "Strength & Conditioning" },
+  { day: "Wednesday", time: "6:00 AM", className: "Functional Fitness" },
+  { day: "Wednesday", time: "7:00 PM", className: "Core & Flexibility" },
+  { day: "Friday", time: "6:00 AM", className: "HIIT Training" },
+  { day: "Friday", time: "7:00 PM", className: "Strength & Conditioning" },
+  { day: "Saturday", time: "9:00 AM", className: "Functional Fitness" },
+];
+
+// ── Nutrition Coaching ──────────────────────────────────────────────────────
+
+export const nutritionFeatures: Feature[] = [
+  { icon: Salad, title: "Personalised Nutrition Plan", text: "Built around the food you like, your routine and your goal, not a one-size-fits-all diet." },
+  { icon: Scale, title: "Calorie & Macro Guidance", text: "Clear targets explained simply, so you know what to eat and why." },
+  { icon: MessageCircle, title: "Regular Check-ins", text: "We review how the week went and adjust the plan together." },
+  { icon: Repeat, title: "Habit Coaching", text: "Small, steady changes to shopping, cooking and eating out that last beyond the programme." },
+];
+
+export const nutritionPackages: ServicePackage[] = [
+  {
+    name: "Consultation",
+    price: "$75",
+    period: "1 session",
+    description: "One in-depth session to review your eating and set a clear direction.",
+    features: ["A review of your current eating", "Goal setting", "Practical recommendations to start with"],
+  },
+  {
+    name: "Monthly Coaching",
+    price: "$200",
+    period: "4 weeks",
+    description: "A month of coaching to put your plan into practice with support.",
+    features: ["A personalised nutrition plan", "Weekly check-ins", "Plan adjustments as you progress", "Message support"],
+    popular: true,
+  },
+  {
+    name: "Transformation Package",
+    price: "$500",
+    period: "12 weeks",
+    description: "Twelve weeks of coaching for lasting change to how you eat.",
+    features: ["A personalised nutrition plan", "Weekly check-ins", "Plan adjustments as you progress", "Habit coaching", "Message support"],
+  },
+];
+
+// ── Warrior Prep ────────────────────────────────────────────────────────────
+
+export const warriorPillars: Feature[] = [
+  { icon: Dumbbell, title: "Strength", text: "Heavy, well-coached lifts that build a body able to handle hard work." },
+  { icon: HeartPulse, title: "Conditioning", text: "The engine to keep going when it gets hard, and to recover quickly." },
+  { icon: Move, title: "Mobility", text: "Moving through a full range, so you stay strong and stay training." },
+  { icon: Brain, title: "Mental Toughness", text: "Learning to stay calm and keep going when every part of you wants to stop." },
+  { icon: Users, title: "Teamwork", text: "Nobody finishes alone. You train, struggle and win as a team." },
+  { icon: ShieldCheck, title: "Discipline", text: "Turning up, doing the work and keeping your standards, week after week." },
+];
+
+export const warriorPhotos: Array<{ image: ImageKey; caption: string }> = [
+  { image: "warrior-conditioning", caption: "Conditioning: building the engine to keep going." },
+  { image: "warrior-strength", caption: "Strength: coached lifting, done properly." },
+  { image: "warrior-team", caption: "Team: nobody finishes alone." },
+  { image: "warrior-mindset", caption: "Mindset: calm under pressure." },
+];
+
+export const warriorSchedule = [
+  { day: "Monday", time: "7-8 PM" },
+  { day: "Wednesday", time: "7-8 PM" },
+  { day: "Saturday", time: "9-10 AM" },
+];
+
+export const warriorExpectations = [
+  "Hard, honest work in every session",
+  "Technique coached before intensity is added",
+  "Every exercise scaled to your current level",
+  "A team that pushes you and has your back",
+  "Coaches who tell you the truth about your effort",
+  "Bring water, a towel and training shoes",
+];

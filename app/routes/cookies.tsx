@@ -1,0 +1,21 @@
+import type { Route } from "./+types/cookies";
+import { getEnv } from "~/lib/env.server";
+import { seo } from "~/lib/seo";
+import { cookiePolicy, LEGAL_UPDATED } from "~/modules/marketing/legal-content";
+import { LegalPage } from "~/modules/marketing/legal-page";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+
+export async function loader() {
+  const { businessName, email, phone, address } = await getSiteSettings();
+  return { origin: getEnv().BASE_URL, contact: { businessName, email, phone, address } };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const businessName = loaderData?.contact.businessName ?? "Relentless";
+  const doc = cookiePolicy(businessName);
+  return seo({ title: `${doc.title} | ${businessName}`, description: doc.description, path: doc.path, origin: loaderData?.origin ?? "", siteName: businessName });
+};
+
+export default function Cookies({ loaderData }: Route.ComponentProps) {
+  return <LegalPage doc={cookiePolicy(loaderData.contact.businessName)} updated={LEGAL_UPDATED} contact={loaderData.contact} />;
+}
