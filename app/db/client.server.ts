@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { getLogger } from "~/lib/logger.server";
 import { acquireDataDirLock } from "./lock.server";
 import { schema, type Schema } from "./schema";
 
@@ -55,6 +56,9 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // An idle connection the server ends (restart, terminate, dropped database) must not
+    // crash the process: without a listener the pool rethrows it as an uncaught error.
+    pool.on("error", (error) => getLogger().warn({ err: error.message }, "an idle database connection was closed by the server"));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     let closed = false;
     return {

@@ -25,6 +25,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
+/** A refused application's Retry-After (set by the action) is sent with the response. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const out = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
+
 export async function loader() {
   const { phone, email, address } = await getSiteSettings();
   return { phone, email, address };

@@ -42,7 +42,11 @@ export const intakeSchema = z.strictObject(
   {
     firstName: text(2, "First name must be at least 2 characters", 100),
     lastName: text(2, "Last name must be at least 2 characters", 100),
-    email: z.email({ error: "Please enter a valid email address" }).trim().max(254, "Please enter a valid email address"),
+    // Trim first, then check the format (z.email().trim() checks the untrimmed value).
+    email: z
+      .string({ error: "Please enter a valid email address" })
+      .trim()
+      .pipe(z.email({ error: "Please enter a valid email address" }).max(254, "Please enter a valid email address")),
     phone: text(10, "Please enter a valid phone number", 30),
     age: text(1, "Please enter your age", 20),
     gender: choice(values(genders), "Please select your gender"),

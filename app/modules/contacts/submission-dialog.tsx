@@ -63,7 +63,11 @@ export function SubmissionDialog({ submission, onClose }: { submission: Submissi
       ref={ref}
       open
       aria-labelledby="submission-title"
-      onClose={onClose}
+      // Switching the server-rendered (non-modal) dialog to modal closes it once; that
+      // close event arrives after showModal() and must not leave the submission.
+      onClose={() => {
+        if (!ref.current?.open) onClose();
+      }}
       className="m-auto max-h-[90vh] w-[min(44rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-0 text-zinc-900 shadow-2xl"
     >
       <div className="p-6 sm:p-8">
