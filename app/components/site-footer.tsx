@@ -18,6 +18,25 @@ const legalLinks = [
   { to: "/cookies", label: "Cookie Policy" },
 ];
 
+function FooterLinks({ id, title, links }: { id: string; title: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-2">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={link}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 type FooterSettings = Pick<SiteSettings, "businessName" | "phone" | "email" | "address" | "instagramUrl" | "facebookUrl" | "youtubeUrl" | "tiktokUrl">;
 
 /** Contact details and social links appear once the coach has set them in the site settings. */
@@ -47,34 +66,8 @@ export function SiteFooter({ settings }: { settings: FooterSettings }) {
             </ul>
           ) : null}
         </div>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className={heading}>
-            Quick Links
-          </h2>
-          <ul className="mt-4 space-y-2">
-            {[...mainNav, { to: "/articles", label: "Articles" }].map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={link}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-members">
-          <h2 id="footer-members" className={heading}>
-            Member Area
-          </h2>
-          <ul className="mt-4 space-y-2">
-            {memberLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={link}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick-links" title="Quick Links" links={[...mainNav, { to: "/articles", label: "Articles" }]} />
+        <FooterLinks id="footer-members" title="Member Area" links={memberLinks} />
         <div>
           <h2 className={heading}>Contact</h2>
           <address className="mt-4 space-y-2 not-italic">

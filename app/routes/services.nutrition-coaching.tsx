@@ -5,7 +5,7 @@ import { seo, siteFromMatches } from "~/lib/seo";
 import { CtaBand } from "~/modules/marketing/cta-band";
 import { FeatureGrid } from "~/modules/marketing/feature-grid";
 import { siteImage } from "~/modules/marketing/images";
-import { PackageCard } from "~/modules/marketing/package-card";
+import { PackageList } from "~/modules/marketing/package-card";
 import { PageHero } from "~/modules/marketing/page-hero";
 import { Section } from "~/modules/marketing/section";
 import { nutritionFeatures, nutritionPackages } from "~/modules/marketing/services-content";
@@ -54,21 +54,14 @@ export default function NutritionCoaching() {
       </Section>
 
       <Section title="Nutrition Packages" eyebrow="Packages" tone="muted" intro="Start with a single consultation or commit to lasting change.">
-        <ul className="grid gap-8 pt-3 lg:grid-cols-3">
-          {nutritionPackages.map((pkg) => (
-            <li key={pkg.name} className="grid">
-              <PackageCard
-                pkg={pkg}
-                popularLabel="Popular"
-                action={
-                  <Link to="/contact" className={buttonClass(pkg.popular ? "primary" : "secondary", "w-full")}>
-                    Choose {pkg.name}
-                  </Link>
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <PackageList
+          packages={nutritionPackages} popularLabel="Popular"
+          action={(pkg) => (
+            <Link to="/contact" className={buttonClass(pkg.popular ? "primary" : "secondary", "w-full")}>
+              Choose {pkg.name}
+            </Link>
+          )}
+        />
       </Section>
 
       <CtaBand title="Eat for Your Goals" text="Tell us how you eat now and what you want to change. We'll reply within 24 hours.">

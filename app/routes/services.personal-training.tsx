@@ -5,7 +5,7 @@ import { seo, siteFromMatches } from "~/lib/seo";
 import { CtaBand } from "~/modules/marketing/cta-band";
 import { CheckList, FeatureGrid } from "~/modules/marketing/feature-grid";
 import { siteImage } from "~/modules/marketing/images";
-import { PackageCard } from "~/modules/marketing/package-card";
+import { PackageList } from "~/modules/marketing/package-card";
 import { PageHero } from "~/modules/marketing/page-hero";
 import { Section } from "~/modules/marketing/section";
 import { personalTrainingBenefits, personalTrainingFeatures, personalTrainingPackages } from "~/modules/marketing/services-content";
@@ -45,21 +45,14 @@ export default function PersonalTraining() {
       </Section>
 
       <Section title="Personal Training Packages" eyebrow="Packages" intro="Choose a block of sessions. Not sure which one? Ask us and we'll help you decide.">
-        <ul className="grid gap-8 pt-3 lg:grid-cols-3">
-          {personalTrainingPackages.map((pkg) => (
-            <li key={pkg.name} className="grid">
-              <PackageCard
-                pkg={pkg}
-                popularLabel="Most Popular"
-                action={
-                  <Link to="/contact" className={buttonClass(pkg.popular ? "primary" : "secondary", "w-full")}>
-                    Choose {pkg.name}
-                  </Link>
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <PackageList
+          packages={personalTrainingPackages} popularLabel="Most Popular"
+          action={(pkg) => (
+            <Link to="/contact" className={buttonClass(pkg.popular ? "primary" : "secondary", "w-full")}>
+              Choose {pkg.name}
+            </Link>
+          )}
+        />
       </Section>
 
       <CtaBand title="Ready to Train One-to-One?" text="Tell us about your goals and we'll reply within 24 hours.">

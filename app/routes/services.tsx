@@ -4,7 +4,7 @@ import type { Route } from "./+types/services";
 import { buttonClass } from "~/components/ui/button";
 import { seo, siteFromMatches } from "~/lib/seo";
 import { CtaBand } from "~/modules/marketing/cta-band";
-import { PackageCard } from "~/modules/marketing/package-card";
+import { PackageList } from "~/modules/marketing/package-card";
 import { PageHero } from "~/modules/marketing/page-hero";
 import { Section } from "~/modules/marketing/section";
 import { serviceLinks, weeklyPackages } from "~/modules/marketing/services-content";
@@ -35,20 +35,14 @@ export default function Services() {
       />
 
       <Section id="packages" title="Weekly Packages" eyebrow="Pricing" intro="Choose the level of coaching that suits you. Every price is per week.">
-        <ul className="grid gap-8 pt-3 lg:grid-cols-3">
-          {weeklyPackages.map((pkg) => (
-            <li key={pkg.name} className="grid">
-              <PackageCard
-                pkg={pkg}
-                action={
-                  <Link to="/contact#contactForm" className={buttonClass(pkg.popular ? "primary" : "secondary", "w-full")}>
-                    Get Started<span className="sr-only"> with {pkg.name}</span>
-                  </Link>
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <PackageList
+          packages={weeklyPackages}
+          action={(pkg) => (
+            <Link to="/contact#contactForm" className={buttonClass(pkg.popular ? "primary" : "secondary", "w-full")}>
+              Get Started<span className="sr-only"> with {pkg.name}</span>
+            </Link>
+          )}
+        />
         <p className="mt-10 inline-flex items-center gap-3 rounded-full border border-zinc-200 bg-zinc-50 px-5 py-3 font-semibold text-zinc-800">
           <Landmark className="size-5 text-brand" aria-hidden="true" />
           Secure payments via Direct Debit

@@ -47,7 +47,7 @@ test("the mobile menu closes when a link changes the route", async ({ page }) =>
   const menu = page.getByRole("dialog", { name: "Menu" });
   await menu.getByRole("link", { name: "Home", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: "Ignite Your Transformation" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Train With Relentless Intensity" })).toBeVisible();
   await expect(menu).toBeHidden();
 });
 

@@ -7,5 +7,5 @@ test("an unknown page answers 404 with 'Oops! Page not found' and a way home", a
   await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Ignite Your Transformation" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Train With Relentless Intensity" })).toBeVisible();
 });

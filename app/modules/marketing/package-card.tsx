@@ -34,3 +34,16 @@ export function PackageCard({ pkg, action, popularLabel = "Most Popular" }: { pk
     </article>
   );
 }
+
+/** The packages of a page, side by side from large screens up. */
+export function PackageList({ packages, action, popularLabel }: { packages: ServicePackage[]; action: (pkg: ServicePackage) => ReactNode; popularLabel?: string }) {
+  return (
+    <ul className="grid gap-8 pt-3 lg:grid-cols-3">
+      {packages.map((pkg) => (
+        <li key={pkg.name} className="grid">
+          <PackageCard pkg={pkg} popularLabel={popularLabel} action={action(pkg)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
