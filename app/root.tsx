@@ -13,18 +13,11 @@ import { defaultSiteSettings } from "./modules/settings/settings-defaults";
 import { getSiteSettings } from "./modules/settings/settings.server";
 import { NotFound } from "./components/not-found";
 import "./app.css";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import oswaldLatin from "@fontsource-variable/oswald/files/oswald-latin-wght-normal.woff2?url";
 
 // Only signed-in users with an incomplete profile need the wizard.
 const ProfileWizardDialog = lazy(() => import("./modules/users/profile-wizard").then((m) => ({ default: m.ProfileWizardDialog })));
 
-// The Latin subsets are what the first paint needs; fetch them alongside the CSS.
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: oswaldLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, settings, { toast, clear }] = await Promise.all([getSessionUser(request), getSiteSettings(), readToast(request)]);
