@@ -9,9 +9,18 @@ import path from "node:path";
 import sharp from "sharp";
 
 const WIDTHS = [480, 960, 1600];
-const dir = path.resolve("public/images");
-const out = path.join(dir, "generated");
-const manifestPath = path.resolve("app/modules/marketing/photos.generated.json");
+
+interface Options {
+  /** Where photos are looked for (public/images). */
+  dir: string;
+  /** The JSON manifest the pages read. */
+  manifestPath: string;
+}
+
+const defaults: Options = {
+  dir: path.resolve("public/images"),
+  manifestPath: path.resolve("app/modules/marketing/photos.generated.json"),
+};
 
 export interface PhotoEntry {
   width: number;
@@ -21,7 +30,8 @@ export interface PhotoEntry {
   webp: string;
 }
 
-export async function processPhotos(): Promise<Record<string, PhotoEntry>> {
+export async function processPhotos({ dir, manifestPath }: Options = defaults): Promise<Record<string, PhotoEntry>> {
+  const out = path.join(dir, "generated");
   const manifest: Record<string, PhotoEntry> = {};
   const photos = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)) : [];
   fs.mkdirSync(out, { recursive: true });
