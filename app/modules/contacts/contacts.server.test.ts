@@ -30,9 +30,9 @@ import {
 import type { SubmissionStatus } from "./contacts.schema";
 import { validApplication } from "./intake.fixture";
 
-const admin = { id: "actor-admin", role: "admin" } as const;
-const trainer = { id: "actor-trainer", role: "trainer" } as const;
-const member = { id: "actor-member", role: "member" } as const;
+const admin = { id: "actor-admin", role: "admin", email: "admin@example.com" } as const;
+const trainer = { id: "actor-trainer", role: "trainer", email: "trainer@example.com" } as const;
+const member = { id: "actor-member", role: "member", email: "member@example.com" } as const;
 
 const HEALTH = { medicalConditions: "Type 1 diabetes, insulin pump", injuries: "Torn ACL in the left knee (2019)" };
 

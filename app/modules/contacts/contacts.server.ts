@@ -8,6 +8,7 @@ import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { fitnessLevels, intakeSchema, type SubmissionStatus } from "./contacts.schema";
 
@@ -16,7 +17,7 @@ export const INTAKE_LIMIT = { window: 60 * 60, max: 5 } as const;
 const MAX_NOTIFY_ATTEMPTS = 5;
 export const INBOX_PAGE_SIZE = 25;
 
-type Actor = Pick<SessionUser, "id" | "role">;
+type Actor = Pick<SessionUser, "id" | "role" | "email">;
 
 export function consumeIntakeLimit(clientIp: string): Promise<LimitResult> {
   return consumeLimit(`intake:${clientIp}`, INTAKE_LIMIT);
@@ -47,6 +48,7 @@ export async function submitApplication(input: unknown): Promise<{ id: string }>
       referralSource: data.referralSource,
       termsAcceptedAt: new Date(),
     });
+  await recordAudit({ action: "contact.submitted", target: { type: "contact_submission", id }, summary: `Application from ${data.firstName} ${data.lastName}` });
   // The application is committed; the e-mail follows and is retried if it fails.
   void notifyCoach(id);
   return { id };
@@ -205,10 +207,12 @@ export async function markSubmissionResponded(actor: Actor, id: string): Promise
     .where(eq(contactSubmission.id, id))
     .returning({ id: contactSubmission.id });
   if (updated.length === 0) throw new SubmissionNotFoundError();
+  await recordAudit({ action: "contact.status_changed", actor, target: { type: "contact_submission", id }, summary: "Marked an application as responded" });
 }
 
 export async function deleteSubmission(actor: Actor, id: string): Promise<void> {
   ensureCan(actor, "contactSubmissions", "delete");
   const deleted = await getDb().delete(contactSubmission).where(eq(contactSubmission.id, id)).returning({ id: contactSubmission.id });
   if (deleted.length === 0) throw new SubmissionNotFoundError();
+  await recordAudit({ action: "contact.deleted", actor, target: { type: "contact_submission", id }, summary: "Deleted an application" });
 }
