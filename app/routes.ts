@@ -28,5 +28,11 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("cookies", "routes/cookies.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("admin/settings", "routes/admin.settings.tsx"),
+  route("admin/activity", "routes/admin.activity.tsx"),
+  route("admin/users", "routes/admin.users.tsx"),
+  route("invitations/accept", "routes/invitations.accept.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

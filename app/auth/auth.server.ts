@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
@@ -9,9 +10,33 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getAuthSecret } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { sendMail } from "~/lib/mail.server";
+import { recordAudit } from "~/lib/audit.server";
 
 
 export const SIGN_IN_LIMIT = { window: 60, max: 5 } as const;
+/** Reset requests per address (IP): enough for a typo, too few to spam an inbox. */
+export const RESET_REQUEST_LIMIT = { window: 15 * 60, max: 3 } as const;
+export const RESET_LIMIT = { window: 15 * 60, max: 10 } as const;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+function headerIp(headers: Headers | undefined): string | null {
+  return headers?.get(CLIENT_IP_HEADER) ?? null;
+}
+
+function resetMail(resetUrl: string) {
+  return {
+    subject: "Reset your Relentless password",
+    text: [
+      "Someone (hopefully you) asked to reset the password of your Relentless account.",
+      "",
+      `Open this link to choose a new password (it works once, within one hour):`,
+      resetUrl,
+      "",
+      "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    ].join("\n"),
+  };
+}
 
 const ac = createAccessControl(defaultStatements);
 const noAdminRights = ac.newRole({ user: [], session: [] });
@@ -31,6 +56,26 @@ function createAuth() {
       disableSignUp: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // Our own /reset-password page (a form), not better-auth's GET endpoint: link
+      // scanners that open the link do not use the token.
+      sendResetPassword: async ({ user, token }) => {
+        // A delivery failure is logged, not shown: the answer must not differ for existing accounts.
+        try {
+          await sendMail({ to: user.email, ...resetMail(`${env.BASE_URL}/reset-password?token=${encodeURIComponent(token)}`) });
+        } catch (error) {
+          getLogger().error({ err: error instanceof Error ? error.message : String(error) }, "could not send the password reset e-mail");
+        }
+      },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }, request) => {
+        await recordAudit({
+          action: "auth.password_reset",
+          actor: user,
+          summary: `${user.email} reset their password with an e-mailed link; all sessions were ended`,
+          ip: headerIp(request?.headers),
+        });
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -43,6 +88,8 @@ function createAuth() {
       max: 100,
       customRules: {
         "/sign-in/email": SIGN_IN_LIMIT,
+        "/request-password-reset": RESET_REQUEST_LIMIT,
+        "/reset-password": RESET_LIMIT,
       },
     },
     advanced: {
@@ -59,6 +106,27 @@ function createAuth() {
       },
     },
     telemetry: { enabled: false },
+    hooks: {
+      // Before, while the session still exists, so the entry names who signed out.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-out") return;
+        const session = await getSessionFromCtx(ctx).catch(() => null);
+        if (!session) return;
+        await recordAudit({ action: "auth.sign_out", actor: session.user, summary: `${session.user.email} signed out`, ip: headerIp(ctx.headers) });
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const ip = headerIp(ctx.headers);
+        const returned: unknown = ctx.context.returned;
+        if (isAPIError(returned)) {
+          const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase().slice(0, 320) : "";
+          await recordAudit({ action: "auth.sign_in_failed", actorEmail: email, summary: `Failed sign-in for ${email || "(no e-mail)"}: ${returned.message}`, ip });
+          return;
+        }
+        const user = ctx.context.newSession?.user;
+        if (user) await recordAudit({ action: "auth.sign_in", actor: user, summary: `${user.email} signed in`, ip });
+      }),
+    },
     plugins: [
       admin({
         ac,

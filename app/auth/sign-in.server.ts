@@ -33,3 +33,37 @@ export function signInWithPassword(request: Request, email: string, password: st
 export function signOut(request: Request): Promise<AuthResult> {
   return callAuth(request, "/sign-out", {});
 }
+
+/** Always the same answer for a well-formed e-mail, whether or not an account exists. */
+export function requestPasswordReset(request: Request, email: string): Promise<AuthResult> {
+  return callAuth(request, "/request-password-reset", { email, redirectTo: `${getEnv().BASE_URL}/reset-password` });
+}
+
+/** Uses (and so ends) the one-time token; better-auth then ends every session of the account. */
+export function resetPassword(request: Request, token: string, newPassword: string): Promise<AuthResult> {
+  return callAuth(request, "/reset-password", { token, newPassword });
+}
+
+/** Needs the current password. With revokeOtherSessions the current session is replaced by a new one (new cookie). */
+export function changePassword(
+  request: Request,
+  input: { currentPassword: string; newPassword: string; revokeOtherSessions: boolean },
+): Promise<AuthResult> {
+  return callAuth(request, "/change-password", input);
+}
+
+/** Ends every session of the signed-in user except this one. */
+export function revokeOtherSessions(request: Request): Promise<AuthResult> {
+  return callAuth(request, "/revoke-other-sessions", {});
+}
+
+/**
+ * Whether a reset token is still usable, without using it: the /reset-password page
+ * shows its form only for a live token, and a scanner opening the link changes nothing.
+ */
+export async function isResetTokenUsable(token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const context = await getAuth().$context;
+  const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(verification && verification.expiresAt > new Date());
+}

@@ -65,6 +65,11 @@ export function SignInForm({ redirectTo, serverData, idPrefix = "signin" }: { re
         required
         error={fieldErrors?.password}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/forgot-password" className="font-semibold text-brand underline underline-offset-2">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" busy={busy} busyText="Processing...">
         Sign In
       </Button>

@@ -77,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           expectations: selected.expectations,
           referralSource: selected.referralSource,
           status: selected.status,
+          hasAccount: Boolean(selected.invitedUserId),
           received: formatUsDateTime(selected.createdAt, timeZone),
         }
       : null,

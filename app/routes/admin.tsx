@@ -3,6 +3,9 @@ import type { Route } from "./+types/admin";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminNav } from "~/components/admin-nav";
 import { pageTitle } from "~/lib/meta";
+import { getDashboard } from "~/modules/admin/dashboard.server";
+import { ActivityList } from "~/modules/audit/activity-list";
+import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Admin Dashboard") }, { name: "robots", content: "noindex" }];
 
@@ -16,7 +19,8 @@ function greetingName(name: string, email: string): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  return { firstName: greetingName(user.name, user.email) };
+  const [dashboard, settings] = await Promise.all([getDashboard(user), getSiteSettings()]);
+  return { firstName: greetingName(user.name, user.email), ...dashboard, timeZone: settings.timeZone };
 }
 
 const quickActions = [
@@ -26,11 +30,45 @@ const quickActions = [
   { to: "/admin/settings", label: "System Settings" },
 ];
 
+function StatCard({ label, value, note, to }: { label: string; value: string; note?: string; to?: string }) {
+  const body = (
+    <>
+      <p className="text-sm font-semibold uppercase tracking-widest text-zinc-600">{label}</p>
+      <p className="mt-2 text-3xl font-bold">{value}</p>
+      {note ? <p className="mt-1 text-sm text-zinc-600">{note}</p> : null}
+    </>
+  );
+  return to ? (
+    <Link to={to} className="block rounded-xl border border-zinc-200 p-5 hover:border-brand hover:bg-zinc-50">
+      {body}
+    </Link>
+  ) : (
+    <div className="rounded-xl border border-zinc-200 p-5">{body}</div>
+  );
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <AdminNav />
-      <h1 className="text-3xl font-bold uppercase sm:text-4xl">Welcome back, {loaderData.firstName}</h1>
+      <h1 className="text-3xl font-bold uppercase sm:text-4xl">Welcome back, {d.firstName}</h1>
+      <section aria-labelledby="stats" className="mt-10">
+        <h2 id="stats" className="sr-only">
+          Overview
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          <li>
+            <StatCard label="Total Users" value={String(d.totalUsers)} to="/admin/users" />
+          </li>
+          <li>
+            <StatCard label="Contact Forms" value={String(d.contactSubmissions)} note={`${d.newContactSubmissions} new`} to="/admin/contacts" />
+          </li>
+          <li>
+            <StatCard label="System Status" value="Online" note="Database answering" />
+          </li>
+        </ul>
+      </section>
       <section aria-labelledby="quick-actions" className="mt-10">
         <h2 id="quick-actions" className="text-xl font-bold uppercase">
           Quick Actions
@@ -44,6 +82,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="recent-activity" className="mt-10">
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id="recent-activity" className="text-xl font-bold uppercase">
+            Recent Activity
+          </h2>
+          <Link to="/admin/activity" className="text-sm font-semibold text-brand underline underline-offset-2">
+            View all activity
+          </Link>
+        </div>
+        <div className="mt-4">
+          <ActivityList items={d.recentActivity} timeZone={d.timeZone} />
+        </div>
       </section>
     </div>
   );

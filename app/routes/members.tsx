@@ -7,6 +7,8 @@ import { cn } from "~/components/ui/cn";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { ChangePasswordForm, SignOutOtherDevicesForm, type SecurityActionData } from "~/modules/users/account-security-forms";
+import { changeOwnPassword, signOutOtherDevices } from "~/modules/users/account-security.server";
 import { getOwnProfile, updateOwnProfile } from "~/modules/users/profile.server";
 import { ProfileSettingsForm, type ProfileFormActionData } from "~/modules/users/profile-form";
 
@@ -41,6 +43,31 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === "change-password") {
+    try {
+      const result = await changeOwnPassword(request, user, form);
+      if (!result.ok) return data<SecurityActionData>({ intent: "change-password", error: result.message }, { status: result.status });
+      return redirectWithToast(
+        "/members?tab=settings",
+        { type: "success", title: "Password changed", description: "Your new password is now in use." },
+        result.headers,
+      );
+    } catch (error) {
+      if (error instanceof z.ZodError) {
+        return data<SecurityActionData>({ intent: "change-password", fieldErrors: fieldErrors(error) }, { status: 400 });
+      }
+      throw error;
+    }
+  }
+  if (form.intent === "revoke-other-sessions") {
+    const result = await signOutOtherDevices(request, user);
+    if (!result.ok) return data<SecurityActionData>({ intent: "revoke-other-sessions", error: result.message }, { status: result.status });
+    return redirectWithToast("/members?tab=settings", {
+      type: "success",
+      title: "Signed out of other devices",
+      description: "Every other session has ended; this one stays signed in.",
+    });
+  }
   if (form.intent !== "update-profile") return data<ProfileFormActionData>({ error: "Unknown action" }, { status: 400 });
   try {
     await updateOwnProfile(user, form);
@@ -101,6 +128,19 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                 Settings
               </h2>
               <ProfileSettingsForm profile={loaderData.profile} />
+              <section aria-labelledby="password-title" className="mt-12 border-t border-zinc-200 pt-8">
+                <h3 id="password-title" className="mb-4 text-xl font-bold uppercase">
+                  Change Password
+                </h3>
+                <ChangePasswordForm />
+              </section>
+              <section aria-labelledby="devices-title" className="mt-12 border-t border-zinc-200 pt-8">
+                <h3 id="devices-title" className="mb-2 text-xl font-bold uppercase">
+                  Other Devices
+                </h3>
+                <p className="mb-4 text-zinc-700">Signed in on a phone or computer you no longer use? End every session except this one.</p>
+                <SignOutOtherDevicesForm />
+              </section>
             </section>
           ) : (
             <section aria-labelledby="dashboard-title">

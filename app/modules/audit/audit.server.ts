@@ -1,65 +1,7 @@
-import crypto from "node:crypto";
 import { count, desc } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
-import { getLogger } from "~/lib/logger.server";
-
-export type AuditAction =
-  | "auth.sign_in"
-  | "auth.sign_in_failed"
-  | "auth.sign_out"
-  | "auth.password_reset_requested"
-  | "auth.password_reset"
-  | "auth.password_changed"
-  | "auth.other_sessions_revoked"
-  | "invitation.sent"
-  | "invitation.resent"
-  | "invitation.revoked"
-  | "invitation.accepted"
-  | "user.created"
-  | "user.role_changed"
-  | "user.deactivated"
-  | "user.reactivated"
-  | "contact.submitted"
-  | "contact.status_changed"
-  | "contact.deleted"
-  | "settings.updated"
-  | "content.created"
-  | "content.updated"
-  | "content.deleted";
-
-export interface AuditEntry {
-  action: AuditAction;
-  /** Who acted; null for visitors and failed sign-ins. */
-  actor?: Pick<SessionUser, "id" | "email"> | null;
-  /** The e-mail typed, when there is no account to name (a failed sign-in). */
-  actorEmail?: string;
-  target?: { type: string; id: string };
-  /** Plain words for the activity feed. Never a password, token or health answer. */
-  summary: string;
-  ip?: string;
-}
-
-/** Writes one entry. An audit failure is logged and never breaks what the user was doing. */
-export async function recordAudit(entry: AuditEntry): Promise<void> {
-  try {
-    await getDb()
-      .insert(auditLog)
-      .values({
-        id: crypto.randomUUID(),
-        actorId: entry.actor?.id ?? null,
-        actorEmail: entry.actor?.email ?? entry.actorEmail ?? null,
-        action: entry.action,
-        targetType: entry.target?.type ?? null,
-        targetId: entry.target?.id ?? null,
-        summary: entry.summary,
-        ip: entry.ip ?? null,
-      });
-  } catch (error) {
-    getLogger().error({ action: entry.action, err: error instanceof Error ? error.message : String(error) }, "could not write the audit log");
-  }
-}
 
 export const AUDIT_PAGE_SIZE = 50;
 

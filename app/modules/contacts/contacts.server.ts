@@ -8,7 +8,7 @@ import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
-import { recordAudit } from "~/modules/audit/audit.server";
+import { recordAudit } from "~/lib/audit.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { fitnessLevels, intakeSchema, type SubmissionStatus } from "./contacts.schema";
 

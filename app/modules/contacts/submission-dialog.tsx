@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { fitnessLevels, genders } from "./contacts.schema";
 import { StatusBadge } from "./status-badge";
@@ -23,10 +23,18 @@ export interface SubmissionDetail {
   expectations: string;
   referralSource: string;
   status: string;
+  /** An invitation from this submission was accepted. */
+  hasAccount: boolean;
   received: string;
 }
 
 const label = (options: ReadonlyArray<{ value: string; label: string }>, value: string) => options.find((o) => o.value === value)?.label ?? value;
+
+/** The /admin/users 'Add person' form, open and prefilled; the new account is linked to this submission. */
+function inviteHref(s: SubmissionDetail): string {
+  const params = new URLSearchParams({ invite: "1", name: `${s.firstName} ${s.lastName}`, email: s.email, submission: s.id });
+  return `/admin/users?${params.toString()}`;
+}
 
 /** Every answer of one application, in a modal dialog (Escape or Close returns to the list). */
 export function SubmissionDialog({ submission, onClose }: { submission: SubmissionDetail; onClose: () => void }) {
@@ -102,6 +110,13 @@ export function SubmissionDialog({ submission, onClose }: { submission: Submissi
               </button>
             </Form>
           ) : null}
+          {submission.hasAccount ? (
+            <p className="inline-flex min-h-11 items-center text-sm font-semibold text-zinc-700">Member account created</p>
+          ) : (
+            <Link to={inviteHref(submission)} className={buttonClass("secondary")}>
+              Invite as member
+            </Link>
+          )}
           <a href={`mailto:${submission.email}`} className={buttonClass("secondary")}>
             Reply by e-mail
           </a>

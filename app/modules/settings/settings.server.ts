@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { siteSetting } from "~/db/schema/settings";
+import { mailMode, sendMail } from "~/lib/mail.server";
+import { recordAudit } from "~/lib/audit.server";
 import { defaultSiteSettings, type SiteSettings } from "./settings-defaults";
-import { siteSettingsSchema } from "./settings.schema";
+import { siteSettingsFormSchema, siteSettingsSchema } from "./settings.schema";
 
 const KEY = "site";
 
@@ -12,4 +15,67 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   if (!row) return defaultSiteSettings;
   const parsed = siteSettingsSchema.safeParse(row.value);
   return parsed.success ? parsed.data : defaultSiteSettings;
+}
+
+const labels: Record<keyof SiteSettings, string> = {
+  businessName: "business name",
+  coachName: "coach name",
+  phone: "phone",
+  email: "e-mail",
+  address: "address",
+  instagramUrl: "Instagram",
+  facebookUrl: "Facebook",
+  youtubeUrl: "YouTube",
+  tiktokUrl: "TikTok",
+  notificationEmail: "notification e-mail",
+  timeZone: "time zone",
+};
+
+/**
+ * Saves the site settings (administrators only) and records which fields changed.
+ * Throws a ZodError for invalid input.
+ */
+export async function updateSiteSettings(actor: Pick<SessionUser, "id" | "email" | "role">, input: unknown): Promise<SiteSettings> {
+  ensureCan(actor, "siteSettings", "update");
+  const next = siteSettingsFormSchema.parse(input);
+  const before = await getSiteSettings();
+  await getDb()
+    .insert(siteSetting)
+    .values({ key: KEY, value: next })
+    .onConflictDoUpdate({ target: siteSetting.key, set: { value: next, updatedAt: new Date() } });
+  const changed = (Object.keys(labels) as (keyof SiteSettings)[]).filter((k) => before[k] !== next[k]).map((k) => labels[k]);
+  await recordAudit({
+    action: "settings.updated",
+    actor,
+    target: { type: "site_settings", id: KEY },
+    summary: changed.length ? `Site settings changed: ${changed.join(", ")}` : "Site settings saved without changes",
+  });
+  return next;
+}
+
+/** The settings page: the values and how mail and uploads are delivered (administrators only). */
+export async function readSiteSettingsForAdmin(actor: Pick<SessionUser, "role">): Promise<SiteSettings> {
+  ensureCan(actor, "siteSettings", "read");
+  return getSiteSettings();
+}
+
+/** 'Send a test e-mail' to the administrator's own address; the error message is returned, not thrown. */
+export async function sendTestEmail(actor: Pick<SessionUser, "id" | "email" | "role">): Promise<{ ok: true; mode: "smtp" | "outbox" } | { ok: false; error: string }> {
+  ensureCan(actor, "siteSettings", "update");
+  try {
+    await sendMail({
+      to: actor.email,
+      subject: "Relentless test e-mail",
+      text: `This is a test e-mail from your Relentless site (${mailMode() === "smtp" ? "sent over SMTP" : "written to the outbox"}). E-mail delivery works.`,
+    });
+    return { ok: true, mode: mailMode() };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** How mail and uploads are delivered, for the settings page. */
+export function deliveryModes(actor: Pick<SessionUser, "role">) {
+  ensureCan(actor, "siteSettings", "read");
+  return { mail: mailMode(), storage: "Local disk (DATA_DIR/uploads)" } as const;
 }

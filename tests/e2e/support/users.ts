@@ -11,6 +11,8 @@ export const users = {
   newcomer: { email: "newcomer@relentless.test", name: "Nina Newcomer", role: "member", complete: false },
   // Never completes the wizard: it stays incomplete for the /profile-setup guard test.
   pending: { email: "pending@relentless.test", name: "Pat Pending", role: "member", complete: false },
+  // Only tests/e2e/password-reset.spec.ts uses it: its password changes.
+  reset: { email: "reset@relentless.test", name: "Robin Reset", role: "member", complete: true },
 } as const;
 
 export type UserKey = keyof typeof users;

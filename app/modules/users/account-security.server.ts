@@ -1,0 +1,45 @@
+import { changePassword, revokeOtherSessions, type AuthResult } from "~/auth/sign-in.server";
+import { getClientIp } from "~/lib/client-ip.server";
+import { recordAudit } from "~/lib/audit.server";
+import type { SessionUser } from "~/auth/session.server";
+import { changePasswordSchema } from "./password.schema";
+
+type Actor = Pick<SessionUser, "id" | "email">;
+
+/**
+ * The signed-in user changes their own password (the current one is required;
+ * better-auth checks it). Throws a ZodError for an invalid form.
+ */
+export async function changeOwnPassword(request: Request, actor: Actor, input: unknown): Promise<AuthResult> {
+  const parsed = changePasswordSchema.parse(input);
+  const result = await changePassword(request, {
+    currentPassword: parsed.currentPassword,
+    newPassword: parsed.newPassword,
+    revokeOtherSessions: parsed.revokeOtherSessions,
+  });
+  if (result.ok) {
+    await recordAudit({
+      action: "auth.password_changed",
+      actor,
+      target: { type: "user", id: actor.id },
+      summary: parsed.revokeOtherSessions ? `${actor.email} changed their password and signed out other devices` : `${actor.email} changed their password`,
+      ip: getClientIp(request),
+    });
+  }
+  return result;
+}
+
+/** Ends every other session of the signed-in user; this one stays. */
+export async function signOutOtherDevices(request: Request, actor: Actor): Promise<AuthResult> {
+  const result = await revokeOtherSessions(request);
+  if (result.ok) {
+    await recordAudit({
+      action: "auth.other_sessions_revoked",
+      actor,
+      target: { type: "user", id: actor.id },
+      summary: `${actor.email} signed out of all other devices`,
+      ip: getClientIp(request),
+    });
+  }
+  return result;
+}

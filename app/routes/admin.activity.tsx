@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.activity";
+import { requireAdmin } from "~/auth/session.server";
+import { AdminNav } from "~/components/admin-nav";
+import { pageTitle } from "~/lib/meta";
+import { listAuditLog } from "~/modules/audit/audit.server";
+import { ActivityList } from "~/modules/audit/activity-list";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Activity") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  const page = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
+  const [log, settings] = await Promise.all([listAuditLog(user, { page: Number.isFinite(page) ? page : 1 }), getSiteSettings()]);
+  return { ...log, timeZone: settings.timeZone };
+}
+
+export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  const { items, page, pageCount, total, timeZone } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <AdminNav />
+      <h1 className="text-3xl font-bold uppercase sm:text-4xl">Activity</h1>
+      <p className="mt-2 text-zinc-600">
+        Sign-ins, sign-outs, password and settings changes, newest first ({total} {total === 1 ? "entry" : "entries"}).
+      </p>
+      <div className="mt-8">
+        <ActivityList items={items} timeZone={timeZone} />
+      </div>
+      {pageCount > 1 ? (
+        <nav aria-label="Activity pages" className="mt-6 flex items-center justify-between gap-4">
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className="font-semibold text-brand underline underline-offset-2">
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-zinc-600">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={`?page=${page + 1}`} className="font-semibold text-brand underline underline-offset-2">
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/admin.settings";
+import { requireAdmin } from "~/auth/session.server";
+import { AdminNav } from "~/components/admin-nav";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { fieldErrors } from "~/lib/form";
+import { pageTitle } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { SiteSettings } from "~/modules/settings/settings-defaults";
+import { deliveryModes, readSiteSettingsForAdmin, sendTestEmail, updateSiteSettings } from "~/modules/settings/settings.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Settings") }, { name: "robots", content: "noindex" }];
+
+function timeZones(current: string): string[] {
+  const zones = Intl.supportedValuesOf("timeZone");
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  const settings = await readSiteSettingsForAdmin(user);
+  return { settings, modes: deliveryModes(user), timeZones: timeZones(settings.timeZone), adminEmail: user.email };
+}
+
+type ActionData = { fieldErrors?: Partial<Record<keyof SiteSettings, string>>; values?: Record<string, unknown> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "test-email") {
+    const result = await sendTestEmail(user);
+    return result.ok
+      ? redirectWithToast("/admin/settings", {
+          type: "success",
+          title: "Test e-mail sent",
+          description: result.mode === "smtp" ? `Sent to ${user.email} over SMTP.` : `Written to the outbox for ${user.email}.`,
+        })
+      : redirectWithToast("/admin/settings", { type: "error", title: "Failed to send test e-mail", description: result.error });
+  }
+  if (form.intent !== "save") return data<ActionData>({}, { status: 400 });
+  try {
+    await updateSiteSettings(user, form);
+  } catch (error) {
+    if (error instanceof z.ZodError) return data<ActionData>({ fieldErrors: fieldErrors(error), values: form }, { status: 400 });
+    throw error;
+  }
+  return redirectWithToast("/admin/settings", { type: "success", title: "Settings saved", description: "The site now shows the new details." });
+}
+
+const textFields: { name: keyof SiteSettings; label: string; type?: string; autoComplete?: string; hint?: string }[] = [
+  { name: "businessName", label: "Business name", autoComplete: "organization" },
+  { name: "coachName", label: "Coach name", autoComplete: "off" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "off" },
+  { name: "email", label: "Public e-mail", type: "email", autoComplete: "off" },
+  { name: "address", label: "Street address", autoComplete: "off" },
+  { name: "instagramUrl", label: "Instagram link", type: "url", hint: "https://…" },
+  { name: "facebookUrl", label: "Facebook link", type: "url", hint: "https://…" },
+  { name: "youtubeUrl", label: "YouTube link", type: "url", hint: "https://…" },
+  { name: "tiktokUrl", label: "TikTok link", type: "url", hint: "https://…" },
+  { name: "notificationEmail", label: "Notification e-mail", type: "email", autoComplete: "off", hint: "New applications are sent here." },
+];
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const { settings, modes, timeZones, adminEmail } = loaderData;
+  const errors = actionData?.fieldErrors ?? {};
+  const value = (name: keyof SiteSettings) => String(actionData?.values?.[name] ?? settings[name]);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <AdminNav />
+      <h1 className="text-3xl font-bold uppercase sm:text-4xl">Settings</h1>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_20rem]">
+        <section aria-labelledby="site-settings-title">
+          <h2 id="site-settings-title" className="mb-4 text-xl font-bold uppercase">
+            Site Details
+          </h2>
+          {/* key: a saved form shows the stored values again */}
+          <Form method="post" noValidate className="space-y-5" key={JSON.stringify(settings)}>
+            <input type="hidden" name="intent" value="save" />
+            {textFields.map((f) => (
+              <TextField
+                key={f.name}
+                id={`settings-${f.name}`}
+                label={f.label}
+                name={f.name}
+                type={f.type ?? "text"}
+                autoComplete={f.autoComplete}
+                hint={f.hint}
+                defaultValue={value(f.name)}
+                required={f.name === "businessName"}
+                error={errors[f.name]}
+              />
+            ))}
+            <div className="space-y-1.5">
+              <label htmlFor="settings-timeZone" className="block text-sm font-medium text-zinc-800">
+                Time zone
+              </label>
+              <select
+                id="settings-timeZone"
+                name="timeZone"
+                defaultValue={value("timeZone")}
+                aria-invalid={errors.timeZone ? true : undefined}
+                aria-describedby={errors.timeZone ? "settings-timeZone-error" : undefined}
+                className="block w-full rounded-md border border-zinc-400 bg-white px-3 py-2.5 text-base text-zinc-900"
+              >
+                {timeZones.map((z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
+              </select>
+              {errors.timeZone ? (
+                <p id="settings-timeZone-error" role="alert" className="text-sm font-medium text-brand">
+                  {errors.timeZone}
+                </p>
+              ) : null}
+            </div>
+            <Button type="submit" busy={submitting === "save"} busyText="Saving...">
+              Save Settings
+            </Button>
+          </Form>
+        </section>
+        <aside className="space-y-8">
+          <section aria-labelledby="mail-title" className="rounded-xl border border-zinc-200 p-5">
+            <h2 id="mail-title" className="text-lg font-bold uppercase">
+              E-mail Delivery
+            </h2>
+            <p className="mt-2 text-zinc-800">
+              {modes.mail === "smtp" ? "SMTP (SMTP_URL)" : "Outbox: .eml files in DATA_DIR/outbox (set SMTP_URL to send real mail)"}
+            </p>
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="test-email" />
+              <Button type="submit" variant="secondary" busy={submitting === "test-email"} busyText="Sending...">
+                Send a test e-mail
+              </Button>
+              <p className="mt-2 text-sm text-zinc-600">It goes to your own address, {adminEmail}.</p>
+            </Form>
+          </section>
+          <section aria-labelledby="storage-title" className="rounded-xl border border-zinc-200 p-5">
+            <h2 id="storage-title" className="text-lg font-bold uppercase">
+              File Storage
+            </h2>
+            <p className="mt-2 text-zinc-800">{modes.storage}</p>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

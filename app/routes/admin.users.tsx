@@ -1,0 +1,397 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
+import type { Route } from "./+types/admin.users";
+import { roles, type Role } from "~/auth/permissions";
+import { requireAdmin } from "~/auth/session.server";
+import { AdminNav } from "~/components/admin-nav";
+import { Button, buttonClass } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { formatUsDateTime } from "~/lib/dates";
+import { fieldErrors } from "~/lib/form";
+import { pageTitle } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { invitationSchema } from "~/modules/invitations/invitations.schema";
+import { createInvitation, InvitationError, listPendingInvitations, resendInvitation, revokeInvitation } from "~/modules/invitations/invitations.server";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+import { deactivateUser, listUsers, reactivateUser, setUserRole, UserAdminError } from "~/modules/users/user-admin.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("User Management") }, { name: "robots", content: "noindex" }];
+
+const roleLabels: Record<Role, string> = { member: "Member", trainer: "Trainer", admin: "Admin" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireAdmin(request);
+  const url = new URL(request.url);
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const search = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const [list, invitations, { timeZone }] = await Promise.all([
+    listUsers(actor, { search, page: Number.isFinite(page) && page > 0 ? page : 1 }),
+    listPendingInvitations(actor),
+    getSiteSettings(),
+  ]);
+  return {
+    me: actor.id,
+    q: search,
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    users: list.items.map((u) => ({
+      id: u.id,
+      name: u.name.trim() || "—",
+      email: u.email,
+      role: u.role,
+      deactivated: u.banned,
+      joined: formatUsDateTime(u.createdAt, timeZone),
+      lastSignIn: u.lastSignInAt ? formatUsDateTime(u.lastSignInAt, timeZone) : "Never",
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      name: i.name,
+      email: i.email,
+      role: i.role,
+      expired: i.expired,
+      expires: formatUsDateTime(i.expiresAt, timeZone),
+    })),
+    invite: {
+      open: url.searchParams.get("invite") === "1",
+      name: (url.searchParams.get("name") ?? "").slice(0, 200),
+      email: (url.searchParams.get("email") ?? "").slice(0, 320),
+      submission: (url.searchParams.get("submission") ?? "").slice(0, 100),
+    },
+  };
+}
+
+type InviteField = "name" | "email" | "role";
+type ActionData = { invite: { fieldErrors?: Partial<Record<InviteField, string>>; error?: string; values: Record<string, string> } };
+
+/** Back to the list as it was (search and page kept), the invite form closed. */
+function backTo(request: Request): string {
+  const url = new URL(request.url);
+  const next = new URLSearchParams();
+  for (const key of ["q", "page"]) {
+    const value = url.searchParams.get(key);
+    if (value) next.set(key, value);
+  }
+  const qs = next.toString();
+  return `/admin/users${qs ? `?${qs}` : ""}`;
+}
+
+const messageOf = (error: unknown) => (error instanceof UserAdminError || error instanceof InvitationError ? error.message : null);
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const back = backTo(request);
+
+  if (intent === "invite") {
+    const values = {
+      name: String(form.get("name") ?? ""),
+      email: String(form.get("email") ?? ""),
+      role: String(form.get("role") ?? "member"),
+      contactSubmissionId: String(form.get("submission") ?? ""),
+    };
+    const parsed = invitationSchema.safeParse(values);
+    if (!parsed.success) {
+      return data<ActionData>({ invite: { fieldErrors: fieldErrors<InviteField>(parsed.error), values } }, { status: 400 });
+    }
+    try {
+      const { mailed } = await createInvitation(actor, parsed.data);
+      if (!mailed) {
+        return redirectWithToast(back, { type: "error", title: "Invitation saved, but the e-mail could not be sent", description: "Use Resend to try again." });
+      }
+      return redirectWithToast(back, { type: "success", title: "Invitation sent", description: `An invitation is on its way to ${parsed.data.email}.` });
+    } catch (error) {
+      const message = messageOf(error);
+      if (message) return data<ActionData>({ invite: { error: message, values } }, { status: 409 });
+      throw error;
+    }
+  }
+
+  const failures: Record<string, string> = {
+    "set-role": "Failed to update role",
+    deactivate: "Failed to deactivate user",
+    reactivate: "Failed to reactivate user",
+    resend: "Failed to resend invitation",
+    revoke: "Failed to revoke invitation",
+  };
+  try {
+    switch (intent) {
+      case "set-role": {
+        const role = String(form.get("role") ?? "");
+        if (!roles.includes(role as Role)) throw new UserAdminError("Role must be member, trainer or admin");
+        await setUserRole(actor, id, role as Role);
+        return redirectWithToast(back, { type: "success", title: "Role updated successfully" });
+      }
+      case "deactivate":
+        await deactivateUser(actor, id);
+        return redirectWithToast(back, { type: "success", title: "User deactivated", description: "They have been signed out everywhere." });
+      case "reactivate":
+        await reactivateUser(actor, id);
+        return redirectWithToast(back, { type: "success", title: "User reactivated" });
+      case "resend": {
+        const { mailed } = await resendInvitation(actor, id);
+        if (!mailed) return redirectWithToast(back, { type: "error", title: "Failed to resend invitation", description: "The e-mail could not be sent." });
+        return redirectWithToast(back, { type: "success", title: "Invitation resent" });
+      }
+      case "revoke":
+        await revokeInvitation(actor, id);
+        return redirectWithToast(back, { type: "success", title: "Invitation revoked" });
+    }
+  } catch (error) {
+    const message = messageOf(error);
+    if (message) return redirectWithToast(back, { type: "error", title: failures[intent] ?? "Error", description: message });
+    throw error;
+  }
+  return data({ ok: false, message: "Unknown action" }, { status: 400 });
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold uppercase">User Management</h1>
+      <p role="alert" className="mt-6 text-brand-strong">
+        Failed to fetch users
+      </p>
+    </div>
+  );
+}
+
+/** After hydration the role select submits on change, so the fallback button can go. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+const selectClass = "block rounded-md border border-zinc-400 bg-white px-3 py-2.5";
+
+function InviteForm({ invite, result }: { invite: Route.ComponentProps["loaderData"]["invite"]; result: ActionData["invite"] | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const values = result?.values ?? { name: invite.name, email: invite.email, role: "member", contactSubmissionId: invite.submission };
+  return (
+    <details open={invite.open || Boolean(result)} className="mt-8 rounded-xl border border-zinc-200 p-5">
+      <summary className="cursor-pointer text-lg font-bold uppercase">Add person</summary>
+      <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start" aria-label="Add person">
+        <input type="hidden" name="intent" value="invite" />
+        <input type="hidden" name="submission" value={values.contactSubmissionId ?? ""} />
+        <TextField id="invite-name" label="Full name" name="name" defaultValue={values.name} autoComplete="off" required maxLength={200} error={result?.fieldErrors?.name} />
+        <TextField id="invite-email" label="Email" name="email" type="email" defaultValue={values.email} autoComplete="off" required error={result?.fieldErrors?.email} />
+        <div className="space-y-1.5">
+          <label htmlFor="invite-role" className="block text-sm font-medium text-zinc-800">
+            Role
+          </label>
+          <select id="invite-role" name="role" defaultValue={values.role} className={`${selectClass} w-full`}>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" className="sm:mt-7" busy={busy} busyText="Sending...">
+          Send invitation
+        </Button>
+        {result?.error ? (
+          <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong sm:col-span-4">
+            {result.error}
+          </p>
+        ) : null}
+        {values.contactSubmissionId ? <p className="text-sm text-zinc-600 sm:col-span-4">The new account will be linked to the contact submission.</p> : null}
+      </Form>
+    </details>
+  );
+}
+
+export default function UserManagement({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, invitations, q, page, pageCount, total, me, invite } = loaderData;
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams();
+    if (params.get("q")) next.set("q", params.get("q")!);
+    next.set("page", String(n));
+    return `?${next.toString()}`;
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <AdminNav />
+      <h1 className="text-3xl font-bold uppercase sm:text-4xl">User Management</h1>
+
+      <InviteForm key={`${invite.email}|${invite.submission}`} invite={invite} result={actionData && "invite" in actionData ? actionData.invite : undefined} />
+
+      {invitations.length > 0 ? (
+        <section aria-labelledby="pending-invitations" className="mt-8">
+          <h2 id="pending-invitations" className="text-xl font-bold uppercase">
+            Pending invitations
+          </h2>
+          <ul className="mt-4 divide-y divide-zinc-200 rounded-xl border border-zinc-200">
+            {invitations.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3" aria-label={`Invitation for ${i.email}`}>
+                <div className="min-w-56 flex-1">
+                  <p className="font-semibold">{i.name}</p>
+                  <p className="text-sm text-zinc-700">
+                    {i.email} · {i.role}
+                  </p>
+                </div>
+                <p className={i.expired ? "text-sm font-semibold text-brand-strong" : "text-sm text-zinc-700"}>
+                  {i.expired ? "Expired" : `Expires ${i.expires}`}
+                </p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="resend" />
+                  <input type="hidden" name="id" value={i.id} />
+                  <button type="submit" className={buttonClass("secondary")}>
+                    Resend
+                  </button>
+                </Form>
+                <details>
+                  <summary className={buttonClass("ghost", "cursor-pointer list-none text-brand")}>Revoke</summary>
+                  <Form method="post" className="mt-2 space-y-2 rounded-lg border border-brand/30 bg-red-50 p-3">
+                    <p className="text-sm">Revoke this invitation? The link will stop working.</p>
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="id" value={i.id} />
+                    <button type="submit" className={buttonClass("primary")}>
+                      Revoke invitation
+                    </button>
+                  </Form>
+                </details>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="all-users" className="mt-10">
+        <h2 id="all-users" className="text-xl font-bold uppercase">
+          Users
+        </h2>
+        <Form method="get" role="search" aria-label="Search users" className="mt-4 flex flex-wrap items-end gap-3">
+          <input
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Search users by email..."
+            aria-label="Search users by email"
+            className="block w-full min-w-64 flex-1 rounded-md border border-zinc-400 px-3 py-2.5 sm:w-auto"
+          />
+          <button type="submit" className={buttonClass("secondary")}>
+            Search
+          </button>
+        </Form>
+
+        {users.length === 0 ? (
+          <p className="mt-8 rounded-xl border border-dashed border-zinc-300 p-10 text-center text-zinc-700">No users found</p>
+        ) : (
+          <div className="mt-6 overflow-x-auto rounded-xl border border-zinc-200">
+            <table className="w-full min-w-[56rem] text-left text-sm">
+              <caption className="sr-only">
+                Users, newest first, page {page} of {pageCount} ({total} in all)
+              </caption>
+              <thead className="bg-zinc-50 text-zinc-700">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">Name</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Role</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Joined</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Last sign-in</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Account</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-200">
+                {users.map((u) => (
+                  <tr key={u.id} data-user={u.email}>
+                    <th scope="row" className="px-4 py-3 font-semibold">
+                      {u.name}
+                    </th>
+                    <td className="px-4 py-3">{u.email}</td>
+                    <td className="px-4 py-3">
+                      <Form method="post" className="flex items-center gap-2">
+                        <input type="hidden" name="intent" value="set-role" />
+                        <input type="hidden" name="id" value={u.id} />
+                        <select
+                          name="role"
+                          defaultValue={u.role}
+                          key={u.role}
+                          aria-label={`Role for ${u.email}`}
+                          className={selectClass}
+                          onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true })}
+                        >
+                          {roles.map((r) => (
+                            <option key={r} value={r}>
+                              {r}
+                            </option>
+                          ))}
+                        </select>
+                        <button type="submit" hidden={hydrated} className={buttonClass("secondary", "min-h-9 px-3 py-1.5")}>
+                          Save
+                        </button>
+                      </Form>
+                      <span className="sr-only">{roleLabels[u.role]}</span>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">{u.joined}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{u.lastSignIn}</td>
+                    <td className="px-4 py-3">
+                      {u.deactivated ? (
+                        <div className="flex flex-wrap items-center gap-2">
+                          <span className="rounded-full bg-zinc-200 px-2.5 py-0.5 text-xs font-semibold text-zinc-800">Deactivated</span>
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="reactivate" />
+                            <input type="hidden" name="id" value={u.id} />
+                            <button type="submit" className={buttonClass("secondary", "min-h-9 px-3 py-1.5")}>
+                              Reactivate
+                            </button>
+                          </Form>
+                        </div>
+                      ) : u.id === me ? (
+                        <span className="text-zinc-600">You</span>
+                      ) : (
+                        <details>
+                          <summary className={buttonClass("ghost", "min-h-9 cursor-pointer list-none px-3 py-1.5 text-brand")}>Deactivate</summary>
+                          <Form method="post" className="mt-2 w-64 space-y-2 rounded-lg border border-brand/30 bg-red-50 p-3">
+                            <p className="text-sm">Deactivate {u.email}? They will be signed out everywhere and cannot sign in until reactivated.</p>
+                            <input type="hidden" name="intent" value="deactivate" />
+                            <input type="hidden" name="id" value={u.id} />
+                            <button type="submit" className={buttonClass("primary", "min-h-9 px-3 py-1.5")}>
+                              Deactivate account
+                            </button>
+                          </Form>
+                        </details>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {pageCount > 1 ? (
+          <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-4">
+            {page > 1 ? (
+              <Link to={pageLink(page - 1)} className={buttonClass("secondary")}>
+                Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            <p className="text-sm text-zinc-700">
+              Page {page} of {pageCount}
+            </p>
+            {page < pageCount ? (
+              <Link to={pageLink(page + 1)} className={buttonClass("secondary")}>
+                Next
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { requestPasswordReset } from "~/auth/sign-in.server";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { fieldErrors } from "~/lib/form";
+import { pageTitle } from "~/lib/meta";
+import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/modules/users/password.schema";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Forgot Password") },
+  { name: "description", content: "Reset the password of your Relentless member account." },
+  { name: "robots", content: "noindex" },
+];
+
+type ActionData = { sent?: true; error?: string; fieldErrors?: { email?: string } };
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") });
+  if (!parsed.success) return data<ActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  const result = await requestPasswordReset(request, parsed.data.email);
+  // Only the rate limit differs (it depends on the caller, not the account).
+  if (!result.ok && result.status === 429) {
+    return data<ActionData>({ error: "Too many reset requests. Please wait a few minutes and try again." }, { status: 429 });
+  }
+  return data<ActionData>({ sent: true });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="bg-zinc-50 px-4 py-16 sm:py-24">
+      <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-3xl font-bold uppercase">Forgot Password</h1>
+        {actionData?.sent ? (
+          <div className="mt-4 space-y-4">
+            <p role="status" className="rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-zinc-800">
+              {RESET_REQUESTED_MESSAGE}
+            </p>
+            <p className="text-sm text-zinc-600">The link works once, within one hour. Check your spam folder if it does not arrive.</p>
+          </div>
+        ) : (
+          <>
+            <p className="mb-6 mt-2 text-zinc-600">Enter the e-mail of your account and we will send you a link to choose a new password.</p>
+            <Form method="post" noValidate className="space-y-5">
+              {actionData?.error ? (
+                <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong">
+                  {actionData.error}
+                </p>
+              ) : null}
+              <TextField id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required error={actionData?.fieldErrors?.email} />
+              <Button type="submit" className="w-full" busy={busy} busyText="Sending...">
+                Send reset link
+              </Button>
+            </Form>
+          </>
+        )}
+        <p className="mt-6 text-sm text-zinc-600">
+          <Link to="/login" className="font-semibold text-brand underline underline-offset-2">
+            Back to sign in
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/invitations.accept";
+import { signInWithPassword } from "~/auth/sign-in.server";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { getClientIp } from "~/lib/client-ip.server";
+import { fieldErrors } from "~/lib/form";
+import { pageTitle } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { acceptInvitationSchema, invitationStatusMessages, type InvitationStatus } from "~/modules/invitations/invitations.schema";
+import {
+  acceptInvitation,
+  consumeAcceptLimit,
+  getInvitationForToken,
+  InvitationError,
+  InvitationTokenError,
+} from "~/modules/invitations/invitations.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Accept Invitation") }, { name: "robots", content: "noindex" }];
+
+const privateHeaders = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const out = new Headers(privateHeaders);
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
+
+/** Opening the link only shows who is invited and the form: e-mail link scanners use nothing up. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const found = await getInvitationForToken(token);
+  const valid = found.status === "valid";
+  return data(
+    { status: found.status, name: valid ? found.name : "", email: valid ? found.email : "", token: valid ? token : "" },
+    { status: valid ? 200 : 410, headers: privateHeaders },
+  );
+}
+
+type ActionData = {
+  status?: Exclude<InvitationStatus, "valid">;
+  error?: string;
+  fieldErrors?: { password?: string; confirmPassword?: string };
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const limit = await consumeAcceptLimit(getClientIp(request));
+  if (!limit.allowed) {
+    return data<ActionData>(
+      { error: "Too many attempts. Please wait a few minutes and try again." },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
+  }
+  const form = await request.formData();
+  const parsed = acceptInvitationSchema.safeParse({
+    token: form.get("token"),
+    password: form.get("password"),
+    confirmPassword: form.get("confirmPassword"),
+  });
+  if (!parsed.success) {
+    const errors = fieldErrors<"token" | "password" | "confirmPassword">(parsed.error);
+    if (errors.token) return data<ActionData>({ status: "unknown" }, { status: 400 });
+    return data<ActionData>({ fieldErrors: { password: errors.password, confirmPassword: errors.confirmPassword } }, { status: 400 });
+  }
+  let email: string;
+  try {
+    ({ email } = await acceptInvitation(parsed.data.token, parsed.data.password, { ip: getClientIp(request) }));
+  } catch (error) {
+    if (error instanceof InvitationTokenError) return data<ActionData>({ status: error.status }, { status: 410 });
+    if (error instanceof InvitationError) return data<ActionData>({ error: error.message }, { status: 409 });
+    throw error;
+  }
+  const signedIn = await signInWithPassword(request, email, parsed.data.password);
+  if (!signedIn.ok) {
+    // The account exists; only the automatic sign-in failed (for example the sign-in rate limit).
+    return redirectWithToast("/login", { type: "success", title: "Your account is ready", description: "Please sign in with your new password." });
+  }
+  return redirectWithToast("/members", { type: "success", title: "Welcome to Relentless!", description: "Your account is ready." }, signedIn.headers);
+}
+
+const headings: Record<Exclude<InvitationStatus, "valid">, string> = {
+  expired: "Invitation expired",
+  used: "Invitation already used",
+  revoked: "Invitation withdrawn",
+  unknown: "Invitation not found",
+};
+
+export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const status = actionData?.status ?? loaderData.status;
+  return (
+    <section className="bg-zinc-50 px-4 py-16 sm:py-24">
+      <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
+        {status !== "valid" ? (
+          <>
+            <h1 className="text-3xl font-bold uppercase">{headings[status]}</h1>
+            <div className="mt-4 space-y-4">
+              <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-brand-strong">
+                {invitationStatusMessages[status]}
+              </p>
+              <p className="flex flex-wrap gap-x-6 gap-y-2">
+                <Link to="/contact" className="font-semibold text-brand underline underline-offset-2">
+                  Ask the coach for a new invitation
+                </Link>
+                {status === "used" ? (
+                  <Link to="/login" className="font-semibold text-brand underline underline-offset-2">
+                    Sign in
+                  </Link>
+                ) : null}
+              </p>
+            </div>
+          </>
+        ) : (
+          <>
+            <h1 className="text-3xl font-bold uppercase">Welcome, {loaderData.name}</h1>
+            <p className="mb-6 mt-2 text-zinc-600">
+              You have been invited to the Relentless member area as <strong className="text-zinc-900">{loaderData.email}</strong>. Choose a password
+              (at least 8 characters) to finish setting up your account.
+            </p>
+            <Form method="post" noValidate className="space-y-5">
+              {actionData?.error ? (
+                <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong">
+                  {actionData.error}
+                </p>
+              ) : null}
+              <input type="hidden" name="token" value={loaderData.token} />
+              {/* Lets password managers store the new password under the right account. */}
+              <input type="email" name="username" value={loaderData.email} autoComplete="username" readOnly hidden />
+              <TextField
+                id="invite-password"
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={8}
+                maxLength={128}
+                error={actionData?.fieldErrors?.password}
+              />
+              <TextField
+                id="invite-confirm-password"
+                label="Confirm password"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+                maxLength={128}
+                error={actionData?.fieldErrors?.confirmPassword}
+              />
+              <Button type="submit" className="w-full" busy={busy} busyText="Setting up...">
+                Set password and sign in
+              </Button>
+            </Form>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { isResetTokenUsable, resetPassword } from "~/auth/sign-in.server";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { fieldErrors } from "~/lib/form";
+import { pageTitle } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { resetPasswordSchema } from "~/modules/users/password.schema";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Reset Password") }, { name: "robots", content: "noindex" }];
+
+/** Opening the link only shows the form (link scanners change nothing); the token is used on submit. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = await isResetTokenUsable(token);
+  return data({ token: valid ? token : "", valid }, { status: valid ? 200 : 400, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+}
+
+type ActionData = { invalid?: true; error?: string; fieldErrors?: { newPassword?: string; confirmPassword?: string } };
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = resetPasswordSchema.safeParse({
+    token: form.get("token"),
+    newPassword: form.get("newPassword"),
+    confirmPassword: form.get("confirmPassword"),
+  });
+  if (!parsed.success) {
+    const errors = fieldErrors<"token" | "newPassword" | "confirmPassword">(parsed.error);
+    if (errors.token) return data<ActionData>({ invalid: true }, { status: 400 });
+    return data<ActionData>({ fieldErrors: errors }, { status: 400 });
+  }
+  const result = await resetPassword(request, parsed.data.token, parsed.data.newPassword);
+  if (!result.ok) {
+    if (result.status === 429) return data<ActionData>({ error: "Too many attempts. Please wait a few minutes and try again." }, { status: 429 });
+    return data<ActionData>({ invalid: true }, { status: 400 });
+  }
+  return redirectWithToast("/login", { type: "success", title: "Password reset", description: "Sign in with your new password." });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const invalid = !loaderData.valid || actionData?.invalid;
+  return (
+    <section className="bg-zinc-50 px-4 py-16 sm:py-24">
+      <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-3xl font-bold uppercase">Reset Password</h1>
+        {invalid ? (
+          <div className="mt-4 space-y-4">
+            <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-brand-strong">
+              This reset link is invalid or has expired. Links work once, within one hour.
+            </p>
+            <Link to="/forgot-password" className="font-semibold text-brand underline underline-offset-2">
+              Request a new link
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p className="mb-6 mt-2 text-zinc-600">Choose a new password (at least 8 characters). You will be signed out everywhere.</p>
+            <Form method="post" noValidate className="space-y-5">
+              {actionData?.error ? (
+                <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong">
+                  {actionData.error}
+                </p>
+              ) : null}
+              <input type="hidden" name="token" value={loaderData.token} />
+              <TextField
+                id="reset-new-password"
+                label="New password"
+                name="newPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={8}
+                maxLength={128}
+                error={actionData?.fieldErrors?.newPassword}
+              />
+              <TextField
+                id="reset-confirm-password"
+                label="Repeat new password"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+                error={actionData?.fieldErrors?.confirmPassword}
+              />
+              <Button type="submit" className="w-full" busy={busy} busyText="Saving...">
+                Set new password
+              </Button>
+            </Form>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

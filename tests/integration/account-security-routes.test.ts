@@ -1,0 +1,326 @@
+/**
+ * Forgot / reset password, change password and 'sign out of all other devices',
+ * through the real route actions and better-auth's handler (rate limits, hooks),
+ * plus the audit entries they leave.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { rateLimit, session, user, verification } from "~/db/schema/auth";
+import { auditLog } from "~/db/schema/audit";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { dataPath } from "~/lib/data-dir.server";
+import { createUserWithPassword } from "~/modules/users/users.server";
+import { RESET_REQUESTED_MESSAGE } from "~/modules/users/password.schema";
+import { action as forgotAction } from "~/routes/forgot-password";
+import { action as loginAction } from "~/routes/login";
+import { action as logoutAction } from "~/routes/logout";
+import { action as membersAction } from "~/routes/members";
+import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+
+type Args = { request: Request; params: object; context: object };
+type DataResult = { data: Record<string, unknown>; init?: { status?: number } | null };
+const BASE = "http://localhost:3000";
+const PASSWORD = "original-password";
+let ipCounter = 1;
+
+function nextIp() {
+  ipCounter += 1;
+  return `198.51.100.${ipCounter}`;
+}
+
+function formRequest(pathname: string, fields: Record<string, string>, { cookie, ip = nextIp() }: { cookie?: string; ip?: string } = {}) {
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: ip });
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(`${BASE}${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+}
+
+async function call<T>(fn: (args: never) => Promise<T>, request: Request): Promise<T | Response> {
+  try {
+    return await fn({ request, params: {}, context: {} } as Args as never);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .filter((c) => c.includes("session_token="))
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+}
+
+/** Signs in through the /login action (the handler, its hooks and rate limit). */
+async function signIn(email: string, password: string, ip = nextIp()): Promise<{ response: Response | DataResult; cookie: string }> {
+  const response = (await call(loginAction, formRequest("/login", { email, password }, { ip }))) as Response | DataResult;
+  return { response, cookie: response instanceof Response ? cookieOf(response) : "" };
+}
+
+async function sessionsOf(email: string) {
+  const [u] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, email));
+  return getDb().select().from(session).where(eq(session.userId, u!.id));
+}
+
+function outbox(): string[] {
+  const dir = dataPath("outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+}
+
+function clearOutbox() {
+  fs.rmSync(dataPath("outbox"), { recursive: true, force: true });
+}
+
+/** The token of the newest reset e-mail to this address (quoted-printable decoded). */
+function resetTokenFor(email: string): string {
+  const mail = outbox()
+    .map((m) => m.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+    .filter((m) => m.includes(`To: ${email}`))
+    .at(-1);
+  const match = mail?.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
+  if (!match) throw new Error(`no reset e-mail for ${email}`);
+  return match[1]!;
+}
+
+async function auditActions(email: string) {
+  return (await getDb().select({ action: auditLog.action, summary: auditLog.summary, ip: auditLog.ip }).from(auditLog).where(eq(auditLog.actorEmail, email))).map(
+    (r) => r,
+  );
+}
+
+let n = 0;
+async function freshUser(role: "member" | "trainer" | "admin" = "member") {
+  n += 1;
+  const email = `reset-${n}-${role}@security.test`;
+  await createUserWithPassword({ name: `Reset ${n}`, email, password: PASSWORD, role });
+  return email;
+}
+
+beforeEach(async () => {
+  await getDb().delete(rateLimit);
+  clearOutbox();
+});
+
+describe("forgot password", () => {
+  it("gives the same answer for an existing and an unknown e-mail, and mails only the account", async () => {
+    const email = await freshUser();
+    const known = (await call(forgotAction, formRequest("/forgot-password", { email }))) as DataResult;
+    const unknown = (await call(forgotAction, formRequest("/forgot-password", { email: "nobody@security.test" }))) as DataResult;
+    expect(known.data).toEqual({ sent: true });
+    expect(unknown.data).toEqual(known.data);
+    expect(known.init?.status ?? 200).toBe(unknown.init?.status ?? 200);
+    const mails = outbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`To: ${email}`);
+    expect(resetTokenFor(email)).toMatch(/^[A-Za-z0-9_-]{10,}$/);
+    expect(RESET_REQUESTED_MESSAGE).toContain("If an account exists");
+  });
+
+  it("rejects a malformed e-mail with a field message", async () => {
+    const result = (await call(forgotAction, formRequest("/forgot-password", { email: "not-an-email" }))) as DataResult;
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toEqual({ fieldErrors: { email: "Please enter a valid email address" } });
+  });
+
+  it("limits requests from one address (3 per 15 minutes)", async () => {
+    const ip = "203.0.113.77";
+    for (let i = 0; i < 3; i++) {
+      const ok = (await call(forgotAction, formRequest("/forgot-password", { email: `x${i}@security.test` }, { ip }))) as DataResult;
+      expect(ok.data).toEqual({ sent: true });
+    }
+    const refused = (await call(forgotAction, formRequest("/forgot-password", { email: "x4@security.test" }, { ip }))) as DataResult;
+    expect(refused.init?.status).toBe(429);
+  });
+});
+
+describe("reset password", () => {
+  async function requestToken(email: string) {
+    await call(forgotAction, formRequest("/forgot-password", { email }));
+    return resetTokenFor(email);
+  }
+
+  function openLink(token: string) {
+    return call(resetLoader, new Request(`${BASE}/reset-password?token=${token}`)) as Promise<DataResult>;
+  }
+
+  function submit(token: string, password = "brand-new-password", confirm = password) {
+    return call(resetAction, formRequest("/reset-password", { token, newPassword: password, confirmPassword: confirm })) as Promise<Response | DataResult>;
+  }
+
+  it("opening the link shows the form and does not use the token (scanner-safe)", async () => {
+    const email = await freshUser();
+    const token = await requestToken(email);
+    for (let i = 0; i < 3; i++) {
+      const page = await openLink(token);
+      expect(page.data).toEqual({ token, valid: true });
+    }
+    const done = await submit(token);
+    expect(done).toBeInstanceOf(Response);
+    expect((done as Response).headers.get("location")).toBe("/login");
+  });
+
+  it("a token works once; the new password signs in and the old one fails", async () => {
+    const email = await freshUser();
+    const token = await requestToken(email);
+    expect(await submit(token)).toBeInstanceOf(Response);
+    const again = (await submit(token, "another-password-1")) as DataResult;
+    expect(again.init?.status).toBe(400);
+    expect(again.data).toEqual({ invalid: true });
+    expect((await openLink(token)).data).toEqual({ token: "", valid: false });
+    expect((await signIn(email, "brand-new-password")).cookie).toContain("session_token=");
+    expect((await signIn(email, PASSWORD)).cookie).toBe("");
+  });
+
+  it("refuses a wrong token and an expired one, leaving the password unchanged", async () => {
+    const email = await freshUser();
+    const wrong = (await submit("not-a-real-token-123456")) as DataResult;
+    expect(wrong.data).toEqual({ invalid: true });
+    expect((await openLink("not-a-real-token-123456")).data).toEqual({ token: "", valid: false });
+
+    const token = await requestToken(email);
+    await getDb()
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, `reset-password:${token}`));
+    expect((await openLink(token)).data).toEqual({ token: "", valid: false });
+    expect(((await submit(token)) as DataResult).data).toEqual({ invalid: true });
+    expect((await signIn(email, PASSWORD)).cookie).toContain("session_token=");
+  });
+
+  it("sets the token to expire after one hour", async () => {
+    const email = await freshUser();
+    const token = await requestToken(email);
+    const [row] = await getDb().select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const minutes = (row!.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(58);
+    expect(minutes).toBeLessThanOrEqual(60);
+  });
+
+  it("checks the new password before using the token", async () => {
+    const email = await freshUser();
+    const token = await requestToken(email);
+    const short = (await submit(token, "short")) as DataResult;
+    expect(short.data).toEqual({ fieldErrors: { newPassword: "Password must be at least 8 characters" } });
+    const mismatch = (await submit(token, "long-enough-1", "long-enough-2")) as DataResult;
+    expect(mismatch.data).toEqual({ fieldErrors: { confirmPassword: "The passwords do not match" } });
+    expect((await openLink(token)).data).toEqual({ token, valid: true });
+  });
+
+  it("ends every session of the account, and records the reset without the token or password", async () => {
+    const email = await freshUser();
+    await signIn(email, PASSWORD);
+    await signIn(email, PASSWORD);
+    expect(await sessionsOf(email)).toHaveLength(2);
+    const token = await requestToken(email);
+    expect(await submit(token, "after-reset-password")).toBeInstanceOf(Response);
+    expect(await sessionsOf(email)).toHaveLength(0);
+    const entries = await auditActions(email);
+    expect(entries.map((e) => e.action)).toContain("auth.password_reset");
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain("after-reset-password");
+    expect(text).not.toContain(PASSWORD);
+  });
+});
+
+describe("sign-in and sign-out are recorded", () => {
+  it("records a sign-in, a failed sign-in (with the e-mail tried and the IP, no password) and a sign-out", async () => {
+    const email = await freshUser();
+    const { cookie } = await signIn(email, PASSWORD, "192.0.2.10");
+    expect(cookie).toContain("session_token=");
+    await signIn(email, "wrong-password-typed", "192.0.2.11");
+    await signIn("ghost@security.test", "whatever-password", "192.0.2.12");
+    const out = await call(logoutAction, formRequest("/logout", {}, { cookie }));
+    expect(out).toBeInstanceOf(Response);
+
+    const entries = await auditActions(email);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "auth.sign_in", ip: "192.0.2.10" }),
+        expect.objectContaining({ action: "auth.sign_in_failed", ip: "192.0.2.11" }),
+        expect.objectContaining({ action: "auth.sign_out" }),
+      ]),
+    );
+    expect(await auditActions("ghost@security.test")).toEqual([expect.objectContaining({ action: "auth.sign_in_failed" })]);
+    expect(JSON.stringify(entries)).not.toContain("wrong-password-typed");
+  });
+});
+
+describe("settings: change password and sign out of other devices", () => {
+  function members(cookie: string | undefined, fields: Record<string, string>) {
+    return call(membersAction, formRequest("/members?tab=settings", fields, { cookie })) as Promise<Response | DataResult>;
+  }
+
+  it("sends an anonymous visitor to /login for either action", async () => {
+    for (const intent of ["change-password", "revoke-other-sessions"]) {
+      const result = await members(undefined, { intent, currentPassword: PASSWORD, newPassword: "x-new-password", confirmPassword: "x-new-password" });
+      expect(result).toBeInstanceOf(Response);
+      expect((result as Response).headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    }
+  });
+
+  for (const role of ["member", "trainer", "admin"] as const) {
+    it(`${role === "admin" ? "an" : "a"} ${role} needs the current password to change it`, async () => {
+      const email = await freshUser(role);
+      const { cookie } = await signIn(email, PASSWORD);
+      const wrong = (await members(cookie, {
+        intent: "change-password",
+        currentPassword: "not-my-password",
+        newPassword: "changed-password-1",
+        confirmPassword: "changed-password-1",
+      })) as DataResult;
+      expect(wrong.init?.status).toBe(400);
+      expect(wrong.data).toMatchObject({ intent: "change-password", error: expect.any(String) });
+
+      const missing = (await members(cookie, { intent: "change-password", currentPassword: "", newPassword: "changed-password-1", confirmPassword: "changed-password-1" })) as DataResult;
+      expect(missing.data).toMatchObject({ fieldErrors: { currentPassword: "Please enter your current password" } });
+
+      const ok = await members(cookie, { intent: "change-password", currentPassword: PASSWORD, newPassword: "changed-password-1", confirmPassword: "changed-password-1" });
+      expect(ok).toBeInstanceOf(Response);
+      expect((ok as Response).headers.get("location")).toBe("/members?tab=settings");
+      expect((await signIn(email, "changed-password-1")).cookie).toContain("session_token=");
+      expect((await signIn(email, PASSWORD)).cookie).toBe("");
+      expect((await auditActions(email)).map((e) => e.action)).toContain("auth.password_changed");
+    });
+
+    it(`${role === "admin" ? "an" : "a"} ${role} can sign out of all other devices and stay signed in here`, async () => {
+      const email = await freshUser(role);
+      const here = await signIn(email, PASSWORD);
+      await signIn(email, PASSWORD);
+      await signIn(email, PASSWORD);
+      expect(await sessionsOf(email)).toHaveLength(3);
+      const result = await members(here.cookie, { intent: "revoke-other-sessions" });
+      expect(result).toBeInstanceOf(Response);
+      const left = await sessionsOf(email);
+      expect(left).toHaveLength(1);
+      expect(here.cookie).toContain(left[0]!.token);
+      expect((await auditActions(email)).map((e) => e.action)).toContain("auth.other_sessions_revoked");
+    });
+  }
+
+  it("changing the password with 'also sign out other devices' keeps only a new session for this browser", async () => {
+    const email = await freshUser();
+    const here = await signIn(email, PASSWORD);
+    await signIn(email, PASSWORD);
+    const result = (await members(here.cookie, {
+      intent: "change-password",
+      currentPassword: PASSWORD,
+      newPassword: "changed-password-2",
+      confirmPassword: "changed-password-2",
+      revokeOtherSessions: "on",
+    })) as Response;
+    expect(result).toBeInstanceOf(Response);
+    const left = await sessionsOf(email);
+    expect(left).toHaveLength(1);
+    expect(cookieOf(result)).toContain(left[0]!.token);
+    expect(here.cookie).not.toContain(left[0]!.token);
+    expect((await signIn(email, "changed-password-2")).cookie).toContain("session_token=");
+  });
+});
