@@ -133,15 +133,18 @@ describe("a running server", () => {
     expect(await second.exited).toBe(0);
   });
 
-  it.runIf(onPglite)("refuses a second process on the same DATA_DIR with a clear message", async () => {
-    const env = { DATA_DIR: freshDataDir(), PORT: String(await freePort()) };
-    const first = start(env);
-    await waitFor(first, "Relentless is running");
-    const second = start({ ...env, PORT: String(await freePort()) });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain("is in use by another Relentless process");
-    expect(second.output()).toContain("DATABASE_URL");
-    // The first one is unharmed.
-    expect((await fetch(`http://localhost:${env.PORT}/healthz`)).status).toBe(200);
-  });
+  // Registered on PGlite only (not skipped on PostgreSQL, where no such lock exists).
+  if (onPglite) {
+    it("refuses a second process on the same DATA_DIR with a clear message", async () => {
+      const env = { DATA_DIR: freshDataDir(), PORT: String(await freePort()) };
+      const first = start(env);
+      await waitFor(first, "Relentless is running");
+      const second = start({ ...env, PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain("is in use by another Relentless process");
+      expect(second.output()).toContain("DATABASE_URL");
+      // The first one is unharmed.
+      expect((await fetch(`http://localhost:${env.PORT}/healthz`)).status).toBe(200);
+    });
+  }
 });

@@ -149,20 +149,23 @@ describe("npm run user:create", { timeout: 60_000 }, () => {
 });
 
 // Only the embedded database has a data-dir lock: PostgreSQL serves many processes.
-describe.runIf(!onPostgres)("npm run user:create beside another process on the same DATA_DIR", { timeout: 60_000 }, () => {
-  it("is refused with exit code 1 and says that the database is in use", async () => {
-    const holder = await openDatabase({ kind: "pglite", dataDir });
-    let result: Result;
-    try {
-      await holder.migrate();
-      result = await userCreate(["--email", "locked@example.com", "--password", "long-enough", "--role", "member", "--name", "Locked Out"], dataDir);
-    } finally {
-      await holder.close();
-    }
+// Registered on PGlite only (not skipped on PostgreSQL, where no such lock exists).
+if (!onPostgres) {
+  describe("npm run user:create beside another process on the same DATA_DIR", { timeout: 60_000 }, () => {
+    it("is refused with exit code 1 and says that the database is in use", async () => {
+      const holder = await openDatabase({ kind: "pglite", dataDir });
+      let result: Result;
+      try {
+        await holder.migrate();
+        result = await userCreate(["--email", "locked@example.com", "--password", "long-enough", "--role", "member", "--name", "Locked Out"], dataDir);
+      } finally {
+        await holder.close();
+      }
 
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`The embedded database in ${dataDir} is in use by another Relentless process (pid ${process.pid})`);
-    expect(result.stdout).not.toContain("Created");
-    expect(await withCliDatabase(dataDir, (db) => findUser(db, "locked@example.com"))).toEqual([]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`The embedded database in ${dataDir} is in use by another Relentless process (pid ${process.pid})`);
+      expect(result.stdout).not.toContain("Created");
+      expect(await withCliDatabase(dataDir, (db) => findUser(db, "locked@example.com"))).toEqual([]);
+    });
   });
-});
+}
