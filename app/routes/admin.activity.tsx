@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Pagination } from "~/components/ui/pagination";
 import type { Route } from "./+types/admin.activity";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminNav } from "~/components/admin-nav";
@@ -28,27 +28,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
       <div className="mt-8">
         <ActivityList items={items} timeZone={timeZone} />
       </div>
-      {pageCount > 1 ? (
-        <nav aria-label="Activity pages" className="mt-6 flex items-center justify-between gap-4">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className="font-semibold text-brand underline underline-offset-2">
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-zinc-600">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={`?page=${page + 1}`} className="font-semibold text-brand underline underline-offset-2">
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} href={(n) => `?page=${n}`} label="Activity pages" previousLabel="Newer" nextLabel="Older" />
     </div>
   );
 }

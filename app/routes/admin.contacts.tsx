@@ -5,6 +5,7 @@ import type { Route } from "./+types/admin.contacts";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminNav } from "~/components/admin-nav";
 import { buttonClass } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
 import { formatUsDateTime } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -241,27 +242,7 @@ export default function ContactInbox({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-4">
-          {page > 1 ? (
-            <Link to={withParams({ page: String(page - 1), open: null })} className={buttonClass("secondary")}>
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-zinc-700">
-            Page {page} of {pageCount}
-          </p>
-          {page < pageCount ? (
-            <Link to={withParams({ page: String(page + 1), open: null })} className={buttonClass("secondary")}>
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} href={(n) => withParams({ page: String(n), open: null })} />
 
       {selected ? <SubmissionDialog submission={selected} onClose={() => navigate(withParams({ open: null }), { preventScrollReset: true })} /> : null}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Pagination } from "~/components/ui/pagination";
 import type { Route } from "./+types/admin.users";
 import { roles, type Role } from "~/auth/permissions";
 import { requireAdmin } from "~/auth/session.server";
@@ -370,27 +371,7 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
           </div>
         )}
 
-        {pageCount > 1 ? (
-          <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-4">
-            {page > 1 ? (
-              <Link to={pageLink(page - 1)} className={buttonClass("secondary")}>
-                Previous
-              </Link>
-            ) : (
-              <span />
-            )}
-            <p className="text-sm text-zinc-700">
-              Page {page} of {pageCount}
-            </p>
-            {page < pageCount ? (
-              <Link to={pageLink(page + 1)} className={buttonClass("secondary")}>
-                Next
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pagination page={page} pageCount={pageCount} href={pageLink} />
       </section>
     </div>
   );

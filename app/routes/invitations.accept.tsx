@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import type { Route } from "./+types/invitations.accept";
 import { signInWithPassword } from "~/auth/sign-in.server";
 import { Button } from "~/components/ui/button";
@@ -127,17 +128,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
               <input type="hidden" name="token" value={loaderData.token} />
               {/* Lets password managers store the new password under the right account. */}
               <input type="email" name="username" value={loaderData.email} autoComplete="username" readOnly hidden />
-              <TextField
-                id="invite-password"
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={8}
-                maxLength={128}
-                error={actionData?.fieldErrors?.password}
-              />
+              <NewPasswordFields idPrefix="invite" name="password" label="Password" confirmLabel="Confirm password" errors={actionData?.fieldErrors} />
               <TextField
                 id="invite-confirm-password"
                 label="Confirm password"

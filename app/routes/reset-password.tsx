@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import type { Route } from "./+types/reset-password";
 import { isResetTokenUsable, resetPassword } from "~/auth/sign-in.server";
 import { Button } from "~/components/ui/button";
@@ -65,17 +66,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 </p>
               ) : null}
               <input type="hidden" name="token" value={loaderData.token} />
-              <TextField
-                id="reset-new-password"
-                label="New password"
-                name="newPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={8}
-                maxLength={128}
-                error={actionData?.fieldErrors?.newPassword}
-              />
+              <NewPasswordFields idPrefix="reset" name="newPassword" label="New password" confirmLabel="Repeat new password" errors={actionData?.fieldErrors} />
               <TextField
                 id="reset-confirm-password"
                 label="Repeat new password"
