@@ -1,25 +1,14 @@
 /** Starts the built server on a free port with a throwaway DATA_DIR, for benchmarks. */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../free-port";
 
 export interface BenchServer {
   baseUrl: string;
   dataDir: string;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {

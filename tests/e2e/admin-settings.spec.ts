@@ -1,52 +1,26 @@
 import AxeBuilder from "@axe-core/playwright";
-import { execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { E2E_DATA_DIR, startServer, waitForHealthy } from "./support/server";
+import { startIsolatedServer } from "./support/server";
 import { expect, test } from "./support/test";
 import { PASSWORD, users } from "./support/users";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 // Site settings are global (other specs expect no phone in the footer), so this runs
 // on a second server with its own embedded database.
 test.describe("/admin/settings", () => {
   test.describe.configure({ mode: "serial" });
 
-  const dataDir = `${E2E_DATA_DIR}-admin-settings`;
-  let server: ChildProcess | undefined;
+  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
   let origin = "";
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    origin = `http://localhost:${await freePort()}`;
-    const env = { DATA_DIR: dataDir, BASE_URL: origin, DATABASE_URL: "", LOG_LEVEL: "warn" };
-    execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/seed-users.ts"], {
-      env: { ...process.env, ...env },
-      stdio: "inherit",
-    });
-    server = startServer({ ...env, PORT: new URL(origin).port, TRUST_PROXY: "true" });
-    await waitForHealthy(origin);
+    server = await startIsolatedServer("admin-settings", "tests/e2e/support/seed-users.ts");
+    origin = server.origin;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test.beforeEach(async ({ page }) => {
@@ -83,7 +57,7 @@ test.describe("/admin/settings", () => {
     await expect(page.getByText("Local disk (DATA_DIR/uploads)")).toBeVisible();
     await page.getByRole("button", { name: "Send a test e-mail" }).click();
     await expect(page.getByText("Test e-mail sent", { exact: true })).toBeVisible();
-    const dir = path.join(dataDir, "outbox");
+    const dir = path.join(server.dataDir, "outbox");
     const mails = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
     expect(mails.filter((m) => m.includes(`To: ${users.admin.email}`) && m.includes("Relentless test e-mail"))).toHaveLength(1);
 

@@ -2,27 +2,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { validApplication } from "../../app/modules/contacts/intake.fixture";
+import { intakeMessages, validApplication } from "../../app/modules/contacts/intake.fixture";
 import { E2E_DATA_DIR } from "./support/server";
 import { expect, signIn, test } from "./support/test";
 import { users } from "./support/users";
-
-const SPEC_MESSAGES = [
-  "First name must be at least 2 characters",
-  "Last name must be at least 2 characters",
-  "Please enter a valid email address",
-  "Please enter a valid phone number",
-  "Please enter your age",
-  "Please select your gender",
-  "Please select your fitness level",
-  "Please select at least one goal",
-  "Please select your preferred training time",
-  "Please select your preferred location",
-  "Please tell us about your fitness experience",
-  "Please tell us about your expectations",
-  "Please tell us how you heard about us",
-  "You must accept the terms and conditions",
-];
 
 const HEALTH = { medicalConditions: "Coeliac disease", injuries: "Rotator cuff strain, right shoulder" };
 
@@ -210,8 +193,8 @@ test("submitting the empty form shows the spec's messages and focuses 'First nam
   const f = form(page);
   await f.getByRole("button", { name: "Submit Application" }).click();
 
-  for (const message of SPEC_MESSAGES) await expect(f.getByText(message, { exact: true })).toBeVisible();
-  await expect(f.getByRole("alert")).toHaveCount(SPEC_MESSAGES.length);
+  for (const message of intakeMessages) await expect(f.getByText(message, { exact: true })).toBeVisible();
+  await expect(f.getByRole("alert")).toHaveCount(intakeMessages.length);
   await expect(f.getByLabel("First name")).toBeFocused();
   await expect(f.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
   await expect(f.getByLabel("First name")).toHaveAccessibleDescription("First name must be at least 2 characters");

@@ -1,9 +1,5 @@
-import { execFileSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { E2E_DATA_DIR, startServer, waitForHealthy } from "./support/server";
+import { startIsolatedServer } from "./support/server";
 import { expect, test } from "./support/test";
 
 // The spec's figures, written out here rather than imported, so a wrong value on a page fails.
@@ -293,50 +289,25 @@ test.describe("/services/warrior-prep", () => {
   });
 });
 
-/** Picks a port nobody is listening on. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
 // Site settings are global, so a social page is set on a second server with its own
 // embedded database rather than on the one the other tests share.
 test.describe("/services/warrior-prep with a social page set", () => {
   test.describe.configure({ mode: "serial" });
 
   const facebookUrl = "https://www.facebook.com/relentless.e2e";
-  const dataDir = `${E2E_DATA_DIR}-social`;
-  let server: ChildProcess | undefined;
+  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
   let origin = "";
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    origin = `http://localhost:${await freePort()}`;
-    const env = { DATA_DIR: dataDir, BASE_URL: origin, DATABASE_URL: "", LOG_LEVEL: "warn" };
     // Instagram is not set, so Facebook comes first; TikTok is set too but comes later.
     const settings = { businessName: "Relentless", instagramUrl: "", facebookUrl, tiktokUrl: "https://www.tiktok.com/@relentless.e2e" };
-    execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/fixtures/seed-site-settings.ts"], {
-      env: { ...process.env, ...env, SITE_SETTINGS: JSON.stringify(settings) },
-      stdio: "inherit",
-    });
-    server = startServer({ ...env, PORT: new URL(origin).port, TRUST_PROXY: "true" });
-    await waitForHealthy(origin);
+    server = await startIsolatedServer("social", "tests/e2e/fixtures/seed-site-settings.ts", { SITE_SETTINGS: JSON.stringify(settings) });
+    origin = server.origin;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test("the page loads nothing from the social network and explains the link instead", async ({ page }) => {

@@ -2,7 +2,7 @@
  * The intake routes on the real database: the /contact action (valid, invalid,
  * oversized, honeypot, rate limit) and who may use the /admin/contacts inbox.
  */
-import { count, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
@@ -15,30 +15,11 @@ import { validApplication } from "~/modules/contacts/intake.fixture";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/admin.contacts";
 import { action as contactAction } from "~/routes/contact";
+import { rows, settleNotifications, submissionCount } from "~/modules/contacts/contacts.test-support";
 
 const HEALTH = { medicalConditions: "Type 1 diabetes, insulin pump", injuries: "Torn ACL in the left knee (2019)" };
 
 type RouteArgs<F extends (args: never) => unknown> = Parameters<F>[0];
-
-async function rows() {
-  return getDb().select().from(contactSubmission);
-}
-
-async function submissionCount(): Promise<number> {
-  const [row] = await getDb().select({ n: count() }).from(contactSubmission);
-  return row?.n ?? 0;
-}
-
-/** Applications e-mail the coach in the background: wait until every attempt has finished. */
-async function settleNotifications(timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const pending = (await rows()).filter((r) => !r.notifiedAt && r.notifyAttempts === 0);
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${pending.length} notification(s) still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function wipe() {
   await settleNotifications();

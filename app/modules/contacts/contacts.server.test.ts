@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
@@ -29,6 +29,7 @@ import {
 } from "./contacts.server";
 import type { SubmissionStatus } from "./contacts.schema";
 import { validApplication } from "./intake.fixture";
+import { rows, settleNotifications, submissionCount } from "./contacts.test-support";
 
 const admin = { id: "actor-admin", role: "admin", email: "admin@example.com" } as const;
 const trainer = { id: "actor-trainer", role: "trainer", email: "trainer@example.com" } as const;
@@ -43,26 +44,6 @@ async function wipe() {
   await getDb().delete(contactSubmission);
   await getDb().delete(requestLimit);
   await getDb().delete(siteSetting);
-}
-
-async function rows() {
-  return getDb().select().from(contactSubmission);
-}
-
-async function submissionCount(): Promise<number> {
-  const [row] = await getDb().select({ n: count() }).from(contactSubmission);
-  return row?.n ?? 0;
-}
-
-/** submitApplication e-mails the coach in the background: wait until every row's attempt has finished. */
-async function settleNotifications(timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const pending = (await rows()).filter((r) => !r.notifiedAt && r.notifyAttempts === 0);
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${pending.length} notification(s) still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {

@@ -1,6 +1,8 @@
 /** Starts the built production server on its own port and DATA_DIR, as `npm start` would. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
+import { freePort } from "../../../scripts/free-port";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -25,4 +27,34 @@ export function startServer(env: Record<string, string>): ChildProcess {
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
+}
+
+/**
+ * A second built server with its own embedded database, for specs that change
+ * site-wide state (site settings) the shared server's other specs rely on.
+ * `seedScript` runs first with tsx on the same DATA_DIR (extra env reaches it too).
+ */
+export async function startIsolatedServer(name: string, seedScript: string, seedEnv: Record<string, string> = {}) {
+  const dataDir = `${E2E_DATA_DIR}-${name}`;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const origin = `http://localhost:${await freePort()}`;
+  const env = { DATA_DIR: dataDir, BASE_URL: origin, DATABASE_URL: "", LOG_LEVEL: "warn" };
+  execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), seedScript], {
+    env: { ...process.env, ...env, ...seedEnv },
+    stdio: "inherit",
+  });
+  const server = startServer({ ...env, PORT: new URL(origin).port, TRUST_PROXY: "true" });
+  await waitForHealthy(origin);
+  return {
+    origin,
+    dataDir,
+    stop: async () => {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
