@@ -11,5 +11,6 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
     const timer = setTimeout(() => show(serverToast.title, { description: serverToast.description }), 0);
     return () => clearTimeout(timer);
   }, [serverToast]);
-  return <Sonner position="top-right" richColors closeButton />;
+  // Bottom right: at the top they covered the header's user menu and sign-in buttons.
+  return <Sonner position="bottom-right" richColors closeButton />;
 }
