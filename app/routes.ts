@@ -34,5 +34,12 @@ export default [
   route("admin/activity", "routes/admin.activity.tsx"),
   route("admin/users", "routes/admin.users.tsx"),
   route("invitations/accept", "routes/invitations.accept.tsx"),
+  route("articles", "routes/articles.tsx", { id: "articles" }),
+  route("content", "routes/articles.tsx", { id: "content" }),
+  route("articles/new", "routes/articles.new.tsx"),
+  route("articles/:ref", "routes/articles.$ref.tsx"),
+  route("articles/:id/edit", "routes/articles.$id.edit.tsx"),
+  route("cms/markdown-preview", "routes/cms.markdown-preview.ts"),
+  route("cms/uploads", "routes/cms.uploads.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -26,6 +26,8 @@ export const permissions = {
   contentManager: { view: staff },
   contactSubmissions: { list: adminOnly, read: adminOnly, update: adminOnly, delete: adminOnly },
   articles: { create: staff, update: staff, delete: staff, viewDrafts: staff },
+  content: { list: staff, create: staff, delete: staff },
+  uploads: { create: staff },
 } as const satisfies Record<string, Record<string, readonly Role[]>>;
 
 export type Entity = keyof typeof permissions;

@@ -1,10 +1,24 @@
+import * as articles from "./schema/articles";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as contacts from "./schema/contacts";
+import * as content from "./schema/content";
 import * as invitations from "./schema/invitations";
 import * as limits from "./schema/limits";
 import * as profiles from "./schema/profiles";
 import * as settings from "./schema/settings";
+import * as uploads from "./schema/uploads";
 
-export const schema = { ...audit, ...auth, ...contacts, ...invitations, ...limits, ...profiles, ...settings };
+export const schema = {
+  ...articles,
+  ...audit,
+  ...auth,
+  ...contacts,
+  ...content,
+  ...invitations,
+  ...limits,
+  ...profiles,
+  ...settings,
+  ...uploads,
+};
 export type Schema = typeof schema;
