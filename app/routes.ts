@@ -41,5 +41,6 @@ export default [
   route("articles/:id/edit", "routes/articles.$id.edit.tsx"),
   route("cms/markdown-preview", "routes/cms.markdown-preview.ts"),
   route("cms/uploads", "routes/cms.uploads.ts"),
+  route("schedule", "routes/schedule.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

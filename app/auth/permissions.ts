@@ -28,6 +28,8 @@ export const permissions = {
   articles: { create: staff, update: staff, delete: staff, viewDrafts: staff },
   content: { list: staff, create: staff, delete: staff },
   uploads: { create: staff },
+  trainingSessions: { listAll: staff, create: staff, update: staff, cancelAny: staff },
+  nutritionDocuments: { create: staff, delete: staff },
 } as const satisfies Record<string, Record<string, readonly Role[]>>;
 
 export type Entity = keyof typeof permissions;

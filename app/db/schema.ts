@@ -3,9 +3,11 @@ import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as contacts from "./schema/contacts";
 import * as content from "./schema/content";
+import * as documents from "./schema/documents";
 import * as invitations from "./schema/invitations";
 import * as limits from "./schema/limits";
 import * as profiles from "./schema/profiles";
+import * as sessions from "./schema/sessions";
 import * as settings from "./schema/settings";
 import * as uploads from "./schema/uploads";
 
@@ -15,9 +17,11 @@ export const schema = {
   ...auth,
   ...contacts,
   ...content,
+  ...documents,
   ...invitations,
   ...limits,
   ...profiles,
+  ...sessions,
   ...settings,
   ...uploads,
 };
