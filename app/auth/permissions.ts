@@ -30,6 +30,7 @@ export const permissions = {
   uploads: { create: staff },
   trainingSessions: { listAll: staff, create: staff, update: staff, cancelAny: staff },
   nutritionDocuments: { create: staff, delete: staff },
+  memberProgress: { viewAny: staff },
 } as const satisfies Record<string, Record<string, readonly Role[]>>;
 
 export type Entity = keyof typeof permissions;

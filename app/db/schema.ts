@@ -7,6 +7,7 @@ import * as documents from "./schema/documents";
 import * as invitations from "./schema/invitations";
 import * as limits from "./schema/limits";
 import * as profiles from "./schema/profiles";
+import * as progress from "./schema/progress";
 import * as sessions from "./schema/sessions";
 import * as settings from "./schema/settings";
 import * as uploads from "./schema/uploads";
@@ -21,6 +22,7 @@ export const schema = {
   ...invitations,
   ...limits,
   ...profiles,
+  ...progress,
   ...sessions,
   ...settings,
   ...uploads,

@@ -51,6 +51,21 @@ const envSchema = z
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     ),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+    // Uploads go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
+    S3_BUCKET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens")
+        .optional(),
+    ),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1").default("us-east-1")),
+    S3_ENDPOINT: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, for example http://127.0.0.1:9000" }).optional(),
+    ),
+    S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -59,6 +74,18 @@ const envSchema = z
         path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
         message: "must be set together with " + (env.ADMIN_EMAIL ? "ADMIN_EMAIL" : "ADMIN_PASSWORD"),
       });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "must be set together with " + (env.S3_ACCESS_KEY_ID ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"),
+      });
+    }
+    // Without a bucket the other S3 settings would be ignored and uploads would quietly land on local disk.
+    const s3Only = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).find((name) => env[name]);
+    if (!env.S3_BUCKET && s3Only) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `must be set when ${s3Only} is set` });
     }
   });
 
@@ -77,7 +104,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "configuration");
       const raw = source[name];
-      const shown = raw === undefined || /SECRET|PASSWORD|DATABASE_URL|SMTP_URL/.test(name) ? "" : ` (got "${raw}")`;
+      const shown = raw === undefined || /SECRET|PASSWORD|ACCESS_KEY|DATABASE_URL|SMTP_URL/.test(name) ? "" : ` (got "${raw}")`;
       return `  ${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
