@@ -8,6 +8,7 @@ import { getDatabase } from "~/db/client.server";
 import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { serveUpload } from "~/modules/uploads/serve-upload.server";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -67,6 +68,8 @@ export async function boot(options: AppOptions) {
   }
   app.use(requestLog());
   app.get("/healthz", healthz());
+  // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
+  app.use("/uploads", serveUpload);
   app.use(clientIp);
   app.use(sameOriginOnly(env.BASE_URL));
   app.all("/api/auth/*splat", toNodeHandler(getAuth()));

@@ -6,10 +6,11 @@ import { displayName, type SessionUser } from "~/auth/user";
 
 const item = "flex w-full cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none data-[highlighted]:bg-zinc-100";
 
-/** The signed-in user's menu: 'My Account', their dashboard, Settings, Log out. */
+/** The signed-in user's menu: 'My Account', their dashboard, the staff schedule (trainers, admins), Settings, Log out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const fetcher = useFetcher();
   const isAdmin = can(user.role, "adminArea", "view");
+  const schedulesSessions = can(user.role, "trainingSessions", "listAll");
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-white hover:bg-white/10">
@@ -23,6 +24,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <DropdownMenu.Item asChild className={item}>
             {isAdmin ? <Link to="/admin">Admin Dashboard</Link> : <Link to="/members">Member Dashboard</Link>}
           </DropdownMenu.Item>
+          {schedulesSessions ? (
+            <DropdownMenu.Item asChild className={item}>
+              <Link to="/schedule">Training Schedule</Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item asChild className={item}>
             <Link to="/members?tab=settings">Settings</Link>
           </DropdownMenu.Item>

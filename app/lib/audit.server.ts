@@ -25,7 +25,11 @@ export type AuditAction =
   | "settings.updated"
   | "content.created"
   | "content.updated"
-  | "content.deleted";
+  | "content.deleted"
+  | "upload.created"
+  | "session.created"
+  | "session.updated"
+  | "session.cancelled";
 
 export interface AuditEntry {
   action: AuditAction;

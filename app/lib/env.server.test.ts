@@ -107,6 +107,45 @@ describe("parseEnv rejects invalid values with a ConfigError naming the variable
   });
 });
 
+describe("parseEnv S3 storage settings", () => {
+  it("leaves S3 off by default, with the us-east-1 region", () => {
+    const env = parseEnv({});
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.S3_REGION).toBe("us-east-1");
+    expect(env.S3_ENDPOINT).toBeUndefined();
+  });
+
+  it("accepts a bucket with an endpoint and a key pair", () => {
+    const env = parseEnv({
+      S3_BUCKET: "relentless-uploads",
+      S3_REGION: "eu-west-2",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI",
+    });
+    expect(env).toMatchObject({ S3_BUCKET: "relentless-uploads", S3_REGION: "eu-west-2", S3_ENDPOINT: "http://127.0.0.1:9000" });
+  });
+
+  it.each([
+    ["S3_BUCKET", { S3_BUCKET: "Not_A_Bucket" }],
+    ["S3_ENDPOINT", { S3_BUCKET: "relentless", S3_ENDPOINT: "ftp://storage.example" }],
+    ["S3_SECRET_ACCESS_KEY", { S3_BUCKET: "relentless", S3_ACCESS_KEY_ID: "AKIAEXAMPLE" }],
+    ["S3_ACCESS_KEY_ID", { S3_BUCKET: "relentless", S3_SECRET_ACCESS_KEY: "hunter2-secret" }],
+    ["S3_BUCKET", { S3_ENDPOINT: "http://127.0.0.1:9000" }],
+  ] as const)("names %s in %j", (name, source) => {
+    const named = configError(source).message.split("\n").slice(1);
+    expect(named).toHaveLength(1);
+    expect(named[0]?.trim().startsWith(`${name} `)).toBe(true);
+  });
+
+  it("never echoes the access key or the secret", () => {
+    const message = configError({ S3_ENDPOINT: "http://x.example", S3_ACCESS_KEY_ID: "AKIAHUNTER2", S3_SECRET_ACCESS_KEY: "hunter2-secret" }).message;
+    expect(message).toContain("S3_BUCKET must be set when S3_ENDPOINT is set");
+    expect(message).not.toContain("AKIAHUNTER2");
+    expect(message).not.toContain("hunter2-secret");
+  });
+});
+
 describe("getEnv", () => {
   const saved = { PORT: process.env.PORT, BASE_URL: process.env.BASE_URL };
 

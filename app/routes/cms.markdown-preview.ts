@@ -1,3 +1,24 @@
-export function action() {
-  return new Response(null, { status: 404 });
+import type { Route } from "./+types/cms.markdown-preview";
+import { can } from "~/auth/permissions";
+import { getSessionUser } from "~/auth/session.server";
+import { BodyError, readFormOrJson } from "~/lib/request-body.server";
+import { renderPreview } from "~/modules/articles/articles.server";
+
+const MAX_BODY_BYTES = 512 * 1024;
+
+/** POST {content} → {html}: the editor's preview, rendered exactly as the article page renders it. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  const actor = await getSessionUser(request);
+  if (!actor) return Response.json({ error: "Please sign in." }, { status: 401 });
+  if (!can(actor.role, "articles", "create")) return Response.json({ error: "You do not have permission to do that." }, { status: 403 });
+  let body: Record<string, unknown>;
+  try {
+    body = await readFormOrJson(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyError) return Response.json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  if (typeof body.content !== "string") return Response.json({ error: "Send the Markdown as content." }, { status: 400 });
+  return Response.json({ html: renderPreview(actor, body.content) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { Construction } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/members";
 import { getSessionUser, requireUser } from "~/auth/session.server";
@@ -6,7 +7,13 @@ import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
+import { todayIn } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
+import { monthWeeks, parseMonth, utcRange } from "~/modules/sessions/calendar";
+import { MemberSchedule, type CancelActionData } from "~/modules/sessions/member-schedule";
+import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/modules/sessions/session-cards";
+import { cancelOwnSession, countSessions, getNextSessions, getOwnSession, listOwnSessions, SessionError } from "~/modules/sessions/sessions.server";
+import { getSiteSettings } from "~/modules/settings/settings.server";
 import { ChangePasswordForm, SignOutOtherDevicesForm, type SecurityActionData } from "~/modules/users/account-security-forms";
 import { changeOwnPassword, signOutOtherDevices } from "~/modules/users/account-security.server";
 import { getOwnProfile, updateOwnProfile } from "~/modules/users/profile.server";
@@ -14,8 +21,13 @@ import { ProfileSettingsForm, type ProfileFormActionData } from "~/modules/users
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Member Area") }, { name: "robots", content: "noindex" }];
 
+/** The spec's Member Menu, in its order; each section has its own URL (?tab=…). */
 const tabs = [
   { id: "dashboard", label: "Dashboard" },
+  { id: "nutrition", label: "Nutrition" },
+  { id: "progress", label: "Progress" },
+  { id: "community", label: "Community" },
+  { id: "schedule", label: "Training Schedule" },
   { id: "settings", label: "Settings" },
 ] as const;
 type Tab = (typeof tabs)[number]["id"];
@@ -37,12 +49,48 @@ export async function loader({ request }: Route.LoaderArgs) {
     tab,
     name: user.name || user.email,
     profile: tab === "settings" ? await getOwnProfile(user) : null,
+    dashboard: tab === "dashboard" ? await loadDashboard(user) : null,
+    schedule: tab === "schedule" ? await loadSchedule(user, new URL(request.url)) : null,
   };
+}
+
+type Member = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
+
+async function loadDashboard(user: Member) {
+  const [sessionCount, upcoming] = await Promise.all([countSessions(user), getNextSessions(user, 3)]);
+  return { sessionCount, upcoming, next: upcoming[0] ?? null };
+}
+
+async function loadSchedule(user: Member, url: URL) {
+  const { timeZone, coachName } = await getSiteSettings();
+  const today = todayIn(timeZone);
+  const month = parseMonth(url.searchParams.get("month"), today);
+  const weeks = monthWeeks(month);
+  const sessions = await listOwnSessions(user, utcRange(weeks[0]![0]!, weeks.at(-1)!.at(-1)!, timeZone));
+  const sessionId = url.searchParams.get("session");
+  const selected = sessionId ? (sessions.find((s) => s.id === sessionId) ?? (await getOwnSession(user, sessionId.slice(0, 100)))) : null;
+  const day = url.searchParams.get("day");
+  return { month, today, coachName, timeZone, sessions, selected, day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === "cancel-session") {
+    const month = parseMonth(String(form.month ?? ""), "1970-01-01");
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(String(form.day ?? "")) ? `&day=${String(form.day)}` : "";
+    try {
+      await cancelOwnSession(user, String(form.id ?? ""));
+    } catch (error) {
+      if (error instanceof SessionError) return data<CancelActionData>({ intent: "cancel-session", error: error.message }, { status: error.status });
+      throw error;
+    }
+    return redirectWithToast(`/members?tab=schedule${month === "1970-01" ? "" : `&month=${month}`}${day}`, {
+      type: "success",
+      title: "Session cancelled",
+      description: "Your session has been cancelled. The coach will be notified.",
+    });
+  }
   if (form.intent === "change-password") {
     try {
       const result = await changeOwnPassword(request, user, form);
@@ -84,7 +132,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export default function Members({ loaderData }: Route.ComponentProps) {
+export default function Members({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
@@ -96,19 +144,20 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
+  const cancelError = actionData && "intent" in actionData && actionData.intent === "cancel-session" && "error" in actionData ? actionData.error : undefined;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Welcome back, {loaderData.name}</h1>
       <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_1fr]">
-        <nav aria-labelledby="member-menu-title" className="rounded-xl border border-zinc-200 p-4">
+        <nav aria-labelledby="member-menu-title" className="self-start rounded-xl border border-zinc-200 p-4">
           <h2 id="member-menu-title" className="mb-3 text-sm font-semibold uppercase tracking-widest text-zinc-600">
             Member Menu
           </h2>
-          <ul className="flex gap-2 lg:flex-col">
+          <ul className="flex flex-wrap gap-2 lg:flex-col">
             {tabs.map((t) => (
               <li key={t.id}>
                 <Link
-                  to={t.id === "dashboard" ? "/members" : `/members?tab=${t.id}`}
+                  to={`/members?tab=${t.id}`}
                   aria-current={loaderData.tab === t.id ? "page" : undefined}
                   className={cn(
                     "block rounded-md px-3 py-2 text-sm font-semibold",
@@ -121,36 +170,94 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        <div>
+        <div className="min-w-0">
           {loaderData.tab === "settings" && loaderData.profile ? (
-            <section aria-labelledby="settings-title" className="max-w-2xl">
-              <h2 id="settings-title" className="mb-6 text-2xl font-bold uppercase">
-                Settings
-              </h2>
-              <ProfileSettingsForm profile={loaderData.profile} />
-              <section aria-labelledby="password-title" className="mt-12 border-t border-zinc-200 pt-8">
-                <h3 id="password-title" className="mb-4 text-xl font-bold uppercase">
-                  Change Password
-                </h3>
-                <ChangePasswordForm />
-              </section>
-              <section aria-labelledby="devices-title" className="mt-12 border-t border-zinc-200 pt-8">
-                <h3 id="devices-title" className="mb-2 text-xl font-bold uppercase">
-                  Other Devices
-                </h3>
-                <p className="mb-4 text-zinc-700">Signed in on a phone or computer you no longer use? End every session except this one.</p>
-                <SignOutOtherDevicesForm />
-              </section>
-            </section>
-          ) : (
+            <SettingsSection profile={loaderData.profile} />
+          ) : loaderData.tab === "schedule" && loaderData.schedule ? (
+            <MemberSchedule data={loaderData.schedule} cancelError={cancelError} />
+          ) : loaderData.tab === "nutrition" ? (
+            <NutritionSection />
+          ) : loaderData.tab === "progress" ? (
+            <ProgressSection />
+          ) : loaderData.tab === "community" ? (
+            <CommunitySection />
+          ) : loaderData.dashboard ? (
             <section aria-labelledby="dashboard-title">
               <h2 id="dashboard-title" className="text-2xl font-bold uppercase">
                 Dashboard
               </h2>
+              {/* Progress Snapshot and the nutrition card join these with their issues. */}
+              <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+                <RecentActivityCard sessionCount={loaderData.dashboard.sessionCount} />
+                <NextSessionCard next={loaderData.dashboard.next} />
+                <UpcomingSessionsCard upcoming={loaderData.dashboard.upcoming} />
+              </div>
             </section>
-          )}
+          ) : null}
         </div>
       </div>
     </div>
+  );
+}
+
+function SettingsSection({ profile }: { profile: NonNullable<Extract<Route.ComponentProps["loaderData"], { signedIn: true }>["profile"]> }) {
+  return (
+    <section aria-labelledby="settings-title" className="max-w-2xl">
+      <h2 id="settings-title" className="mb-6 text-2xl font-bold uppercase">
+        Settings
+      </h2>
+      <ProfileSettingsForm profile={profile} />
+      <section aria-labelledby="password-title" className="mt-12 border-t border-zinc-200 pt-8">
+        <h3 id="password-title" className="mb-4 text-xl font-bold uppercase">
+          Change Password
+        </h3>
+        <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="devices-title" className="mt-12 border-t border-zinc-200 pt-8">
+        <h3 id="devices-title" className="mb-2 text-xl font-bold uppercase">
+          Other Devices
+        </h3>
+        <p className="mb-4 text-zinc-700">Signed in on a phone or computer you no longer use? End every session except this one.</p>
+        <SignOutOtherDevicesForm />
+      </section>
+    </section>
+  );
+}
+
+// Placeholder until the nutrition documents land (issue 7, nutrition part): replace this component.
+function NutritionSection() {
+  return (
+    <section aria-labelledby="nutrition-title">
+      <h2 id="nutrition-title" className="text-2xl font-bold uppercase">
+        Nutrition
+      </h2>
+      <p className="mt-6 rounded-xl border border-dashed border-zinc-300 p-10 text-center text-zinc-700">No nutrition documents available for the selected category.</p>
+    </section>
+  );
+}
+
+// Placeholder until progress tracking lands (its own issue): replace this component.
+function ProgressSection() {
+  return (
+    <section aria-labelledby="progress-title">
+      <h2 id="progress-title" className="text-2xl font-bold uppercase">
+        Progress
+      </h2>
+    </section>
+  );
+}
+
+function CommunitySection() {
+  return (
+    <section aria-labelledby="community-title">
+      <h2 id="community-title" className="text-2xl font-bold uppercase">
+        Community
+      </h2>
+      <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 p-10 text-center">
+        <Construction className="size-8 text-brand" aria-hidden="true" />
+        <h3 className="text-xl font-bold uppercase">Coming Soon</h3>
+        <p className="text-zinc-700">A place to share progress and train alongside other members is on its way.</p>
+      </div>
+    </section>
   );
 }

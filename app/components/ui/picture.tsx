@@ -1,8 +1,18 @@
-import type { SiteImage } from "~/modules/marketing/images";
 import { cn } from "./cn";
 
+/** What a responsive picture needs: the site's artwork and photos, and uploaded images. */
+export interface PictureImage {
+  /** The fallback (JPEG, PNG or SVG) for browsers without AVIF or WebP. */
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  /** srcset strings ("url 480w, url 960w") of responsive copies, when there are any. */
+  sources?: { avif: string; webp: string };
+}
+
 interface PictureProps {
-  image: SiteImage;
+  image: PictureImage;
   /** The image's displayed width at each breakpoint, for the browser to pick a size. */
   sizes?: string;
   /** Above the fold: load at once and with high priority. */

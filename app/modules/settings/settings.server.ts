@@ -3,6 +3,7 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { siteSetting } from "~/db/schema/settings";
 import { mailMode, sendMail } from "~/lib/mail.server";
+import { getStorage } from "~/lib/storage.server";
 import { recordAudit } from "~/lib/audit.server";
 import { defaultSiteSettings, type SiteSettings } from "./settings-defaults";
 import { siteSettingsFormSchema, siteSettingsSchema } from "./settings.schema";
@@ -77,5 +78,5 @@ export async function sendTestEmail(actor: Pick<SessionUser, "id" | "email" | "r
 /** How mail and uploads are delivered, for the settings page. */
 export function deliveryModes(actor: Pick<SessionUser, "role">) {
   ensureCan(actor, "siteSettings", "read");
-  return { mail: mailMode(), storage: "Local disk (DATA_DIR/uploads)" } as const;
+  return { mail: mailMode(), storage: getStorage().description } as const;
 }

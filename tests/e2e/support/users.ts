@@ -13,6 +13,10 @@ export const users = {
   pending: { email: "pending@relentless.test", name: "Pat Pending", role: "member", complete: false },
   // Only tests/e2e/password-reset.spec.ts uses it: its password changes.
   reset: { email: "reset@relentless.test", name: "Robin Reset", role: "member", complete: true },
+  // Only tests/e2e/progress.spec.ts logs progress for it.
+  progressMember: { email: "progress@relentless.test", name: "Pia Progress", role: "member", complete: true },
+  // Only tests/e2e/sessions.spec.ts schedules sessions for it.
+  scheduleMember: { email: "schedule@relentless.test", name: "Sky Schedule", role: "member", complete: true },
 } as const;
 
 export type UserKey = keyof typeof users;

@@ -1,0 +1,180 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { buttonClass } from "./ui/button";
+import { Picture, type PictureImage } from "./ui/picture";
+
+type UploadedImage = PictureImage & { id: string };
+
+interface ImageUploadFieldProps {
+  /** The form field that carries the uploaded image's id ("" when there is none). */
+  name: string;
+  label: string;
+  /** The image already chosen (editing), shown until replaced or removed. */
+  defaultImage?: UploadedImage | null;
+  /** Which of the spec's toasts to show: 'Image uploaded successfully' or 'Thumbnail uploaded successfully'. */
+  kind?: "image" | "thumbnail";
+  /** True while a file is uploading, so the form can hold its submit button. */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+const UPLOAD_URL = "/cms/uploads";
+// The server enforces the limit; checking here too saves sending 50 MB to hear "no".
+const MAX_BYTES = 10 * 1024 * 1024;
+
+const texts = {
+  image: { success: "Image uploaded successfully", failure: "Failed to upload image", noun: "Image" },
+  thumbnail: { success: "Thumbnail uploaded successfully", failure: "Failed to upload thumbnail", noun: "Thumbnail" },
+} as const;
+
+function errorFrom(xhr: XMLHttpRequest): string {
+  try {
+    const body = JSON.parse(xhr.responseText) as { error?: unknown; message?: unknown };
+    if (typeof body.error === "string") return body.error;
+    if (typeof body.message === "string") return body.message;
+  } catch {
+    // Not JSON (a proxy's error page): fall through to a plain message.
+  }
+  return xhr.status === 0 ? "The upload did not reach the server. Please check your connection and try again." : "Please try again.";
+}
+
+/**
+ * Picks an image and uploads it at once (the file itself is the request body, so the
+ * progress bar is real); the form then submits only the returned id.
+ */
+export function ImageUploadField({ name, label, defaultImage = null, kind = "image", onBusyChange }: ImageUploadFieldProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const xhrRef = useRef<XMLHttpRequest | null>(null);
+  const busyRef = useRef(onBusyChange);
+  useEffect(() => {
+    busyRef.current = onBusyChange;
+  });
+  const [image, setImage] = useState<UploadedImage | null>(defaultImage);
+  const [defaultId, setDefaultId] = useState(defaultImage?.id ?? null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const text = texts[kind];
+
+  // Another record's form reuses this field: show that record's image.
+  if ((defaultImage?.id ?? null) !== defaultId) {
+    setDefaultId(defaultImage?.id ?? null);
+    setImage(defaultImage);
+  }
+
+  // Leaving the form mid-upload cancels it.
+  useEffect(
+    () => () => {
+      if (xhrRef.current) {
+        xhrRef.current.abort();
+        xhrRef.current = null;
+        busyRef.current?.(false);
+      }
+    },
+    [],
+  );
+
+  function finish(result: { ok: true; image: UploadedImage } | { ok: false; error: string }) {
+    xhrRef.current = null;
+    setProgress(null);
+    busyRef.current?.(false);
+    if (inputRef.current) inputRef.current.value = "";
+    if (result.ok) {
+      setImage(result.image);
+      setAnnouncement(`${text.success}.`);
+      toast.success(text.success);
+    } else {
+      setAnnouncement(`${text.failure}: ${result.error}`);
+      toast.error(text.failure, { description: result.error });
+    }
+  }
+
+  function upload(file: File) {
+    if (file.size > MAX_BYTES) {
+      finish({ ok: false, error: "The image is larger than 10 MB." });
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhrRef.current = xhr;
+    xhr.open("POST", UPLOAD_URL);
+    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) setProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status === 201) {
+        try {
+          const body = JSON.parse(xhr.responseText) as { image: UploadedImage };
+          finish({ ok: true, image: body.image });
+          return;
+        } catch {
+          finish({ ok: false, error: "Please try again." });
+          return;
+        }
+      }
+      finish({ ok: false, error: errorFrom(xhr) });
+    };
+    xhr.onerror = () => finish({ ok: false, error: errorFrom(xhr) });
+    xhr.onabort = () => {
+      xhrRef.current = null;
+    };
+    setProgress(0);
+    setAnnouncement(`Uploading ${text.noun.toLowerCase()}…`);
+    busyRef.current?.(true);
+    xhr.send(file);
+  }
+
+  function remove() {
+    setImage(null);
+    setAnnouncement(`${text.noun} removed.`);
+    // The button disappears: keep keyboard focus in the field.
+    inputRef.current?.focus();
+  }
+
+  const uploading = progress !== null;
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept="image/*"
+        disabled={uploading}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          if (file) upload(file);
+        }}
+        className="block w-full text-sm text-zinc-800 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-4 file:py-2 file:text-sm file:font-semibold file:text-zinc-900 hover:file:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-60"
+      />
+      <p id={`${id}-hint`} className="text-sm text-zinc-600">
+        JPEG, PNG, WebP, AVIF or GIF, up to 10 MB.
+      </p>
+      {uploading ? (
+        <div className="flex items-center gap-3">
+          <progress max={100} value={progress} aria-label="Upload progress" className="h-2 w-full accent-brand" />
+          <span className="w-12 text-right text-sm tabular-nums text-zinc-700" aria-hidden="true">
+            {progress}%
+          </span>
+        </div>
+      ) : null}
+      <input type="hidden" name={name} value={image?.id ?? ""} />
+      {image && !uploading ? (
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-48 overflow-hidden rounded-md border border-zinc-200">
+            <Picture image={{ ...image, alt: `${label} preview` }} sizes="12rem" />
+          </div>
+          <button type="button" className={buttonClass("secondary")} onClick={remove}>
+            Remove image
+          </button>
+        </div>
+      ) : null}
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * Wall-clock dates and times in an IANA time zone, with Intl only (safe in the browser).
+ *
+ * Sessions are stored as UTC instants; people type and read them as a date
+ * (yyyy-mm-dd) and a time (HH:mm) in the site's zone. Two wall times need a rule:
+ * - a time that does not exist (the hour skipped when clocks go forward) moves
+ *   forward by the length of the gap: 01:30 on the day London springs forward is
+ *   02:30 BST;
+ * - a time that happens twice (the hour repeated when clocks go back) is the
+ *   earlier of the two, still on summer time: 01:30 on the day London falls back is
+ *   00:30 UTC.
+ * These are the rules of Temporal's default ("compatible") disambiguation.
+ */
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export interface ZonedParts {
+  /** yyyy-mm-dd */
+  date: string;
+  /** HH:mm, 24-hour */
+  time: string;
+  /** 0 = Sunday … 6 = Saturday */
+  weekday: number;
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+function numericParts(instant: number, timeZone: string) {
+  const out: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== "literal") out[part.type] = Number(part.value);
+  }
+  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour! % 24, minute: out.minute!, second: out.second! };
+}
+
+/** The date, time and weekday an instant shows on a clock in `timeZone`. */
+export function toZonedParts(instant: Date | string | number, timeZone: string): ZonedParts {
+  const p = numericParts(new Date(instant).getTime(), timeZone);
+  const date = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  return { date, time: `${pad(p.hour)}:${pad(p.minute)}`, weekday: weekdayOf(date), year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute };
+}
+
+/** Minutes the zone is ahead of UTC at an instant (London in summer: 60). */
+export function offsetMinutes(instant: number, timeZone: string): number {
+  const p = numericParts(instant, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE);
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** A real calendar date written yyyy-mm-dd (no 31 April). */
+export function isPlainDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+/** A time written HH:mm, 00:00 to 23:59. */
+export function isPlainTime(value: string): boolean {
+  return TIME_RE.test(value);
+}
+
+/**
+ * The UTC instant of a wall-clock date and time in `timeZone` (see the file comment
+ * for skipped and repeated times). Throws on a malformed date or time.
+ */
+export function zonedToUtc(date: string, time: string, timeZone: string): Date {
+  if (!isPlainDate(date) || !isPlainTime(time)) throw new RangeError(`Not a date and time: ${date} ${time}`);
+  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
+  const [h, mi] = time.split(":").map(Number) as [number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  // The offsets a day either side cover both sides of any change near this time.
+  const before = offsetMinutes(wall - DAY, timeZone);
+  const after = offsetMinutes(wall + DAY, timeZone);
+  const candidates = [...new Set([before, after])]
+    .map((offset) => wall - offset * MINUTE)
+    .filter((instant) => {
+      const p = toZonedParts(instant, timeZone);
+      return p.date === date && p.time === time;
+    })
+    .sort((a, b) => a - b);
+  // Repeated: the earlier instant. Skipped: read the wall time with the offset in force before the change.
+  return new Date(candidates[0] ?? wall - before * MINUTE);
+}
+
+/** 0 = Sunday … 6 = Saturday, for a yyyy-mm-dd date (no zone involved). */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** A yyyy-mm-dd date moved by whole days (calendar arithmetic, no zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** Today's date in `timeZone`. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return toZonedParts(now, timeZone).date;
+}
+
+// Names spelled here, not by Intl: the server's and the browser's ICU data differ in
+// punctuation, and the same page must render the same text on both.
+const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+export const weekdayNames: readonly string[] = weekdays;
+
+/** 'Saturday 5 December 2026' (British English, as the site is written). */
+export function formatLongDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return `${weekdays[weekdayOf(date)]} ${d} ${months[m - 1]} ${y}`;
+}
+
+/** 'Sat 5 Dec 2026' */
+export function formatShortDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return `${weekdays[weekdayOf(date)]!.slice(0, 3)} ${d} ${months[m - 1]!.slice(0, 3)} ${y}`;
+}
+
+/** 'December 2026' for a yyyy-mm month. */
+export function formatMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return `${months[m - 1]} ${y}`;
+}

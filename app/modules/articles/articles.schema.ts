@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { ARTICLE_CATEGORIES } from "./article-categories";
+
+export const READ_TIME_DEFAULT = 5;
+export const READ_TIME_MAX = 999;
+const READ_TIME_MESSAGE = "Read time must be a whole number of at least 1";
+
+/** A form checkbox posts "on" when ticked and nothing otherwise; JSON callers send booleans. */
+const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean());
+
+const optionalText = (max: number, message: string) => z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(max, message));
+
+/**
+ * The article editor (spec section 5): title and content required, read time a whole
+ * number of at least 1, category from the list. Checked in the browser and again on
+ * the server; accepts form strings and typed JSON alike.
+ */
+export const articleSchema = z.object({
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Please keep the title under 200 characters"),
+  excerpt: optionalText(500, "Please keep the excerpt under 500 characters"),
+  content: z.string({ error: "Content is required" }).trim().min(1, "Content is required").max(100_000, "Please keep the content under 100,000 characters"),
+  category: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ARTICLE_CATEGORIES, { error: "Please choose a category" })),
+  imageId: z.preprocess((v) => (v === "" || v == null ? null : v), z.string().max(100, "That image is not valid").nullable()),
+  readTime: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    z
+      .number({ error: READ_TIME_MESSAGE })
+      .int(READ_TIME_MESSAGE)
+      .min(1, READ_TIME_MESSAGE)
+      .max(READ_TIME_MAX, `Read time must be at most ${READ_TIME_MAX} minutes`),
+  ),
+  published: checkbox,
+  membersOnly: checkbox,
+});
+
+export type ArticleInput = z.output<typeof articleSchema>;
+export type ArticleField = keyof ArticleInput;
+
+/** The order of the fields on the form, for focusing the first invalid one. */
+export const articleFieldOrder: ArticleField[] = ["title", "excerpt", "content", "category", "imageId", "readTime", "membersOnly", "published"];
+
+export type ArticleFormValues = Partial<Record<ArticleField, string>>;
+
+/** What the editor's action answers when it does not redirect. */
+export type ArticleActionData = {
+  ok: false;
+  /** The spec's toast title ('Failed to save article' / 'Failed to delete article'). */
+  error: string;
+  /** Why, when it is not about one field. */
+  description?: string;
+  fieldErrors: Partial<Record<ArticleField, string>>;
+  values: ArticleFormValues;
+};

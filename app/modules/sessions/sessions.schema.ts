@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { isPlainDate, isPlainTime } from "~/lib/time-zone";
+
+export const sessionStatuses = ["scheduled", "completed", "cancelled"] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+
+export const statusLabels: Record<SessionStatus, string> = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled" };
+
+export const DURATION_MIN = 15;
+export const DURATION_MAX = 480;
+
+/**
+ * The staff 'Schedule Session' form, checked in the browser and again on the server.
+ * Date and time are wall-clock values in the site's time zone.
+ */
+export const sessionFormSchema = z.object({
+  memberId: z.string({ message: "Please choose a member" }).trim().min(1, "Please choose a member"),
+  date: z
+    .string({ message: "Please enter the date" })
+    .trim()
+    .min(1, "Please enter the date")
+    .refine(isPlainDate, "Please enter a real date (yyyy-mm-dd)"),
+  time: z
+    .string({ message: "Please enter the start time" })
+    .trim()
+    .min(1, "Please enter the start time")
+    .refine(isPlainTime, "Please enter the time as HH:mm"),
+  duration: z.coerce
+    .number({ message: "Please enter the duration in minutes" })
+    .int("Duration must be a whole number of minutes")
+    .min(DURATION_MIN, `Duration must be at least ${DURATION_MIN} minutes`)
+    .max(DURATION_MAX, `Duration must be at most ${DURATION_MAX} minutes (8 hours)`),
+  type: z.string({ message: "Please enter the session type" }).trim().min(1, "Please enter the session type").max(80, "Session type must be at most 80 characters"),
+  location: z.string().trim().max(120, "Location must be at most 120 characters").default(""),
+  description: z.string().trim().max(2000, "Description must be at most 2000 characters").default(""),
+  status: z.enum(sessionStatuses, { message: "Status must be scheduled, completed or cancelled" }).default("scheduled"),
+});
+
+export type SessionFormInput = z.input<typeof sessionFormSchema>;
+export type SessionForm = z.output<typeof sessionFormSchema>;
+export type SessionFormField = keyof SessionForm;
