@@ -42,5 +42,7 @@ export default [
   route("cms/markdown-preview", "routes/cms.markdown-preview.ts"),
   route("cms/uploads", "routes/cms.uploads.ts"),
   route("schedule", "routes/schedule.tsx"),
+  route("documents/:id", "routes/documents.$id.ts"),
+  route("cms/documents", "routes/cms.documents.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
