@@ -57,9 +57,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="stats" className="sr-only">
           Overview
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-3">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <li>
             <StatCard label="Total Users" value={String(d.totalUsers)} to="/admin/users" />
+          </li>
+          <li>
+            <StatCard label="Content Items" value={String(d.contentItems)} to="/cms" />
           </li>
           <li>
             <StatCard label="Contact Forms" value={String(d.contactSubmissions)} note={`${d.newContactSubmissions} new`} to="/admin/contacts" />
