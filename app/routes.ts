@@ -42,6 +42,8 @@ export default [
   route("cms/markdown-preview", "routes/cms.markdown-preview.ts"),
   route("cms/uploads", "routes/cms.uploads.ts"),
   route("schedule", "routes/schedule.tsx"),
+  route("members/progress.csv", "routes/members.progress[.]csv.ts"),
+  route("members/:memberId/progress", "routes/members.$memberId.progress.tsx"),
   route("documents/:id", "routes/documents.$id.ts"),
   route("cms/documents", "routes/cms.documents.ts"),
   route("*", "routes/not-found.tsx"),

@@ -218,6 +218,11 @@ export default function StaffSchedule({ loaderData, actionData }: Route.Componen
         <button type="submit" className={buttonClass("secondary")}>
           Apply
         </button>
+        {memberId && memberName ? (
+          <Link to={`/members/${encodeURIComponent(memberId)}/progress`} className={buttonClass("ghost")}>
+            View {memberName}&rsquo;s progress
+          </Link>
+        ) : null}
       </Form>
 
       <section aria-labelledby="range-title" className="mt-8">

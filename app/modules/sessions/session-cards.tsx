@@ -20,17 +20,27 @@ export function DashboardCard({ title, icon, children, id }: { title: string; ic
   );
 }
 
-/** 'Recent Activity': the member's training sessions (scheduled and completed). */
-export function RecentActivityCard({ sessionCount }: { sessionCount: number }) {
+/**
+ * 'Recent Activity': the member's training sessions (scheduled and completed), the date
+ * of their last body update and how many goals are not completed yet.
+ */
+export function RecentActivityCard({ sessionCount, lastBodyUpdate, activeGoals }: { sessionCount: number; lastBodyUpdate: string | null; activeGoals: number }) {
+  const rows = [
+    { label: "Training sessions", value: String(sessionCount), testId: "session-count" },
+    { label: "Last body update", value: lastBodyUpdate ? formatShortDate(lastBodyUpdate) : "None yet", testId: "last-body-update" },
+    { label: "Active goals", value: String(activeGoals), testId: "active-goals" },
+  ];
   return (
     <DashboardCard id="recent-activity-title" title="Recent Activity" icon={<Activity className="size-5 text-brand" aria-hidden="true" />}>
       <dl className="space-y-2">
-        <div className="flex items-baseline justify-between gap-4">
-          <dt className="text-zinc-700">Training sessions</dt>
-          <dd className="font-display text-2xl font-bold" data-testid="session-count">
-            {sessionCount}
-          </dd>
-        </div>
+        {rows.map((row) => (
+          <div key={row.label} className="flex items-baseline justify-between gap-4">
+            <dt className="text-zinc-700">{row.label}</dt>
+            <dd className="font-display text-2xl font-bold" data-testid={row.testId}>
+              {row.value}
+            </dd>
+          </div>
+        ))}
       </dl>
     </DashboardCard>
   );

@@ -1,0 +1,58 @@
+/**
+ * The issue's benchmark: a member with 5 years of daily weights and 3 workouts a week
+ * (3 lifts each). The Progress section's loader should stay under 2 × the time of the
+ * SQL it needs. Run: npx vitest bench --run app/modules/progress/progress-loader.bench.ts
+ * (add DATABASE_URL, or use scripts/with-postgres.sh, for PostgreSQL).
+ */
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, bench, describe } from "vitest";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { profile } from "~/db/schema/profiles";
+import { siteSetting } from "~/db/schema/settings";
+import { addDays, todayIn } from "~/lib/time-zone";
+import { goalsQuery, latestEntriesQuery, loadProgressSection, priorBestQuery, rangeStart, seriesQuery } from "./progress.server";
+import { bodyKinds, exercises, measurementSites, type ProgressRange } from "./progress.schema";
+
+const MEMBER = "bench-member";
+const actor = { id: MEMBER, role: "member" as const };
+const kinds = [...bodyKinds, ...measurementSites, ...exercises];
+
+beforeAll(async () => {
+  const db = getDb();
+  await db.insert(user).values({ id: MEMBER, name: "Bench Member", email: "bench@example.com" });
+  const start = addDays(todayIn("Europe/London"), -5 * 365);
+  await db.execute(sql`insert into progress_entries (id, user_id, kind, recorded_on, value)
+    select 'w' || g, ${MEMBER}, 'weight', ${start}::date + g, 80 + (g % 7) from generate_series(0, 5 * 365) g`);
+  for (const [i, lift] of ["bench_press", "squat", "deadlift"].entries()) {
+    await db.execute(sql`insert into progress_entries (id, user_id, kind, recorded_on, value, sets, reps)
+      select ${lift} || g, ${MEMBER}, ${lift}, ${start}::date + (g / 3) * 7 + (g % 3) * 2, 100 + ${i}, 3, 5 from generate_series(0, 3 * 52 * 5) g`);
+  }
+  await db.execute(sql`analyze progress_entries`);
+});
+
+/** The same statements the loader sends, in the same order, results unused. */
+async function sqlOnly(range: ProgressRange) {
+  const db = getDb();
+  await Promise.all([
+    db.select({ unit: profile.weightUnit }).from(profile).where(eq(profile.userId, MEMBER)),
+    db.select({ value: siteSetting.value }).from(siteSetting).where(eq(siteSetting.key, "site")),
+  ]);
+  const from = rangeStart(range, todayIn("Europe/London"));
+  await Promise.all([
+    goalsQuery(MEMBER),
+    db.execute(latestEntriesQuery(MEMBER, kinds, 5)),
+    seriesQuery(MEMBER, kinds, from),
+    from ? priorBestQuery(MEMBER, from) : Promise.resolve([]),
+  ]);
+}
+
+for (const range of ["3m", "all"] as const) {
+  describe(`range ${range}`, () => {
+    bench("SQL only", () => sqlOnly(range), { warmupIterations: 3, iterations: 30 });
+    bench("loadProgressSection", () => loadProgressSection(actor, `http://localhost/members?tab=progress&range=${range}`).then(() => undefined), {
+      warmupIterations: 3,
+      iterations: 30,
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import type { Route } from "./+types/members.$memberId.progress";
+import { requirePermission } from "~/auth/session.server";
+import { pageTitle } from "~/lib/meta";
+import { getMemberProgressForStaff } from "~/modules/progress/progress.server";
+import { ProgressSection } from "~/modules/progress/progress-section";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: pageTitle(d ? `Progress: ${d.member.name || d.member.email}` : "Progress") }, { name: "robots", content: "noindex" }];
+
+/** A member's progress, read-only, for trainers and administrators. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const staff = await requirePermission(request, "memberProgress", "viewAny");
+  const view = await getMemberProgressForStaff(staff, params.memberId, { range: new URL(request.url).searchParams.get("range") });
+  if (!view) throw data({ message: "Member not found" }, { status: 404 });
+  return view;
+}
+
+export default function MemberProgress({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <ProgressSection overview={loaderData.overview} readOnly title={`Progress: ${loaderData.member.name || loaderData.member.email}`} />
+    </div>
+  );
+}

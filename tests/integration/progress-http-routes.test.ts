@@ -1,0 +1,130 @@
+/**
+ * Progress through the routes a browser uses: /members?tab=progress (loader and
+ * action), /members/progress.csv and the staff view /members/{id}/progress, with real
+ * sign-in sessions for two members, a trainer and a visitor.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { getDb } from "~/db/client.server";
+import { progressEntry } from "~/db/schema/progress";
+import { addDays, todayIn } from "~/lib/time-zone";
+import { createUserWithPassword } from "~/modules/users/users.server";
+import { action as membersAction, loader as membersLoader } from "~/routes/members";
+import { loader as staffViewLoader } from "~/routes/members.$memberId.progress";
+import { loader as csvLoader } from "~/routes/members.progress[.]csv";
+
+type Who = "memberA" | "memberB" | "trainer" | null;
+const cookies: Record<Exclude<Who, null>, string> = { memberA: "", memberB: "", trainer: "" };
+const ids: Record<Exclude<Who, null>, string> = { memberA: "", memberB: "", trainer: "" };
+const today = () => todayIn("Europe/London");
+
+async function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<unknown> {
+  try {
+    return await fn({ request, params, context: {} } as never);
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+function get(pathname: string, who: Who) {
+  return new Request(`http://localhost:3000${pathname}`, { headers: who ? { cookie: cookies[who] } : {} });
+}
+
+function post(who: Who, fields: Record<string, string>) {
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
+  if (who) headers.set("cookie", cookies[who]);
+  return new Request("http://localhost:3000/members?tab=progress", { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+}
+
+/** React Router's data() result: the payload and its status. */
+function payload(result: unknown): { data: Record<string, unknown>; status: number } {
+  const r = result as { data: Record<string, unknown>; init: { status?: number } | null };
+  return { data: r.data, status: r.init?.status ?? 200 };
+}
+
+const entriesOf = (userId: string) => getDb().select().from(progressEntry).where(eq(progressEntry.userId, userId));
+
+beforeAll(async () => {
+  for (const who of ["memberA", "memberB", "trainer"] as const) {
+    const email = `${who.toLowerCase()}@progress-http.test`;
+    const password = `${who}-password-1`;
+    const created = await createUserWithPassword({ name: `Progress ${who}`, email, password, role: who === "trainer" ? "trainer" : "member" });
+    ids[who] = created.id;
+    const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
+    cookies[who] = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .join("; ");
+  }
+});
+
+describe("progress over the member area's routes", () => {
+  it("a member logs a weight and sees it; another member neither sees, changes nor deletes it", async () => {
+    const saved = payload(await call(membersAction, post("memberA", { intent: "log-body", type: "weight", value: "180.5", date: today() })));
+    expect(saved).toMatchObject({ status: 200, data: { ok: true } });
+    const [entry] = await entriesOf(ids.memberA);
+    expect(entry).toBeDefined();
+
+    const own = (await call(membersLoader, get("/members?tab=progress", "memberA"))) as { progress: { body: { weight: Array<{ value: number }> } } };
+    expect(own.progress.body.weight.map((w) => w.value)).toEqual([180.5]);
+    const other = (await call(membersLoader, get("/members?tab=progress", "memberB"))) as { progress: { body: { weight: unknown[] } } };
+    expect(other.progress.body.weight).toEqual([]);
+
+    const update = payload(await call(membersAction, post("memberB", { intent: "update-entry", id: entry!.id, value: "100", date: today() })));
+    expect(update.status).toBe(404);
+    const remove = payload(await call(membersAction, post("memberB", { intent: "delete-entry", id: entry!.id })));
+    expect(remove.status).toBe(404);
+    expect(await entriesOf(ids.memberA)).toEqual([entry]);
+  });
+
+  it("refuses bad values with a message and a 400, and writes nothing", async () => {
+    const before = await entriesOf(ids.memberB);
+    const invalid: Array<Record<string, string>> = [
+      { intent: "log-body", type: "weight", value: "-5", date: today() },
+      { intent: "log-body", type: "body_fat", value: "90", date: today() },
+      { intent: "log-body", type: "weight", value: "180", date: addDays(today(), 2) },
+      { intent: "log-measurements", date: today() },
+      { intent: "log-workout", exercise: "bench_press", sets: "3", reps: "500", weight: "100", date: today() },
+    ];
+    for (const fields of invalid) {
+      const result = payload(await call(membersAction, post("memberB", fields)));
+      expect(result.status, JSON.stringify(fields)).toBe(400);
+      expect(result.data.ok).toBe(false);
+    }
+    expect(await entriesOf(ids.memberB)).toEqual(before);
+  });
+
+  it("a visitor's progress post goes to sign in and writes nothing", async () => {
+    const before = await getDb().select().from(progressEntry);
+    const result = await call(membersAction, post(null, { intent: "log-body", type: "weight", value: "150", date: today() }));
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).headers.get("location")).toMatch(/^\/login/);
+    expect(await getDb().select().from(progressEntry)).toEqual(before);
+  });
+
+  it("the CSV export holds only the signed-in member's entries and is refused to visitors", async () => {
+    const csv = (await call(csvLoader, get("/members/progress.csv", "memberA"))) as Response;
+    expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
+    expect(await csv.text()).toContain("180.5");
+    const otherCsv = (await call(csvLoader, get("/members/progress.csv", "memberB"))) as Response;
+    expect(await otherCsv.text()).not.toContain("180.5");
+    const visitor = await call(csvLoader, get("/members/progress.csv", null));
+    expect((visitor as Response).headers.get("location")).toMatch(/^\/login/);
+  });
+
+  it("trainers read a member's progress; members and visitors cannot open the staff view", async () => {
+    const view = (await call(staffViewLoader, get(`/members/${ids.memberA}/progress`, "trainer"), { memberId: ids.memberA })) as {
+      overview: { body: { weight: Array<{ value: number }> } };
+    };
+    expect(view.overview.body.weight.map((w) => w.value)).toEqual([180.5]);
+
+    const asMember = await call(staffViewLoader, get(`/members/${ids.memberA}/progress`, "memberB"), { memberId: ids.memberA });
+    expect((asMember as Response).headers.get("location")).toBe("/unauthorized");
+    const asVisitor = await call(staffViewLoader, get(`/members/${ids.memberA}/progress`, null), { memberId: ids.memberA });
+    expect((asVisitor as Response).headers.get("location")).toMatch(/^\/login/);
+
+    const unknown = await call(staffViewLoader, get("/members/nobody/progress", "trainer"), { memberId: "nobody" });
+    expect((unknown as { init: { status: number } }).init.status).toBe(404);
+  });
+});
