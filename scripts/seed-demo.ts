@@ -1,8 +1,14 @@
 /**
- * npm run seed:demo: sample accounts to explore the site with. Idempotent: what
- * exists already is left alone. Later areas (articles, sessions, progress) add
- * their own sample data here.
+ * npm run seed:demo: sample accounts and content to explore the site with: articles,
+ * content manager items, training sessions and a demo member's progress. Idempotent:
+ * each part is added only when the demo accounts have none of it yet.
  */
+import { addDays, todayIn } from "~/lib/time-zone";
+import { countArticles, createArticle } from "~/modules/articles/articles.server";
+import { countContentItems, createContent } from "~/modules/content/content.server";
+import { getProgressSnapshot, handleProgressAction } from "~/modules/progress/progress.server";
+import { countSessions, createSession } from "~/modules/sessions/sessions.server";
+import { getSiteSettings } from "~/modules/settings/settings.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
 import { withDatabase } from "./cli";
@@ -12,6 +18,77 @@ const DEMO_PASSWORD = "relentless-demo";
 const accounts = [
   { email: "trainer@demo.relentless", name: "Taylor Trainer", role: "trainer" as const },
   { email: "member@demo.relentless", name: "Morgan Member", role: "member" as const },
+];
+
+const articles = [
+  {
+    title: "Five Rules for Your First Month of Strength Training",
+    excerpt: "Start lighter than you think, write everything down and sleep more than you want to.",
+    category: "Training" as const,
+    membersOnly: false,
+    content: `## Start lighter than you think\n\nThe first four weeks are for learning the movements. Pick weights you could lift for two or three more reps than you do.\n\n## Write it down\n\nLog every set: exercise, weight, reps. Progress you can see keeps you coming back.\n\n## Add a little each week\n\n- 2.5 kg on squats and deadlifts\n- 1-2.5 kg on presses\n\n## Rest between sets\n\nTwo to three minutes on the big lifts is not laziness, it is how you keep the quality high.\n\n## Sleep\n\nStrength is built while you recover. Aim for seven to nine hours.`,
+  },
+  {
+    title: "Protein Without the Fuss",
+    excerpt: "How much you need, and easy ways to get it at every meal.",
+    category: "Nutrition" as const,
+    membersOnly: false,
+    content: `Most active adults do well on **1.6 to 2.2 g of protein per kg** of body weight a day.\n\n1. Build each meal around a protein source.\n2. Keep easy options at hand: Greek yoghurt, eggs, tinned fish, lentils.\n3. Spread it over three or four meals.`,
+  },
+  {
+    title: "The Ten-Minute Mobility Routine",
+    excerpt: "The routine we use before every session, step by step.",
+    category: "Recovery" as const,
+    membersOnly: true,
+    content: `Do each drill for one minute:\n\n1. Cat-cow\n2. World's greatest stretch, each side\n3. Hip airplanes\n4. Couch stretch, each side\n5. Thoracic rotations\n6. Deep squat hold\n7. Band pull-aparts\n8. Dead hang`,
+  },
+  {
+    title: "Setting Goals You Will Keep",
+    excerpt: "Turn 'get fit' into a plan you can measure.",
+    category: "Mindset" as const,
+    membersOnly: true,
+    content: `A goal you can keep has a **number**, a **date** and a **first step**.\n\n> Deadlift 100 kg by June; this week: three sessions, technique first.\n\nWrite yours under *Progress → Set Goal* in the member area.`,
+  },
+];
+
+const contentItems = [
+  {
+    type: "video" as const,
+    title: "Hip Hinge Basics",
+    description: "Learn the movement behind deadlifts and kettlebell swings.",
+    videoUrl: "https://www.youtube.com/watch?v=example",
+    duration: "8:45",
+    category: "Technique" as const,
+    membersOnly: true,
+    imageId: null,
+  },
+  {
+    type: "meal_plan" as const,
+    title: "Four-Week Lean Start",
+    description: "Simple meals with a moderate calorie deficit.",
+    caloriesPerDay: "1900",
+    durationWeeks: "4",
+    ingredients: "Oats\nGreek yoghurt\nChicken breast\nRice\nFrozen vegetables\nEggs",
+    instructions: "Breakfast: oats with yoghurt.\nLunch: chicken, rice and vegetables.\nDinner: eggs and vegetables.",
+    category: "Weight Loss" as const,
+    difficulty: "Beginner" as const,
+    membersOnly: true,
+    imageId: null,
+  },
+  {
+    type: "schedule" as const,
+    title: "Three-Day Full Body",
+    description: "Three full-body sessions a week for the first twelve weeks.",
+    durationWeeks: "12",
+    workoutsPerWeek: "3",
+    schedule: "Monday: squat, bench press, row\nWednesday: deadlift, overhead press, pull-ups\nFriday: squat, bench press, row",
+    equipmentNeeded: "Barbell, rack, bench, pull-up bar",
+    notes: "",
+    category: "Strength Training" as const,
+    difficulty: "Beginner" as const,
+    membersOnly: true,
+    imageId: null,
+  },
 ];
 
 await withDatabase(async () => {
@@ -30,5 +107,55 @@ await withDatabase(async () => {
     });
     console.log(`created  ${account.role.padEnd(7)} ${account.email}`);
   }
+  const trainer = await findUserByEmail(accounts[0]!.email);
+  const member = await findUserByEmail(accounts[1]!.email);
+  if (!trainer || !member) throw new Error("The demo accounts are missing");
+  const staff = { id: trainer.id, email: trainer.email, role: "trainer" as const };
+  const demoMember = { id: member.id, email: member.email, role: "member" as const };
+
+  if ((await countArticles()) === 0) {
+    for (const article of articles) await createArticle(staff, { ...article, imageId: null, readTime: 5, published: true });
+    console.log(`created  ${articles.length} articles`);
+  }
+
+  if ((await countContentItems()) === 0) {
+    for (const item of contentItems) await createContent(staff, item);
+    console.log(`created  ${contentItems.length} content manager items`);
+  }
+
+  const { timeZone } = await getSiteSettings();
+  const today = todayIn(timeZone);
+  if ((await countSessions(demoMember)) === 0) {
+    const plan = [
+      { days: 2, time: "07:00", type: "Strength", location: "Studio" },
+      { days: 4, time: "18:30", type: "Conditioning", location: "Studio" },
+      { days: 9, time: "07:00", type: "Strength", location: "Studio" },
+      { days: 11, time: "18:30", type: "Mobility", location: "Online" },
+    ];
+    for (const s of plan) {
+      await createSession(staff, { memberId: member.id, date: addDays(today, s.days), time: s.time, duration: "60", type: s.type, location: s.location, description: "", status: "scheduled" });
+    }
+    console.log(`created  ${plan.length} training sessions for ${member.email}`);
+  }
+
+  const snapshot = await getProgressSnapshot(demoMember);
+  if (!snapshot.weight) {
+    const posts: Array<Record<string, string>> = [];
+    for (let week = 8; week >= 0; week -= 1) {
+      const date = addDays(today, -week * 7);
+      posts.push({ intent: "log-body", type: "weight", value: (190 - (8 - week) * 0.8).toFixed(1), date });
+      if (week % 2 === 0) posts.push({ intent: "log-body", type: "body_fat", value: (24 - (8 - week) * 0.3).toFixed(1), date });
+      posts.push({ intent: "log-workout", exercise: "bench_press", sets: "3", reps: "8", weight: String(135 + (8 - week) * 5), date });
+      posts.push({ intent: "log-workout", exercise: "squat", sets: "3", reps: "5", weight: String(165 + (8 - week) * 10), date });
+    }
+    posts.push({ intent: "log-measurements", chest: "41", waist: "34.5", hips: "39", date: today });
+    posts.push({ intent: "set-goal", title: "Deadlift 100 kg", description: "Three sessions a week, technique first.", targetDate: addDays(today, 120), status: "in_progress" });
+    for (const post of posts) {
+      const result = await handleProgressAction(demoMember, post);
+      if (!result.ok) throw new Error(`Could not seed progress: ${result.message}`);
+    }
+    console.log(`created  ${posts.length} progress entries and goals for ${member.email}`);
+  }
+
   console.log(`\nDemo password for these accounts: ${DEMO_PASSWORD}`);
 });

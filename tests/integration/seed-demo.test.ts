@@ -1,0 +1,49 @@
+/**
+ * `npm run seed:demo` as a real process: the first run creates the demo accounts and
+ * their sample content, a second run adds nothing. On PGlite it gets a fresh DATA_DIR;
+ * in the PostgreSQL run it uses this file's database.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
+
+const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-seed-"));
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function seedDemo(): Promise<{ code: number | null; output: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.NODE_ENV;
+  if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsx, "scripts/seed-demo.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 90_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+it("fills accounts, articles, content, sessions and progress once, and adds nothing on a second run", async () => {
+  const first = await seedDemo();
+  expect(first.code, first.output).toBe(0);
+  expect(first.output).toContain("created  trainer trainer@demo.relentless");
+  expect(first.output).toContain("created  member  member@demo.relentless");
+  expect(first.output).toMatch(/created {2}\d+ articles/);
+  expect(first.output).toMatch(/created {2}\d+ content manager items/);
+  expect(first.output).toMatch(/created {2}\d+ training sessions for member@demo\.relentless/);
+  expect(first.output).toMatch(/created {2}\d+ progress entries and goals for member@demo\.relentless/);
+
+  const second = await seedDemo();
+  expect(second.code, second.output).toBe(0);
+  expect(second.output).toContain("exists   member  member@demo.relentless");
+  expect(second.output).not.toContain("created");
+}, 200_000);
