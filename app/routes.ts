@@ -46,5 +46,6 @@ export default [
   route("members/:memberId/progress", "routes/members.$memberId.progress.tsx"),
   route("documents/:id", "routes/documents.$id.ts"),
   route("cms/documents", "routes/cms.documents.ts"),
+  route("cms/nutrition-documents", "routes/cms.nutrition-documents.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,13 +1,17 @@
 /**
  * npm run seed:demo: sample accounts and content to explore the site with: articles,
- * content manager items, training sessions and a demo member's progress. Idempotent:
+ * content manager items, a nutrition document, training sessions and a demo member's
+ * progress. Idempotent:
  * each part is added only when the demo accounts have none of it yet.
  */
 import { addDays, todayIn } from "~/lib/time-zone";
 import { countArticles, createArticle } from "~/modules/articles/articles.server";
 import { countContentItems, createContent } from "~/modules/content/content.server";
+import { createDocument, listAllDocumentsForStaff } from "~/modules/nutrition/nutrition.server";
+import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
 import { getProgressSnapshot, handleProgressAction } from "~/modules/progress/progress.server";
 import { countSessions, createSession } from "~/modules/sessions/sessions.server";
+import { storeDocumentFile } from "~/modules/uploads/documents.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
@@ -121,6 +125,18 @@ await withDatabase(async () => {
   if ((await countContentItems()) === 0) {
     for (const item of contentItems) await createContent(staff, item);
     console.log(`created  ${contentItems.length} content manager items`);
+  }
+
+  if ((await listAllDocumentsForStaff(staff)).length === 0) {
+    const file = await storeDocumentFile(staff, tinyPdf("Lean Start shopping list: oats, yoghurt, chicken, rice, vegetables, eggs"), "lean-start-shopping-list.pdf");
+    await createDocument(staff, {
+      title: "Lean Start Shopping List",
+      description: "Everything the four-week plan needs, on one page.",
+      category: "meal-plans",
+      type: "pdf",
+      uploadId: file.uploadId,
+    });
+    console.log("created  1 nutrition document");
   }
 
   const { timeZone } = await getSiteSettings();

@@ -4,9 +4,9 @@ import { data, Link, useActionData, useFetcher, useNavigation, useSearchParams, 
 import { toast } from "sonner";
 import { ZodError } from "zod";
 import type { Route } from "./+types/cms";
+import { CmsTabs } from "~/modules/content/cms-tabs";
 import { requirePermission } from "~/auth/session.server";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { Pagination } from "~/components/ui/pagination";
 import { Spinner } from "~/components/ui/spinner";
 import { fieldErrors } from "~/lib/form";
@@ -307,27 +307,7 @@ export default function ContentManager({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      <nav aria-label="Content types" className="mt-8 border-b border-zinc-200">
-        <ul className="-mb-px flex flex-wrap gap-1">
-          {CONTENT_TABS.map((t) => {
-            const current = t.value === tab;
-            return (
-              <li key={t.value}>
-                <Link
-                  to={listUrl(t.value)}
-                  aria-current={current ? "page" : undefined}
-                  className={cn(
-                    "inline-flex min-h-11 items-center border-b-2 px-4 py-2 text-sm font-semibold",
-                    current ? "border-brand text-brand-strong" : "border-transparent text-zinc-700 hover:border-zinc-300 hover:text-zinc-900",
-                  )}
-                >
-                  {t.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <CmsTabs current={tab} />
 
       <section aria-labelledby="content-list" aria-busy={loading || undefined} className="mt-8">
         <h2 id="content-list" className="sr-only">

@@ -1,3 +1,47 @@
-export function loader() {
-  return new Response(null, { status: 404 });
+import { Readable } from "node:stream";
+import { redirect } from "react-router";
+import type { Route } from "./+types/documents.$id";
+import { getSessionUser } from "~/auth/session.server";
+import { NutritionError, openDocument } from "~/modules/nutrition/nutrition.server";
+
+const privateHeaders = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+
+/** The name as a quoted-string (ASCII only) plus RFC 5987's UTF-8 form. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * GET /documents/:id: a nutrition document for signed-in users only. A stored PDF is
+ * streamed (never cached by shared caches); a link document redirects to its address.
+ * Visitors are sent to sign in and never receive the bytes.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getSessionUser(request);
+  if (!viewer) {
+    const url = new URL(request.url);
+    return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`, { headers: { "Cache-Control": "no-store" } });
+  }
+  try {
+    const opened = await openDocument(viewer, params.id);
+    if (opened.kind === "link") return redirect(opened.url, { headers: privateHeaders });
+    // HEAD gets the headers only: close the file rather than leave it open unread.
+    if (request.method === "HEAD") opened.body.destroy();
+    const body = request.method === "HEAD" ? null : (Readable.toWeb(opened.body) as ReadableStream<Uint8Array>);
+    return new Response(body, {
+      status: 200,
+      headers: {
+        ...privateHeaders,
+        "Content-Type": opened.contentType,
+        "Content-Length": String(opened.bytes),
+        "Content-Disposition": contentDisposition(opened.fileName),
+      },
+    });
+  } catch (error) {
+    if (error instanceof NutritionError) {
+      return new Response(error.message, { status: error.status, headers: { ...privateHeaders, "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    throw error;
+  }
 }

@@ -10,9 +10,17 @@ import { pageTitle } from "~/lib/meta";
 import { todayIn } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { monthWeeks, parseMonth, utcRange } from "~/modules/sessions/calendar";
+import { loadNutritionInsights, loadNutritionTab, loadWorkoutSchedules } from "~/modules/nutrition/member-nutrition.server";
+import { toDocumentCategory } from "~/modules/nutrition/nutrition.schema";
+import { NutritionInsightsCard, NutritionSection } from "~/modules/nutrition/nutrition-section";
+import { WorkoutScheduleList } from "~/modules/nutrition/published-plans";
 import { MemberSchedule, type CancelActionData } from "~/modules/sessions/member-schedule";
 import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/modules/sessions/session-cards";
 import { cancelOwnSession, countSessions, getNextSessions, getOwnSession, listOwnSessions, SessionError } from "~/modules/sessions/sessions.server";
+import { getProgressSnapshot, handleProgressAction, loadProgressSection } from "~/modules/progress/progress.server";
+import { progressIntents } from "~/modules/progress/progress-types";
+import { ProgressSection } from "~/modules/progress/progress-section";
+import { ProgressSnapshotCard } from "~/modules/progress/progress-snapshot-card";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { ChangePasswordForm, SignOutOtherDevicesForm, type SecurityActionData } from "~/modules/users/account-security-forms";
 import { changeOwnPassword, signOutOtherDevices } from "~/modules/users/account-security.server";
@@ -44,21 +52,29 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data({ signedIn: false as const, signInHref: `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}` }, { status: 401 });
   }
   const tab = currentTab(request);
+  const url = new URL(request.url);
   return {
     signedIn: true as const,
     tab,
     name: user.name || user.email,
     profile: tab === "settings" ? await getOwnProfile(user) : null,
     dashboard: tab === "dashboard" ? await loadDashboard(user) : null,
-    schedule: tab === "schedule" ? await loadSchedule(user, new URL(request.url)) : null,
+    schedule: tab === "schedule" ? await loadSchedule(user, url) : null,
+    progress: tab === "progress" ? await loadProgressSection(user, request.url) : null,
+    nutrition: tab === "nutrition" ? await loadNutritionTab(user, toDocumentCategory(url.searchParams.get("category"))) : null,
   };
 }
 
 type Member = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
 
 async function loadDashboard(user: Member) {
-  const [sessionCount, upcoming] = await Promise.all([countSessions(user), getNextSessions(user, 3)]);
-  return { sessionCount, upcoming, next: upcoming[0] ?? null };
+  const [sessionCount, upcoming, nutrition, progress] = await Promise.all([
+    countSessions(user),
+    getNextSessions(user, 3),
+    loadNutritionInsights(user),
+    getProgressSnapshot(user),
+  ]);
+  return { sessionCount, upcoming, next: upcoming[0] ?? null, nutrition, progress };
 }
 
 async function loadSchedule(user: Member, url: URL) {
@@ -66,16 +82,20 @@ async function loadSchedule(user: Member, url: URL) {
   const today = todayIn(timeZone);
   const month = parseMonth(url.searchParams.get("month"), today);
   const weeks = monthWeeks(month);
-  const sessions = await listOwnSessions(user, utcRange(weeks[0]![0]!, weeks.at(-1)!.at(-1)!, timeZone));
+  const [sessions, workoutSchedules] = await Promise.all([listOwnSessions(user, utcRange(weeks[0]![0]!, weeks.at(-1)!.at(-1)!, timeZone)), loadWorkoutSchedules(user)]);
   const sessionId = url.searchParams.get("session");
   const selected = sessionId ? (sessions.find((s) => s.id === sessionId) ?? (await getOwnSession(user, sessionId.slice(0, 100)))) : null;
   const day = url.searchParams.get("day");
-  return { month, today, coachName, timeZone, sessions, selected, day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null };
+  return { month, today, coachName, timeZone, sessions, selected, day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null, workoutSchedules };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries(await request.formData());
+  if ((progressIntents as readonly string[]).includes(String(form.intent))) {
+    const result = await handleProgressAction(user, form);
+    return data(result, { status: result.ok ? 200 : result.status });
+  }
   if (form.intent === "cancel-session") {
     const month = parseMonth(String(form.month ?? ""), "1970-01-01");
     const day = /^\d{4}-\d{2}-\d{2}$/.test(String(form.day ?? "")) ? `&day=${String(form.day)}` : "";
@@ -174,11 +194,14 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
           {loaderData.tab === "settings" && loaderData.profile ? (
             <SettingsSection profile={loaderData.profile} />
           ) : loaderData.tab === "schedule" && loaderData.schedule ? (
-            <MemberSchedule data={loaderData.schedule} cancelError={cancelError} />
-          ) : loaderData.tab === "nutrition" ? (
-            <NutritionSection />
-          ) : loaderData.tab === "progress" ? (
-            <ProgressSection />
+            <>
+              <MemberSchedule data={loaderData.schedule} cancelError={cancelError} />
+              <WorkoutScheduleList schedules={loaderData.schedule.workoutSchedules} />
+            </>
+          ) : loaderData.tab === "nutrition" && loaderData.nutrition ? (
+            <NutritionSection data={loaderData.nutrition} />
+          ) : loaderData.tab === "progress" && loaderData.progress ? (
+            <ProgressSection overview={loaderData.progress} />
           ) : loaderData.tab === "community" ? (
             <CommunitySection />
           ) : loaderData.dashboard ? (
@@ -186,11 +209,17 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
               <h2 id="dashboard-title" className="text-2xl font-bold uppercase">
                 Dashboard
               </h2>
-              {/* Progress Snapshot and the nutrition card join these with their issues. */}
+              {/* Progress Snapshot joins these with its issue. */}
               <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-                <RecentActivityCard sessionCount={loaderData.dashboard.sessionCount} />
+                <RecentActivityCard
+                  sessionCount={loaderData.dashboard.sessionCount}
+                  lastBodyUpdate={loaderData.dashboard.progress.lastBodyUpdate}
+                  activeGoals={loaderData.dashboard.progress.activeGoals}
+                />
                 <NextSessionCard next={loaderData.dashboard.next} />
                 <UpcomingSessionsCard upcoming={loaderData.dashboard.upcoming} />
+                <ProgressSnapshotCard snapshot={loaderData.dashboard.progress} />
+                <NutritionInsightsCard data={loaderData.dashboard.nutrition} />
               </div>
             </section>
           ) : null}
@@ -220,29 +249,6 @@ function SettingsSection({ profile }: { profile: NonNullable<Extract<Route.Compo
         <p className="mb-4 text-zinc-700">Signed in on a phone or computer you no longer use? End every session except this one.</p>
         <SignOutOtherDevicesForm />
       </section>
-    </section>
-  );
-}
-
-// Placeholder until the nutrition documents land (issue 7, nutrition part): replace this component.
-function NutritionSection() {
-  return (
-    <section aria-labelledby="nutrition-title">
-      <h2 id="nutrition-title" className="text-2xl font-bold uppercase">
-        Nutrition
-      </h2>
-      <p className="mt-6 rounded-xl border border-dashed border-zinc-300 p-10 text-center text-zinc-700">No nutrition documents available for the selected category.</p>
-    </section>
-  );
-}
-
-// Placeholder until progress tracking lands (its own issue): replace this component.
-function ProgressSection() {
-  return (
-    <section aria-labelledby="progress-title">
-      <h2 id="progress-title" className="text-2xl font-bold uppercase">
-        Progress
-      </h2>
     </section>
   );
 }

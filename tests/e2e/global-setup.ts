@@ -27,6 +27,10 @@ export default async function globalSetup() {
     env: { ...process.env, ...env },
     stdio: "inherit",
   });
+  execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/seed-nutrition.ts"], {
+    env: { ...process.env, ...env },
+    stdio: "inherit",
+  });
   const server = startServer(env);
   await waitForHealthy(E2E_BASE_URL);
   return async () => {

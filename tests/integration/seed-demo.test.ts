@@ -32,13 +32,14 @@ function seedDemo(): Promise<{ code: number | null; output: string }> {
   });
 }
 
-it("fills accounts, articles, content, sessions and progress once, and adds nothing on a second run", async () => {
+it("fills accounts, articles, content, a nutrition document, sessions and progress once, and adds nothing on a second run", async () => {
   const first = await seedDemo();
   expect(first.code, first.output).toBe(0);
   expect(first.output).toContain("created  trainer trainer@demo.relentless");
   expect(first.output).toContain("created  member  member@demo.relentless");
   expect(first.output).toMatch(/created {2}\d+ articles/);
   expect(first.output).toMatch(/created {2}\d+ content manager items/);
+  expect(first.output).toContain("created  1 nutrition document");
   expect(first.output).toMatch(/created {2}\d+ training sessions for member@demo\.relentless/);
   expect(first.output).toMatch(/created {2}\d+ progress entries and goals for member@demo\.relentless/);
 

@@ -1,10 +1,13 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
-/** One stored rendition of an upload: the bytes live in storage under `key`. */
+/**
+ * One stored rendition of an upload: the bytes live in storage under `key`. A document
+ * (kind "document") has one variant, the PDF itself, with width and height 0.
+ */
 export type UploadVariant = {
   key: string;
-  format: "avif" | "webp" | "jpeg" | "png";
+  format: "avif" | "webp" | "jpeg" | "png" | "pdf";
   contentType: string;
   width: number;
   height: number;

@@ -17,6 +17,14 @@ export const users = {
   progressMember: { email: "progress@relentless.test", name: "Pia Progress", role: "member", complete: true },
   // Only tests/e2e/sessions.spec.ts schedules sessions for it.
   scheduleMember: { email: "schedule@relentless.test", name: "Sky Schedule", role: "member", complete: true },
+  // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,
+  // sign-outs and the deactivation never touch what the other specs see.
+  memberA: { email: "member-a@relentless.test", name: "Ari Alpha", role: "member", complete: true },
+  memberB: { email: "member-b@relentless.test", name: "Ben Beta", role: "member", complete: true },
+  matrixTrainer: { email: "matrix-trainer@relentless.test", name: "Tia Matrix", role: "trainer", complete: true },
+  matrixAdmin: { email: "matrix-admin@relentless.test", name: "Ada Matrix", role: "admin", complete: true },
+  // Active when seeded: the matrix signs it in, then an administrator deactivates it over HTTP.
+  deactivated: { email: "deactivated@relentless.test", name: "Dee Activated", role: "member", complete: true },
 } as const;
 
 export type UserKey = keyof typeof users;
