@@ -120,7 +120,8 @@ describe("a running server", () => {
     expect(body.user.role).toBe("admin");
     second.child.kill("SIGINT");
     expect(await second.exited).toBe(0);
-  });
+    // Two cold starts: generous on a loaded two-core CI machine.
+  }, 120_000);
 
   // Registered on PGlite only (not skipped on PostgreSQL, where no such lock exists).
   if (onPglite) {
