@@ -20,6 +20,7 @@ async function signedIn(page: Page, who: "trainer" | "member" | "admin") {
 }
 
 test("a trainer writes, publishes, edits and deletes an article through the editor", async ({ page }) => {
+  test.setTimeout(90_000);
   const title = `Tempo Squats ${Date.now()}`;
   await signedIn(page, "trainer");
   await page.goto("/articles");

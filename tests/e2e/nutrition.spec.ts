@@ -94,6 +94,7 @@ test("a member browses the nutrition categories and opens a PDF in a new tab", a
 });
 
 test("staff add a PDF and a link document and delete one", async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page, "trainer");
   await expect(page).toHaveURL(/\/members$/);
   await page.goto("/cms");
