@@ -4,8 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { createUserWithPassword } from "~/modules/users/users.server";
-import { newUserSchema } from "~/modules/users/users.schema";
+import { createUserWithPassword, newUserServerSchema } from "~/modules/users/users.server";
 import { withDatabase } from "./cli";
 
 const usage = 'Usage: npm run user:create -- --email E --password P --role member|trainer|admin --name "Full Name"';
@@ -21,7 +20,7 @@ try {
   process.exit(1);
 }
 
-const parsed = newUserSchema.safeParse({ ...values, role: values.role ?? "member" });
+const parsed = newUserServerSchema.safeParse({ ...values, role: values.role ?? "member" });
 if (!parsed.success) {
   console.error(`${z.prettifyError(parsed.error)}\n${usage}`);
   process.exit(1);

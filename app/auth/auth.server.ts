@@ -93,6 +93,7 @@ function createAuth() {
       },
     },
     advanced: {
+      // Over https: Secure cookies named __Secure-better-auth.*, whatever scheme the proxy speaks to us.
       useSecureCookies: env.BASE_URL.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
@@ -141,9 +142,11 @@ function createAuth() {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-let auth: Auth | undefined;
+let auth: { baseUrl: string; instance: Auth } | undefined;
 
+/** One instance per BASE_URL: its scheme decides the cookie names and flags (tests switch it). */
 export function getAuth(): Auth {
-  auth ??= createAuth();
-  return auth;
+  const baseUrl = getEnv().BASE_URL;
+  if (auth?.baseUrl !== baseUrl) auth = { baseUrl, instance: createAuth() };
+  return auth.instance;
 }

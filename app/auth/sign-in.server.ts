@@ -2,7 +2,8 @@ import { getEnv } from "~/lib/env.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getAuth } from "./auth.server";
 
-export type AuthResult = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
+/** retryAfter (seconds) comes with a 429 from better-auth's rate limiter. */
+export type AuthResult = { ok: true; headers: Headers } | { ok: false; status: number; message: string; retryAfter?: number };
 
 /**
  * Route actions (the /login form, the sign-in dialog, sign-out) go through
@@ -23,7 +24,13 @@ async function callAuth(request: Request, path: string, body: unknown): Promise<
   for (const cookie of response.headers.getSetCookie()) out.append("set-cookie", cookie);
   if (response.ok) return { ok: true, headers: out };
   const payload = (await response.json().catch(() => null)) as { message?: string } | null;
-  return { ok: false, status: response.status, message: payload?.message || "Please try again later." };
+  const retryAfter = Number(response.headers.get("x-retry-after"));
+  return {
+    ok: false,
+    status: response.status,
+    message: payload?.message || "Please try again later.",
+    ...(response.status === 429 && retryAfter > 0 ? { retryAfter } : {}),
+  };
 }
 
 export function signInWithPassword(request: Request, email: string, password: string): Promise<AuthResult> {

@@ -3,19 +3,30 @@ import { getAuthSecret } from "./data-dir.server";
 import { getEnv } from "./env.server";
 import type { Toast } from "./toast";
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: { secure: boolean; value: ReturnType<typeof createCookie> } | undefined;
 
-/** A one-shot signed cookie carries a toast across a redirect. */
+/**
+ * A one-shot signed cookie carries a toast across a redirect. Over https it is
+ * Secure and named __Host- (browsers then refuse it unless it is Secure, host-only
+ * and for path "/", so a sibling subdomain or a plain-http page cannot plant one).
+ */
 function toastCookie() {
-  cookie ??= createCookie("rl_toast", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().BASE_URL.startsWith("https://"),
-    maxAge: 60,
-    secrets: [getAuthSecret()],
-  });
-  return cookie;
+  const secure = getEnv().BASE_URL.startsWith("https://");
+  // Keyed by the scheme: tests run both configurations in one process.
+  if (cookie?.secure !== secure) {
+    cookie = {
+      secure,
+      value: createCookie(secure ? "__Host-rl_toast" : "rl_toast", {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        maxAge: 60,
+        secrets: [getAuthSecret()],
+      }),
+    };
+  }
+  return cookie.value;
 }
 
 export function serializeToast(toast: Toast): Promise<string> {

@@ -13,6 +13,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** A refused (rate-limited) request says when to try again. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 type ActionData = { sent?: true; error?: string; fieldErrors?: { email?: string } };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -22,7 +28,8 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await requestPasswordReset(request, parsed.data.email);
   // Only the rate limit differs (it depends on the caller, not the account).
   if (!result.ok && result.status === 429) {
-    return data<ActionData>({ error: "Too many reset requests. Please wait a few minutes and try again." }, { status: 429 });
+    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+    return data<ActionData>({ error: "Too many reset requests. Please wait a few minutes and try again." }, { status: 429, headers });
   }
   return data<ActionData>({ sent: true });
 }

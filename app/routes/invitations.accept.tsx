@@ -16,6 +16,7 @@ import {
   InvitationError,
   InvitationTokenError,
 } from "~/modules/invitations/invitations.server";
+import { refuseCommonPassword } from "~/modules/users/password-policy.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Accept Invitation") }, { name: "robots", content: "noindex" }];
 
@@ -54,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const form = await request.formData();
-  const parsed = acceptInvitationSchema.safeParse({
+  const parsed = acceptInvitationSchema.superRefine(refuseCommonPassword("password")).safeParse({
     token: form.get("token"),
     password: form.get("password"),
     confirmPassword: form.get("confirmPassword"),

@@ -15,6 +15,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** A refused (rate-limited) attempt says when to try again. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
@@ -29,7 +35,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data<SignInActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   }
   const result = await signInWithPassword(request, parsed.data.email, parsed.data.password);
-  if (!result.ok) return data<SignInActionData>({ error: result.message }, { status: result.status });
+  if (!result.ok) {
+    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+    return data<SignInActionData>({ error: result.message }, { status: result.status, headers });
+  }
   return redirectWithToast(
     safeRedirectTo(form.get("redirectTo")),
     { type: "success", title: "Welcome back!", description: "You have successfully signed in." },

@@ -8,8 +8,17 @@ import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { resetPasswordSchema } from "~/modules/users/password.schema";
+import { refuseCommonPassword } from "~/modules/users/password-policy.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Reset Password") }, { name: "robots", content: "noindex" }];
+
+/** The token page's privacy headers, and when to try again after a refused (rate-limited) attempt. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const out = new Headers({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
 
 /** Opening the link only shows the form (link scanners change nothing); the token is used on submit. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,7 +31,7 @@ type ActionData = { invalid?: true; error?: string; fieldErrors?: { newPassword?
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const parsed = resetPasswordSchema.safeParse({
+  const parsed = resetPasswordSchema.superRefine(refuseCommonPassword("newPassword")).safeParse({
     token: form.get("token"),
     newPassword: form.get("newPassword"),
     confirmPassword: form.get("confirmPassword"),
@@ -34,7 +43,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await resetPassword(request, parsed.data.token, parsed.data.newPassword);
   if (!result.ok) {
-    if (result.status === 429) return data<ActionData>({ error: "Too many attempts. Please wait a few minutes and try again." }, { status: 429 });
+    if (result.status === 429) {
+      const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+      return data<ActionData>({ error: "Too many attempts. Please wait a few minutes and try again." }, { status: 429, headers });
+    }
     return data<ActionData>({ invalid: true }, { status: 400 });
   }
   return redirectWithToast("/login", { type: "success", title: "Password reset", description: "Sign in with your new password." });

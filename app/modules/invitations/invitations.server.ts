@@ -10,6 +10,7 @@ import { sendMail } from "~/lib/mail.server";
 import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
 import { recordAudit } from "~/lib/audit.server";
 import { createUserWithPassword, findUserByEmail, UserExistsError } from "~/modules/users/users.server";
+import { assertPasswordAllowed } from "~/modules/users/password-policy.server";
 import { passwordSchema } from "~/modules/users/users.schema";
 import { INVITATION_TTL_DAYS, invitationSchema, type InvitationInput, type InvitationStatus } from "./invitations.schema";
 
@@ -160,6 +161,8 @@ export async function getInvitationForToken(token: string): Promise<{ status: In
  */
 export async function acceptInvitation(token: string, password: string, { ip }: { ip?: string } = {}): Promise<{ userId: string; email: string }> {
   const chosen = passwordSchema.parse(password);
+  // Before the invitation is claimed, so a refused password leaves it untouched.
+  assertPasswordAllowed(chosen);
   const db = getDb();
   const [claimed] = await db
     .update(invitation)

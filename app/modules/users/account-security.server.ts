@@ -3,6 +3,9 @@ import { getClientIp } from "~/lib/client-ip.server";
 import { recordAudit } from "~/lib/audit.server";
 import type { SessionUser } from "~/auth/session.server";
 import { changePasswordSchema } from "./password.schema";
+import { refuseCommonPassword } from "./password-policy.server";
+
+const changePasswordServerSchema = changePasswordSchema.superRefine(refuseCommonPassword("newPassword"));
 
 type Actor = Pick<SessionUser, "id" | "email">;
 
@@ -11,7 +14,7 @@ type Actor = Pick<SessionUser, "id" | "email">;
  * better-auth checks it). Throws a ZodError for an invalid form.
  */
 export async function changeOwnPassword(request: Request, actor: Actor, input: unknown): Promise<AuthResult> {
-  const parsed = changePasswordSchema.parse(input);
+  const parsed = changePasswordServerSchema.parse(input);
   const result = await changePassword(request, {
     currentPassword: parsed.currentPassword,
     newPassword: parsed.newPassword,

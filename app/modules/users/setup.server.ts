@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { verification } from "~/db/schema/auth";
 import { countAdministrators, createUserWithPassword } from "./users.server";
+import { refuseCommonPassword } from "./password-policy.server";
 import { emailSchema, passwordSchema } from "./users.schema";
 
 const IDENTIFIER = "first-run-admin-setup";
@@ -11,11 +12,13 @@ const LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-export const setupFormSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your full name").max(200, "Name must be at most 200 characters"),
-  email: emailSchema,
-  password: passwordSchema,
-});
+export const setupFormSchema = z
+  .object({
+    name: z.string().trim().min(1, "Please enter your full name").max(200, "Name must be at most 200 characters"),
+    email: emailSchema,
+    password: passwordSchema,
+  })
+  .superRefine(refuseCommonPassword("password"));
 
 /**
  * With no administrator yet, a one-time set-up link lets the first visitor create

@@ -2,6 +2,8 @@ import { count, eq } from "drizzle-orm";
 import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
+import { ConfigError } from "~/lib/env.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword, refuseCommonPassword } from "./password-policy.server";
 import { newUserSchema, type NewUser } from "./users.schema";
 
 export class UserExistsError extends Error {
@@ -19,9 +21,12 @@ export async function findUserByEmail(email: string) {
   return row ?? null;
 }
 
+/** newUserSchema plus the server-only common-password rule (the CLI parses with it too). */
+export const newUserServerSchema = newUserSchema.superRefine(refuseCommonPassword("password"));
+
 /** Creates an account with a password (invitations, the CLI and first-run set-up use this). */
 export async function createUserWithPassword(input: NewUser) {
-  const data = newUserSchema.parse(input);
+  const data = newUserServerSchema.parse(input);
   if (await findUserByEmail(data.email)) throw new UserExistsError(data.email);
   const created = await getAuth().api.createUser({
     body: { email: data.email, password: data.password, name: data.name, role: data.role },
@@ -43,6 +48,8 @@ export async function ensureAdministrator(email: string, password: string): Prom
     }
     return "exists";
   }
+  // Checked before the account exists: better-auth creates the user before it hashes the password.
+  if (isCommonPassword(password)) throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD is refused: ${COMMON_PASSWORD_MESSAGE}`);
   // No name yet: the profile wizard asks for it at the first sign-in.
   await getAuth().api.createUser({ body: { email: email.trim().toLowerCase(), password, name: "", role: "admin" } });
   return "created";

@@ -1,0 +1,174 @@
+/**
+ * Security headers on every kind of response, and the cookie flags, over real HTTP
+ * against the whole application (boot()) in both deployments:
+ *  - BASE_URL http://… : served directly (development, a LAN);
+ *  - BASE_URL https://… with TRUST_PROXY=true: plain HTTP from a TLS-terminating
+ *    proxy that sends Host and X-Forwarded-Proto/-For (the documented production set-up).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as UsersModule from "~/modules/users/users.server";
+import { startApp, type RunningApp } from "../support/in-process-app";
+import { cookieHeader, form, rawRequest, type RawResponse } from "../support/raw-http";
+
+const PASSWORD = "headers-Test-pass-41";
+
+/** Every kind of response the server gives: pages, assets, health, uploads, resources, auth API, errors. */
+const KINDS: { name: string; path: string; method?: string; body?: string; status: number; html?: boolean; crossSite?: boolean }[] = [
+  { name: "home page", path: "/", status: 200, html: true },
+  { name: "page with a form", path: "/login", status: 200, html: true },
+  { name: "fingerprinted asset", path: "/assets/entry-probe1234.js", status: 200 },
+  { name: "static file", path: "/favicon.ico", status: 200 },
+  { name: "health check", path: "/healthz", status: 200 },
+  { name: "missing upload", path: "/uploads/images/00000000-0000-0000-0000-000000000000/480.webp", status: 404 },
+  { name: "resource route", path: "/robots.txt", status: 200 },
+  { name: "resource route (XML)", path: "/sitemap.xml", status: 200 },
+  { name: "auth API", path: "/api/auth/get-session", status: 200 },
+  { name: "unknown page (404)", path: "/no-such-page", status: 404, html: true },
+  { name: "members area signed out (401)", path: "/members", status: 401, html: true },
+  { name: "invalid form post (400)", path: "/login", method: "POST", body: form({ email: "not-an-email", password: "" }), status: 400, html: true },
+  { name: "refused cross-site post (403)", path: "/contact", method: "POST", body: form({ name: "x" }), status: 403, crossSite: true },
+];
+
+function cspDirectives(response: RawResponse): Map<string, string[]> {
+  const header = String(response.headers["content-security-policy"] ?? "");
+  return new Map(
+    header
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((tokens) => tokens[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+function expectSecurityHeaders(response: RawResponse, { https }: { https: boolean }) {
+  const csp = cspDirectives(response);
+  const scriptSrc = csp.get("script-src") ?? [];
+  expect(scriptSrc.some((v) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(v))).toBe(true);
+  expect(scriptSrc).toContain("'strict-dynamic'");
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+  expect(csp.get("default-src")).toEqual(["'self'"]);
+  expect(csp.get("object-src")).toEqual(["'none'"]);
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+  expect(csp.get("base-uri")).toEqual(["'self'"]);
+  expect(csp.get("form-action")).toEqual(["'self'"]);
+  expect(csp.has("upgrade-insecure-requests")).toBe(https);
+  expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  expect(response.headers["x-frame-options"]).toBe("DENY");
+  expect(["strict-origin-when-cross-origin", "no-referrer"]).toContain(response.headers["referrer-policy"]);
+  expect(response.headers["permissions-policy"]).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+  expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(response.headers["x-powered-by"]).toBeUndefined();
+  if (https) expect(response.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+  else expect(response.headers["strict-transport-security"]).toBeUndefined();
+}
+
+/** Every <script> in the page carries the response's nonce (else the browser would block it). */
+function expectScriptsCarryNonce(response: RawResponse) {
+  const nonce = /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))![1]!;
+  const scripts = response.body.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+}
+
+function setCookie(response: RawResponse, name: string): string {
+  const found = (response.headers["set-cookie"] ?? []).find((c) => c.startsWith(`${name}=`));
+  if (!found) throw new Error(`No Set-Cookie ${name} in ${JSON.stringify(response.headers["set-cookie"])}`);
+  return found;
+}
+
+const attributes = (cookie: string) => cookie.split(";").slice(1).map((a) => a.trim().toLowerCase());
+
+const deployments = [
+  {
+    name: "BASE_URL http, served directly",
+    https: false,
+    env: { BASE_URL: "http://localhost:3000", TRUST_PROXY: undefined },
+    proxy: (): Record<string, string> => ({ host: "localhost:3000", origin: "http://localhost:3000" }),
+    session: "better-auth.session_token",
+    toast: "rl_toast",
+  },
+  {
+    name: "BASE_URL https behind a TLS-terminating proxy (TRUST_PROXY=true)",
+    https: true,
+    env: { BASE_URL: "https://coach.example", TRUST_PROXY: "true" },
+    proxy: (): Record<string, string> => ({
+      host: "coach.example",
+      origin: "https://coach.example",
+      "x-forwarded-proto": "https",
+      "x-forwarded-for": "203.0.113.9",
+    }),
+    session: "__Secure-better-auth.session_token",
+    toast: "__Host-rl_toast",
+  },
+];
+
+for (const deployment of deployments) {
+  describe(deployment.name, () => {
+    let app: RunningApp;
+    const email = `headers-${deployment.https ? "https" : "http"}@security.test`;
+
+    beforeAll(async () => {
+      app = await startApp(deployment.env);
+      const users = await app.load<typeof UsersModule>("/app/modules/users/users.server.ts");
+      await users.createUserWithPassword({ name: "Hana Headers", email, password: PASSWORD, role: "member" });
+    }, 180_000);
+    afterAll(() => app?.stop());
+
+    const send = (path: string, init: { method?: string; body?: string; cookie?: string; crossSite?: boolean } = {}) =>
+      rawRequest(app.base, path, {
+        method: init.method,
+        body: init.body,
+        headers: {
+          ...deployment.proxy(),
+          ...(init.crossSite ? { origin: "https://attacker.example" } : {}),
+          ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+          ...(init.cookie ? { cookie: init.cookie } : {}),
+        },
+      });
+
+    it.each(KINDS)("$name: $path carries the security headers", async (kind) => {
+      const response = await send(kind.path, { method: kind.method, body: kind.body, crossSite: kind.crossSite });
+      expect(response.status).toBe(kind.status);
+      expectSecurityHeaders(response, deployment);
+      if (kind.html) expectScriptsCarryNonce(response);
+    });
+
+    it("gives every response its own nonce", async () => {
+      const [a, b] = [await send("/"), await send("/")];
+      expect(cspDirectives(a).get("script-src")).not.toEqual(cspDirectives(b).get("script-src"));
+    });
+
+    it("signs in with HttpOnly, SameSite=Lax cookies (Secure and prefixed on https), and the cookie works on the next request", async () => {
+      const signedIn = await send("/login", { method: "POST", body: form({ email, password: PASSWORD }) });
+      expect(signedIn.status).toBe(302);
+      expect(signedIn.headers.location).toBe("/members");
+      // The redirect is a response like any other.
+      expectSecurityHeaders(signedIn, deployment);
+
+      const session = attributes(setCookie(signedIn, deployment.session));
+      const toast = attributes(setCookie(signedIn, deployment.toast));
+      for (const cookie of [session, toast]) {
+        expect(cookie).toContain("httponly");
+        expect(cookie).toContain("samesite=lax");
+        expect(cookie).toContain("path=/");
+        expect(cookie.includes("secure")).toBe(deployment.https);
+        // Host-only: no Domain attribute (required for __Host-, and safest for the session too).
+        expect(cookie.some((a) => a.startsWith("domain="))).toBe(false);
+      }
+      // The unprefixed names are never set on https (a plain-http page could plant those).
+      if (deployment.https) {
+        const names = (signedIn.headers["set-cookie"] ?? []).map((c) => c.split("=")[0]);
+        expect(names.every((n) => n!.startsWith("__Secure-") || n!.startsWith("__Host-"))).toBe(true);
+      }
+
+      const members = await send("/members", { cookie: cookieHeader(signedIn) });
+      expect(members.status).toBe(200);
+      expect(members.body).toContain("Hana Headers");
+      // The toast was shown and its cookie is cleared with the same name and flags.
+      const cleared = attributes(setCookie(members, deployment.toast));
+      expect(cleared.includes("secure")).toBe(deployment.https);
+      expectSecurityHeaders(members, deployment);
+    });
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * The whole HTTP application (server/app.ts boot()) in this process, on 127.0.0.1 and
+ * a free port, with the production security headers. Vitest cannot resolve React
+ * Router's virtual server build, so the app is loaded through a Vite SSR server with
+ * the project's vite.config.ts (as `npm run dev` does), but given a static assets
+ * folder instead of Vite's middlewares: boot() then runs exactly as in production
+ * (strict CSP, static files). Modules needed beside the app (logger, users) must be
+ * loaded with load(): that is the same module instance the app uses.
+ */
+import fs from "node:fs";
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createServer, type ViteDevServer } from "vite";
+import type * as AppModule from "../../server/app";
+
+export interface RunningApp {
+  base: string;
+  /** The one-time first-run link boot() printed (no administrator yet), with its path and token. */
+  setupUrl: string | null;
+  /** A project module (path from the project root, e.g. "/app/lib/logger.server.ts") as the app sees it. */
+  load<T>(modulePath: string): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** A static folder like build/client: one fingerprinted asset and one plain file. */
+function assetsFolder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-assets-"));
+  fs.mkdirSync(path.join(dir, "assets"));
+  fs.writeFileSync(path.join(dir, "assets", "entry-probe1234.js"), "export const probe = 1;\n");
+  fs.writeFileSync(path.join(dir, "favicon.ico"), Buffer.from([0, 0, 1, 0]));
+  return dir;
+}
+
+/**
+ * Starts the app with these environment variables set (undefined removes one);
+ * `before` runs on the app's own module instances before boot() (e.g. to redirect the logger).
+ */
+export async function startApp(
+  env: Record<string, string | undefined>,
+  before?: (load: RunningApp["load"]) => Promise<void>,
+): Promise<RunningApp> {
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  const vite: ViteDevServer = await createServer({
+    configFile: path.resolve("vite.config.ts"),
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  const load = <T>(modulePath: string) => vite.ssrLoadModule(modulePath) as Promise<T>;
+  const assets = assetsFolder();
+  try {
+    await before?.(load);
+    const { boot } = await load<typeof AppModule>("/server/app.ts");
+    const booted = await boot({ assets: { dir: assets } });
+    const server: http.Server = booted.app.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The first page render compiles the route modules (seconds on a loaded machine): done here, in the hook's time.
+    await (await fetch(`${base}/`)).arrayBuffer();
+    return {
+      base,
+      setupUrl: booted.setupUrl,
+      load,
+      stop: async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        booted.stopJobs();
+        await booted.database.close();
+        await vite.close();
+        fs.rmSync(assets, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await vite.close();
+    fs.rmSync(assets, { recursive: true, force: true });
+    throw error;
+  }
+}
