@@ -371,7 +371,7 @@ export function cookiePolicy(business: string): LegalDocument {
               {
                 name: TOAST_COOKIE,
                 facts: [
-                  ["What it does", "Carries a one-time notification, such as a confirmation that you have signed out, to the next page you see."],
+                  ["What it does", "Carries a one-time notification, such as a confirmation that you have signed out, to the next page you see. On a secure connection its name begins with __Host-."],
                   ["How long it lasts", "Deleted once shown, and after 60 seconds at most"],
                 ],
               },
