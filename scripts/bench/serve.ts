@@ -11,22 +11,33 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export interface BenchServerOptions {
+  /** A DATA_DIR seeded beforehand (removed on stop); a new empty one otherwise. */
+  dataDir?: string;
+  port?: number;
+}
+
+export function newDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "relentless-bench-"));
+}
+
+export async function startBenchServer(env: Record<string, string> = {}, options: BenchServerOptions = {}): Promise<BenchServer> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("Build first: npm run build");
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-bench-"));
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? newDataDir();
   const baseUrl = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
     } catch {
       // not yet listening
     }
+    if (child.exitCode !== null) throw new Error("The server exited while starting");
     if (Date.now() > deadline) throw new Error("The server did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -34,10 +45,39 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     baseUrl,
     dataDir,
     stop: async () => {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Seeds DATA_DIR (or DATABASE_URL) with the benchmark data in a child process, before
+ * the server opens it; with `measure`, the child also takes the in-process measurements
+ * and the results are returned.
+ */
+export async function seedInChild(options: { dataDir: string; baseUrl: string; members: number; measure: boolean }): Promise<unknown> {
+  const out = path.join(options.dataDir, "in-process.json");
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/in-process.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: options.dataDir,
+      BASE_URL: options.baseUrl,
+      LOG_LEVEL: "warn",
+      BENCH_MEMBERS: String(options.members),
+      BENCH_MEASURE: options.measure ? "1" : "0",
+      BENCH_OUT: out,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`Seeding the benchmark data failed (exit code ${code})`);
+  const results: unknown = JSON.parse(fs.readFileSync(out, "utf8"));
+  fs.rmSync(out);
+  return results;
 }

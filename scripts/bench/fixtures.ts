@@ -1,0 +1,59 @@
+/**
+ * The data the benchmark and the load test need, seeded into a throwaway database:
+ * members who can sign in, and one "heavy" member with years of history (the
+ * dashboard's and the Progress section's worst case).
+ */
+import { sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { addDays, todayIn } from "~/lib/time-zone";
+import { completeOwnProfile } from "~/modules/users/profile.server";
+import { createUserWithPassword } from "~/modules/users/users.server";
+
+export const BENCH_PASSWORD = "Bench-Relentless-Tempo-2026";
+export const HEAVY_EMAIL = "heavy@bench.example";
+export const memberEmail = (i: number) => `member${i}@bench.example`;
+
+async function createMember(email: string, name: string) {
+  const created = await createUserWithPassword({ email, password: BENCH_PASSWORD, name, role: "member" });
+  await completeOwnProfile(created, {
+    fullName: name,
+    location: "Manchester",
+    interests: "Strength training",
+    experience: "Two years in the gym",
+    goals: "Get stronger",
+  });
+  return created;
+}
+
+/**
+ * `members` ordinary members plus the heavy one: 3 years of training sessions (3 a week,
+ * the past ones completed, the next weeks scheduled), 5 years of daily weights, weekly
+ * body fat, and 3 workouts a week of 3 lifts (the data shape of
+ * app/modules/progress/progress-loader.bench.ts), and three goals.
+ */
+export async function seedBenchData(members: number): Promise<{ heavyId: string }> {
+  for (let i = 0; i < members; i++) await createMember(memberEmail(i), `Bench Member ${i}`);
+  const heavy = await createMember(HEAVY_EMAIL, "Heavy Member");
+  const db = getDb();
+  const today = todayIn("Europe/London");
+  const start = addDays(today, -5 * 365);
+  await db.execute(sql`insert into progress_entries (id, user_id, kind, recorded_on, value)
+    select 'w' || g, ${heavy.id}, 'weight', ${start}::date + g, 80 + (g % 7) from generate_series(0, 5 * 365 - 1) g`);
+  await db.execute(sql`insert into progress_entries (id, user_id, kind, recorded_on, value)
+    select 'bf' || g, ${heavy.id}, 'body_fat', ${start}::date + g * 7, 20 + (g % 5) from generate_series(0, 5 * 52 - 1) g`);
+  for (const [i, lift] of ["bench_press", "squat", "deadlift"].entries()) {
+    await db.execute(sql`insert into progress_entries (id, user_id, kind, recorded_on, value, sets, reps)
+      select ${lift} || g, ${heavy.id}, ${lift}, ${start}::date + (g / 3) * 7 + (g % 3) * 2, 100 + ${i}, 3, 5
+      from generate_series(0, 3 * 52 * 5 - 1) g where ${start}::date + (g / 3) * 7 + (g % 3) * 2 < ${today}::date`);
+  }
+  await db.execute(sql`insert into fitness_goals (id, user_id, title, description, status)
+    select 'goal' || g, ${heavy.id}, 'Goal ' || g, 'A goal to reach', (array['not_started', 'in_progress', 'completed'])[g + 1] from generate_series(0, 2) g`);
+  // Sessions every Monday, Wednesday and Friday at 07:00 UTC: 3 years back, 4 weeks ahead.
+  await db.execute(sql`insert into training_sessions (id, member_id, starts_at, duration_minutes, type, status)
+    select 's' || g, ${heavy.id}, date_trunc('week', now()) - interval '156 weeks' + (g / 3) * interval '7 days' + (g % 3) * interval '2 days' + interval '7 hours',
+      60, 'Personal Training',
+      case when date_trunc('week', now()) - interval '156 weeks' + (g / 3) * interval '7 days' + (g % 3) * interval '2 days' + interval '7 hours' < now() then 'completed' else 'scheduled' end
+    from generate_series(0, 160 * 3 - 1) g`);
+  await db.execute(sql`analyze`);
+  return { heavyId: heavy.id };
+}

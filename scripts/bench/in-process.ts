@@ -1,0 +1,169 @@
+/**
+ * Run by `npm run bench` and `npm run load` (with tsx) before the server opens the same
+ * DATA_DIR (or DATABASE_URL): seeds the benchmark data and, with BENCH_MEASURE=1, takes
+ * the in-process measurements, written as JSON to BENCH_OUT:
+ * - one password hash and one verification (better-auth's scrypt),
+ * - the member dashboard's and the Progress section's loaders vs the SQL they send,
+ * - a bare renderToString of the home page (the built server bundle, no HTTP).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRequestHandler, ServerRouter, type ServerBuild } from "react-router";
+import { openDatabase, setDatabase, getDb } from "~/db/client.server";
+import { getEnv } from "~/lib/env.server";
+import type { SessionUser } from "~/auth/session.server";
+import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
+import { getProgressSnapshot, loadProgressSection } from "~/modules/progress/progress.server";
+import { countSessions, getNextSessions } from "~/modules/sessions/sessions.server";
+import { BENCH_PASSWORD, HEAVY_EMAIL, seedBenchData } from "./fixtures";
+
+export interface InProcessResults {
+  hashMs: number;
+  verifyMs: number;
+  loaders: { name: string; loaderMs: number; sqlMs: number; statements: number }[];
+  bareRenderMs: number;
+  /** The home page's loaders (root and home) through React Router, without rendering. */
+  loadersOnlyMs: number;
+  inProcessSsrMs: number;
+}
+
+/** Median of `iterations` timed runs after `warmup` untimed ones. */
+export async function medianMs(run: () => Promise<unknown>, iterations = 30, warmup = 3): Promise<number> {
+  for (let i = 0; i < warmup; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const started = process.hrtime.bigint();
+    await run();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+type Query = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * The loader's cost against the database's: the statements the loader sends are
+ * recorded once at the driver (text and parameters), then replayed straight through
+ * the driver, all at once, results unused. The difference is our code and the ORM.
+ */
+async function loaderVsSql(name: string, loader: () => Promise<unknown>) {
+  const client = (getDb() as unknown as { $client: { query: Query } }).$client;
+  const query = client.query;
+  const recorded: unknown[][] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    recorded.push(args);
+    return query.apply(this, args);
+  };
+  try {
+    await loader();
+  } finally {
+    client.query = query;
+  }
+  const replay = () => Promise.all(recorded.map((args) => query.apply(client, args)));
+  // Alternate, so that a busy moment of the machine hits both alike.
+  let loaderMs = 0;
+  let sqlMs = 0;
+  for (let round = 0; round < 3; round++) {
+    sqlMs += await medianMs(replay, 10, round === 0 ? 3 : 1);
+    loaderMs += await medianMs(loader, 10, round === 0 ? 3 : 1);
+  }
+  return { name, loaderMs: loaderMs / 3, sqlMs: sqlMs / 3, statements: recorded.length };
+}
+
+async function measureLoaders(heavyId: string) {
+  const actor: SessionUser = { id: heavyId, email: HEAVY_EMAIL, name: "Heavy Member", role: "member", weightUnit: "lbs", profileComplete: true };
+  // The same calls as loadDashboard in app/routes/members.tsx.
+  const dashboard = () => Promise.all([countSessions(actor), getNextSessions(actor, 3), loadNutritionInsights(actor), getProgressSnapshot(actor)]);
+  return [
+    await loaderVsSql("Dashboard (members.tsx loadDashboard)", dashboard),
+    await loaderVsSql("Progress, 3 months (loadProgressSection)", () => loadProgressSection(actor, "http://localhost/members?tab=progress&range=3m")),
+    await loaderVsSql("Progress, all time (loadProgressSection)", () => loadProgressSection(actor, "http://localhost/members?tab=progress&range=all")),
+  ];
+}
+
+/** The React Router server build inside our bundle (build/server/index.js imports it lazily). */
+async function loadServerBuild(): Promise<ServerBuild> {
+  const entry = fs.readFileSync("build/server/index.js", "utf8");
+  const match = /import\("(\.\/assets\/server-build-[^"]+\.js)"\)\.then\(\((\w+)\) => \2\.(\w+)\)/.exec(entry);
+  if (!match) throw new Error("Could not find the server build in build/server/index.js");
+  const mod = (await import(path.resolve("build/server", match[1]!))) as Record<string, ServerBuild>;
+  return mod[match[3]!]!;
+}
+
+/**
+ * The home page rendered without the server: the route's loaders run once (through the
+ * built bundle's own database connection) and the captured router context is rendered
+ * with renderToString again and again. Also the whole in-process request (loaders and
+ * the streaming render of entry.server) without HTTP.
+ */
+async function measureRender() {
+  const bundle = (await import(path.resolve("build/server/index.js"))) as {
+    boot: (o: { assets: { dir: string } }) => Promise<{ database: { close(): Promise<void> }; stopJobs(): void }>;
+  };
+  const booted = await bundle.boot({ assets: { dir: path.resolve("build/client") } });
+  try {
+    const build = await loadServerBuild();
+    const url = `${getEnv().BASE_URL}/`;
+    let captured: unknown;
+    const capturing: ServerBuild = {
+      ...build,
+      entry: {
+        module: {
+          ...build.entry.module,
+          default: (_request, _status, _headers, context) => {
+            captured = context;
+            return new Response("");
+          },
+        },
+      },
+    };
+    const loadersOnly = createRequestHandler(capturing, "production");
+    await loadersOnly(new Request(url), { cspNonce: "bench" });
+    if (!captured) throw new Error("The home page did not render");
+    const loadersOnlyMs = await medianMs(() => loadersOnly(new Request(url), { cspNonce: "bench" }), 100, 10);
+    // The component tree only: the loader data React Router streams after it is left out.
+    const context = { ...(captured as object), serverHandoffStream: undefined } as never;
+    const render = async () => renderToString(createElement(ServerRouter, { context, url, nonce: "bench" }));
+    const bareRenderMs = await medianMs(render, 200, 20);
+    const handler = createRequestHandler(build, "production");
+    const inProcessSsrMs = await medianMs(async () => (await handler(new Request(url), { cspNonce: "bench" })).text(), 100, 10);
+    return { bareRenderMs, loadersOnlyMs, inProcessSsrMs };
+  } finally {
+    booted.stopJobs();
+    await booted.database.close();
+  }
+}
+
+async function main() {
+  const env = getEnv();
+  const measure = process.env.BENCH_MEASURE === "1";
+  const database = await openDatabase(env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, max: 4 } : { kind: "pglite", dataDir: env.DATA_DIR });
+  let results: Partial<InProcessResults> = {};
+  try {
+    setDatabase(database);
+    await database.migrate();
+    const { heavyId } = await seedBenchData(Number(process.env.BENCH_MEMBERS ?? 10));
+    if (measure) {
+      const hash = await hashPassword(BENCH_PASSWORD);
+      results.hashMs = await medianMs(() => hashPassword(BENCH_PASSWORD), 15, 2);
+      results.verifyMs = await medianMs(() => verifyPassword({ hash, password: BENCH_PASSWORD }), 15, 2);
+      results.loaders = await measureLoaders(heavyId);
+    }
+  } finally {
+    await database.close();
+  }
+  if (measure) results = { ...results, ...(await measureRender()) };
+  if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify(results, null, 2));
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,170 @@
+/**
+ * npm run bench — the issue's speed targets as ratios, from one run on this machine
+ * (absolute times depend on the machine; ratios much less). About 4-6 minutes:
+ * seeding and in-process measurements, then autocannon runs against the built server
+ * and Debian's nginx, then Lighthouse. Needs `npm run build` first.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import { freePort } from "../free-port";
+import { cannon, freshIp, signIn, type Result } from "./http";
+import type { InProcessResults } from "./in-process";
+import { homeJavaScriptGzipKb, lighthouse } from "./lighthouse";
+import { findNginx, NGINX_INSTALL_HINT, startNginx, type Nginx } from "./nginx";
+import { newDataDir, seedInChild, startBenchServer, type BenchServer } from "./serve";
+import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+
+interface Row {
+  measure: string;
+  value: string;
+  target: string;
+  verdict: "PASS" | "FAIL" | "info" | "skipped";
+}
+const rows: Row[] = [];
+function row(measure: string, value: string, target = "", pass?: boolean) {
+  rows.push({ measure, value, target, verdict: pass === undefined ? (target ? "skipped" : "info") : pass ? "PASS" : "FAIL" });
+  console.log(`  ${measure}: ${value}${target ? ` (target ${target}) ${pass === undefined ? "" : pass ? "PASS" : "FAIL"}` : ""}`);
+}
+const fixed = (n: number, digits = 2) => n.toFixed(digits);
+
+async function throughput(url: string, headers: Record<string, string> = {}): Promise<Result> {
+  const result = await cannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  if (result.errors || result.timeouts || result.non2xx) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
+  }
+  return result;
+}
+const rps = (r: Result) => r.requests.average;
+
+async function main() {
+  const started = Date.now();
+  console.log(`Relentless benchmark — ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run\n`);
+
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = newDataDir();
+  console.log("Seeding (10 members, one with 3-5 years of history) and in-process measurements…");
+  const inProcess = (await seedInChild({ dataDir, baseUrl, members: 10, measure: true })) as InProcessResults;
+
+  let server: BenchServer | undefined;
+  let nginx: Nginx | undefined;
+  try {
+    // TRUST_PROXY: each sign-in below comes from its own X-Forwarded-For address (the per-address limit).
+    server = await startBenchServer({ TRUST_PROXY: "true" }, { dataDir, port });
+    const origin = `http://127.0.0.1:${port}`;
+    const memberCookie = await signIn(baseUrl, memberEmail(0), BENCH_PASSWORD);
+    const heavyCookie = await signIn(baseUrl, HEAVY_EMAIL, BENCH_PASSWORD);
+    // Any cookie makes the server render the page instead of serving its cached copy.
+    const bypass = { cookie: "bench=1" };
+    for (let i = 0; i < 20; i++) {
+      for (const headers of [{}, bypass, { cookie: memberCookie }]) await (await fetch(`${origin}/`, { headers })).text();
+      await (await fetch(`${origin}/members`, { headers: { cookie: heavyCookie } })).text();
+    }
+
+    console.log("\n1. Home page vs nginx serving the same HTML");
+    const nginxBinary = findNginx();
+    const home = await (await fetch(`${origin}/`)).text();
+    const cached: Result[] = [];
+    const cachedGzip: Result[] = [];
+    if (!nginxBinary) {
+      console.log(`  nginx is not installed: skipped (install it with: ${NGINX_INSTALL_HINT})`);
+      cached.push(await throughput(`${origin}/`));
+      row("Home page vs nginx", "nginx missing", "≥ 0.5");
+    } else {
+      nginx = await startNginx(nginxBinary, home);
+      const nginxRuns: Result[] = [];
+      const nginxGzipRuns: Result[] = [];
+      // Alternating, so that a busy moment of the machine falls on both alike.
+      for (let round = 0; round < 2; round++) {
+        nginxRuns.push(await throughput(nginx.url));
+        cached.push(await throughput(`${origin}/`));
+      }
+      nginxGzipRuns.push(await throughput(nginx.url, { "accept-encoding": "gzip" }));
+      cachedGzip.push(await throughput(`${origin}/`, { "accept-encoding": "gzip" }));
+      const mean = (runs: Result[]) => runs.reduce((s, r) => s + rps(r), 0) / runs.length;
+      const ratio = mean(cached) / mean(nginxRuns);
+      console.log(`  nginx ${fixed(mean(nginxRuns), 0)} req/s, ours ${fixed(mean(cached), 0)} req/s (cached copy)`);
+      row("Home page vs nginx (no compression)", `${fixed(ratio)} ×`, "≥ 0.5", ratio >= 0.5);
+      const gzipRatio = mean(cachedGzip) / mean(nginxGzipRuns);
+      console.log(`  gzip: nginx ${fixed(mean(nginxGzipRuns), 0)} req/s, ours ${fixed(mean(cachedGzip), 0)} req/s`);
+      row("Home page vs nginx (gzip, as browsers ask)", `${fixed(gzipRatio)} ×`, "≥ 0.5", gzipRatio >= 0.5);
+      await nginx.stop();
+      nginx = undefined;
+    }
+
+    console.log("\n2. Server-rendered home page vs a bare renderToString of it");
+    const rendered = await throughput(`${origin}/`, bypass);
+    const bareRate = 1000 / inProcess.bareRenderMs;
+    console.log(
+      `  bare renderToString ${fixed(inProcess.bareRenderMs)} ms (${fixed(bareRate, 0)}/s); in-process request ${fixed(inProcess.inProcessSsrMs)} ms, of which loaders ${fixed(inProcess.loadersOnlyMs)} ms; over HTTP ${fixed(rps(rendered), 0)} req/s rendered, p50 ${rendered.latency.p50} ms`,
+    );
+    row("Rendered home page over HTTP vs bare render rate", `${fixed(rps(rendered) / bareRate)} ×`);
+    row("Cached home page over HTTP vs bare render rate", `${fixed(rps(cached[0]!) / bareRate)} ×`);
+
+    console.log("\n3. Signed in vs signed out");
+    const signedIn = await throughput(`${origin}/`, { cookie: memberCookie });
+    const dashboard = await throughput(`${origin}/members`, { cookie: heavyCookie });
+    console.log(`  home: signed out (rendered) ${fixed(rps(rendered), 0)} req/s, signed in ${fixed(rps(signedIn), 0)} req/s; /members dashboard (heavy member) ${fixed(rps(dashboard), 0)} req/s`);
+    row("Home signed in vs signed out (both rendered)", `${fixed(rps(signedIn) / rps(rendered))} ×`, "≥ 0.7", rps(signedIn) / rps(rendered) >= 0.7);
+    row("Home signed in vs signed out as served (cached copy)", `${fixed(rps(signedIn) / rps(cached[0]!))} ×`);
+    row("/members dashboard vs signed-out home (rendered)", `${fixed(rps(dashboard) / rps(rendered))} ×`, "≥ 0.7", rps(dashboard) / rps(rendered) >= 0.7);
+
+    console.log("\n4. Sign-in vs one password hash");
+    const times: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const body = new URLSearchParams({ email: memberEmail(i % 10), password: BENCH_PASSWORD, redirectTo: "/members" });
+      const t0 = performance.now();
+      const response = await fetch(`${origin}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": freshIp() },
+        body,
+      });
+      await response.arrayBuffer();
+      times.push(performance.now() - t0);
+      if (response.status !== 302) throw new Error(`Sign-in answered ${response.status}`);
+    }
+    times.sort((a, b) => a - b);
+    const signInP50 = times[Math.floor(times.length / 2)]!;
+    console.log(`  sign-in p50 ${fixed(signInP50, 1)} ms (POST /login, one at a time); scrypt verify ${fixed(inProcess.verifyMs, 1)} ms, hash ${fixed(inProcess.hashMs, 1)} ms`);
+    row("Sign-in p50 vs one password verification", `${fixed(signInP50 / inProcess.verifyMs)} ×`);
+
+    console.log("\n5. Loaders vs the SQL they send (heavy member: 3 years of sessions, 5 years of daily weights)");
+    for (const l of inProcess.loaders) {
+      console.log(`  ${l.name}: loader ${fixed(l.loaderMs)} ms, its ${l.statements} statements ${fixed(l.sqlMs)} ms`);
+      row(l.name, `${fixed(l.loaderMs / l.sqlMs)} ×`, "≤ 2", l.loaderMs / l.sqlMs <= 2);
+    }
+
+    console.log("\n6. Home page JavaScript and Lighthouse (mobile)");
+    const jsKb = await homeJavaScriptGzipKb(origin);
+    row("Home page JavaScript (gzip)", `${fixed(jsKb, 1)} KB`, "≤ 150 KB", jsKb <= 150);
+    if (process.env.BENCH_SKIP_LIGHTHOUSE === "1") {
+      row("Lighthouse performance, home (mobile)", "not run (BENCH_SKIP_LIGHTHOUSE)", "≥ 95");
+    } else {
+      const lh = lighthouse(`${baseUrl}/`);
+      console.log(`  ${lh.performance} / ${lh.accessibility} / ${lh.bestPractices} / ${lh.seo} (performance / accessibility / best practices / SEO), LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls.toFixed(3)}`);
+      row("Lighthouse performance, home (mobile)", String(lh.performance), "≥ 95", lh.performance >= 95);
+    }
+  } finally {
+    await nginx?.stop();
+    if (server) await server.stop();
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(`\nSummary (${Math.round((Date.now() - started) / 1000)} s, load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+  const width = Math.max(...rows.map((r) => r.measure.length));
+  for (const r of rows) console.log(`  ${r.measure.padEnd(width)}  ${r.value.padStart(9)}  ${r.target.padEnd(9)}  ${r.verdict}`);
+  return rows.some((r) => r.verdict === "FAIL") ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
