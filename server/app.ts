@@ -157,6 +157,20 @@ function publicPageCache(baseUrl: string, loadBuild: () => Promise<ServerBuild>)
   return middleware;
 }
 
+/**
+ * A request refused before its body was read (too large, wrong type) is answered with
+ * `Connection: close`: otherwise the connection would wait for the rest of the body and
+ * the client's next request on it would hang until the keep-alive timeout.
+ */
+const closeUnreadBodies: RequestHandler = (req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+};
+
 export interface AppOptions {
   /** Production: the built client folder. Development: Vite's middlewares instead. */
   assets: { dir: string } | { middleware: RequestHandler };
@@ -172,6 +186,7 @@ export async function boot(options: AppOptions) {
   app.set("trust proxy", env.TRUST_PROXY === "true");
   app.use(compression());
   app.use(securityHeaders({ https: env.BASE_URL.startsWith("https://"), dev }));
+  app.use(closeUnreadBodies);
   if ("dir" in options.assets) {
     // Fingerprinted build output never changes; everything else is revalidated hourly.
     app.use("/assets", express.static(path.join(options.assets.dir, "assets"), { immutable: true, maxAge: "1y", index: false }));

@@ -3,25 +3,30 @@ import { ensureAdministrator } from "~/modules/users/users.server";
 import { issueSetupToken } from "~/modules/users/setup.server";
 import { retryCoachNotifications } from "~/modules/contacts/contacts.server";
 import { getEnv } from "~/lib/env.server";
+import { runInBackground, settleBackground } from "~/lib/background.server";
 import { getLogger } from "~/lib/logger.server";
 
 export interface Booted {
   database: Database;
   /** Printed once when no administrator exists and none is configured. */
   setupUrl: string | null;
-  /** Stops background work; call before closing the database. */
-  stopJobs: () => void;
+  /** Stops background work and waits for any under way; await it before closing the database. */
+  stopJobs: () => Promise<void>;
 }
 
 const RETRY_EVERY_MS = 5 * 60 * 1000;
 
 /** E-mails that failed are retried at start-up and every few minutes. */
-function startJobs(): () => void {
-  const run = () => retryCoachNotifications().catch((error) => getLogger().error({ err: String(error) }, "notification retry failed"));
-  void run();
+function startJobs(): () => Promise<void> {
+  // In the background set, so a shutdown waits for a retry under way.
+  const run = () => runInBackground(retryCoachNotifications(), "notification retry");
+  run();
   const timer = setInterval(run, RETRY_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await settleBackground();
+  };
 }
 
 /** Opens the database of the configuration, migrates it, and makes sure an administrator can get in. */

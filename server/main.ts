@@ -3,7 +3,7 @@
  * through Vite with --dev), listens, prints the URL, and shuts down gracefully.
  */
 import path from "node:path";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import type * as AppModuleType from "./app";
 
 const dev = process.argv.includes("--dev");
@@ -42,18 +42,29 @@ async function main() {
   }
 
   let stopping = false;
+  // Once stopping, every answer closes its connection, so kept-alive clients stop sending on it.
+  server.prependListener("request", (_req, res) => {
+    if (stopping) res.setHeader("Connection", "close");
+  });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing requests and closing the database`);
-    const force = setTimeout(() => server.closeAllConnections(), 10_000);
-    server.close(async () => {
+    const force = setTimeout(() => {
+      console.log("Closing the connections still open after 10 s");
+      server.closeAllConnections();
+    }, 10_000);
+    // net's close, not http's: http's would at once drop kept-alive connections whose next
+    // request is already on the wire but not read yet, failing requests sent before the signal.
+    net.Server.prototype.close.call(server, async () => {
       clearTimeout(force);
-      stopJobs();
+      // E-mails still being sent for answered requests finish before the database closes.
+      await stopJobs();
       await database.close();
       process.exit(0);
     });
-    server.closeIdleConnections();
+    // Connections still quiet a moment later are truly idle: close them so shutdown is quick.
+    setTimeout(() => server.closeIdleConnections(), 1_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
@@ -87,7 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const url = new URL(request.url);

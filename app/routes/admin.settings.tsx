@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.settings";
@@ -28,7 +29,7 @@ type ActionData = { fieldErrors?: Partial<Record<keyof SiteSettings, string>>; v
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   if (form.intent === "test-email") {
     const result = await sendTestEmail(user);
     return result.ok

@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
@@ -81,7 +82,7 @@ const messageOf = (error: unknown) => (error instanceof UserAdminError || error 
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const back = backTo(request);

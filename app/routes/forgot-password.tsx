@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { requestPasswordReset } from "~/auth/sign-in.server";
@@ -22,7 +23,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 type ActionData = { sent?: true; error?: string; fieldErrors?: { email?: string } };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) return data<ActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   const result = await requestPasswordReset(request, parsed.data.email);

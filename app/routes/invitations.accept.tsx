@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { data, Form, Link, useNavigation } from "react-router";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import type { Route } from "./+types/invitations.accept";
@@ -54,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
     );
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = acceptInvitationSchema.superRefine(refuseCommonPassword("password")).safeParse({
     token: form.get("token"),
     password: form.get("password"),

@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { getSessionUser } from "~/auth/session.server";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) {
     return data<SignInActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });

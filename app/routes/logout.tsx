@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { signOut } from "~/auth/sign-in.server";
@@ -9,7 +10,7 @@ export function loader() {
 
 /** Ends this session only ('Sign out of all other devices' lives in settings). */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const result = await signOut(request);
   if (!result.ok) {
     return redirectWithToast("/", { type: "error", title: "Failed to sign out. Please try again." });

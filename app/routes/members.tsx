@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { data, Link } from "react-router";
 import { Construction } from "lucide-react";
 import { z } from "zod";
@@ -91,7 +92,7 @@ async function loadSchedule(user: Member, url: URL) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   if ((progressIntents as readonly string[]).includes(String(form.intent))) {
     const result = await handleProgressAction(user, form);
     return data(result, { status: result.ok ? 200 : result.status });

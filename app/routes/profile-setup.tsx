@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-setup";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   try {
     await completeOwnProfile(user, form);
   } catch (error) {

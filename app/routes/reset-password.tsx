@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { data, Form, Link, useNavigation } from "react-router";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import type { Route } from "./+types/reset-password";
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionData = { invalid?: true; error?: string; fieldErrors?: { newPassword?: string; confirmPassword?: string } };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = resetPasswordSchema.superRefine(refuseCommonPassword("newPassword")).safeParse({
     token: form.get("token"),
     newPassword: form.get("newPassword"),

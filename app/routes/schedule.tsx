@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -107,7 +108,7 @@ function backTo(request: Request): string {
 export async function action({ request }: Route.ActionArgs) {
   // Every staff member may open the screen; each action checks its own permission in the module.
   const actor = await requirePermission(request, "trainingSessions", "listAll");
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "").slice(0, 100);
   const back = backTo(request);

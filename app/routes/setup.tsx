@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/request-body.server";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/setup";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const token = new URL(request.url).searchParams.get("token");
   const input = { name: form.get("name"), email: form.get("email"), password: form.get("password") };
   try {

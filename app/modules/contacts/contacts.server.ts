@@ -4,6 +4,7 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { contactSubmission } from "~/db/schema/contacts";
+import { runInBackground } from "~/lib/background.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
@@ -50,7 +51,7 @@ export async function submitApplication(input: unknown): Promise<{ id: string }>
     });
   await recordAudit({ action: "contact.submitted", target: { type: "contact_submission", id }, summary: `Application from ${data.firstName} ${data.lastName}` });
   // The application is committed; the e-mail follows and is retried if it fails.
-  void notifyCoach(id);
+  runInBackground(notifyCoach(id), "e-mailing the coach");
   return { id };
 }
 

@@ -1,0 +1,337 @@
+/**
+ * The permission matrix: every route of app/routes.ts and every resource endpoint
+ * outside React Router × role × operation, with the answer it must give. One table;
+ * tests/e2e/permission-matrix.spec.ts sends each request over HTTP to the built server
+ * and fails when a route of app/routes.ts (or a route's action) has no row here.
+ *
+ * An expected answer is a status, or "redirect:<path>" for a 302/303 whose Location
+ * is that path (with any query string after it).
+ */
+export const matrixRoles = ["visitor", "memberA", "memberB", "trainer", "admin", "deactivated"] as const;
+export type MatrixRole = (typeof matrixRoles)[number];
+export type Expected = number | `redirect:${string}`;
+export type Operation = "read" | "create" | "update" | "delete";
+
+/** Real ids and slugs, made or found by the spec before the matrix runs. */
+export interface MatrixIds {
+  today: string;
+  /** A week ahead: sessions are scheduled then, so member A may still cancel one. */
+  future: string;
+  publicSlug: string;
+  membersOnlySlug: string;
+  articleId: string;
+  memberAId: string;
+  memberBId: string;
+  deactivatedId: string;
+  /** Member A's sessions: one member A cancels, one the staff update and cancel. */
+  sessionForMember: string;
+  sessionForStaff: string;
+  entryId: string;
+  goalId: string;
+  imageId: string;
+  documentId: string;
+}
+
+export interface MatrixRow {
+  /** The path as written in app/routes.ts ("" for the index), or the endpoint outside React Router. */
+  route: string;
+  op: Operation;
+  /** The action's intent (or what the POST does when the route has no intents). */
+  intent?: string;
+  path: (ids: MatrixIds) => string;
+  /** A urlencoded form body; `json` sends it as JSON, `multipart` as multipart/form-data. */
+  form?: (ids: MatrixIds) => Record<string, string>;
+  encoding?: "form" | "json" | "multipart";
+  expect: Record<MatrixRole, Expected>;
+  /**
+   * 0 (default) runs first, in any order. 1: changes that would spoil other rows
+   * (member A deletes its own entry), after the ownership checks. 2: sign-out, last.
+   */
+  phase?: 0 | 1 | 2;
+}
+
+/**
+ * One answer per role. Member B answers as member A unless given, and the deactivated
+ * user (whose session was ended) always answers as a visitor: that is the point.
+ */
+function answers(visitor: Expected, member: Expected, trainer: Expected, admin: Expected, memberB: Expected = member): Record<MatrixRole, Expected> {
+  return { visitor, memberA: member, memberB, trainer, admin, deactivated: visitor };
+}
+
+const everyone = (answer: Expected) => answers(answer, answer, answer, answer);
+const toLogin = "redirect:/login" as const;
+/** Signed-in people get `answer`; visitors are sent to sign in. */
+const signedIn = (answer: Expected) => answers(toLogin, answer, answer, answer);
+/** Trainer and admin get `answer`; members the 403 page; visitors sign in. */
+const staffOnly = (answer: Expected) => answers(toLogin, "redirect:/unauthorized", answer, answer);
+/** The admin area: other roles are sent to their dashboard (spec 7). */
+const adminOnly = (answer: Expected) => answers(toLogin, "redirect:/members", "redirect:/members", answer);
+/** JSON endpoints for staff: 401 and 403 answers instead of redirects. */
+const staffJson = (answer: Expected) => answers(401, 403, answer, answer);
+/** Pages that send signed-in people to their dashboard. */
+const signedOutOnly = answers(200, "redirect:/members", "redirect:/members", "redirect:/members");
+
+const read = (route: string, expect: Record<MatrixRole, Expected>, path?: (ids: MatrixIds) => string): MatrixRow => ({
+  route,
+  op: "read",
+  path: path ?? (() => `/${route}`),
+  expect,
+});
+
+const missingId = "matrix-no-such-id";
+
+export const matrix: MatrixRow[] = [
+  // Public pages.
+  read("", everyone(200), () => "/"),
+  read("services", everyone(200)),
+  read("services/personal-training", everyone(200)),
+  read("services/group-classes", everyone(200)),
+  read("services/nutrition-coaching", everyone(200)),
+  read("services/warrior-prep", everyone(200)),
+  read("about", everyone(200)),
+  read("transformations", everyone(200)),
+  read("privacy", everyone(200)),
+  read("terms", everyone(200)),
+  read("cookies", everyone(200)),
+  read("signup", everyone(200)),
+  read("unauthorized", everyone(403)),
+  read("sitemap.xml", everyone(200)),
+  read("robots.txt", everyone(200)),
+  read("*", everyone(404), () => "/no-such-page"),
+  read("articles", everyone(200)),
+  read("content", everyone(200)),
+  read("articles/:ref", everyone(200), (ids) => `/articles/${ids.publicSlug}`),
+  // The members-only body never reaches a visitor: a redirect back to the list.
+  read("articles/:ref", answers("redirect:/articles", 200, 200, 200), (ids) => `/articles/${ids.membersOnlySlug}`),
+  read("articles/:ref", everyone(404), () => "/articles/no-such-article"),
+
+  // Contact (the intake form): everyone may send it; an empty one is refused.
+  read("contact", everyone(200)),
+  { route: "contact", op: "create", intent: "apply", path: () => "/contact", form: () => ({ name: "", email: "not-an-email" }), expect: everyone(400) },
+
+  // Signing in and out.
+  read("login", signedOutOnly),
+  read("auth", signedOutOnly),
+  read("register", signedOutOnly),
+  // The same page under three paths: a wrong password is a 401; signed-in people are
+  // sent on to their dashboard whatever the action said (the page's loader redirects).
+  ...(["login", "auth", "register"] as const).map(
+    (route): MatrixRow => ({
+      route,
+      op: "create",
+      intent: "sign-in",
+      path: () => `/${route}`,
+      form: () => ({ email: "nobody@relentless.test", password: "Not-the-password-1" }),
+      expect: answers(401, "redirect:/members", "redirect:/members", "redirect:/members"),
+    }),
+  ),
+  read("auth/callback", answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members")),
+  read("logout", everyone("redirect:/")),
+  { route: "logout", op: "delete", intent: "sign-out", path: () => "/logout", form: () => ({}), expect: everyone("redirect:/"), phase: 2 },
+
+  // Account recovery, invitations and the first administrator: token links.
+  read("forgot-password", everyone(200)),
+  { route: "forgot-password", op: "create", intent: "request", path: () => "/forgot-password", form: () => ({ email: "nobody@relentless.test" }), expect: everyone(200) },
+  read("reset-password", everyone(400)),
+  { route: "reset-password", op: "update", intent: "reset", path: () => "/reset-password", form: () => ({ token: "matrix-bad-token", password: "Matrix-new-pass-1", confirmPassword: "Matrix-new-pass-1" }), expect: everyone(400) },
+  read("invitations/accept", everyone(410)),
+  { route: "invitations/accept", op: "create", intent: "accept", path: () => "/invitations/accept", form: () => ({ token: "matrix-bad-token", password: "Matrix-new-pass-1", confirmPassword: "Matrix-new-pass-1" }), expect: everyone(410) },
+  read("setup", everyone(404)),
+  { route: "setup", op: "create", intent: "create-admin", path: () => "/setup", form: () => ({ token: "matrix-bad-token", name: "Mallory", email: "mallory@relentless.test", password: "Matrix-new-pass-1" }), expect: everyone(410) },
+  read("profile-setup", signedIn("redirect:/members")),
+  {
+    route: "profile-setup",
+    op: "update",
+    intent: "complete-profile",
+    path: () => "/profile-setup",
+    form: () => ({ fullName: "", location: "", interests: "", experience: "", goals: "" }),
+    // Complete profiles are sent to the dashboard, as the page's loader does.
+    expect: signedIn("redirect:/members"),
+  },
+
+  // The member area: every role has one; the data is always the caller's own.
+  read("members", answers(401, 200, 200, 200)),
+  read("members", answers(401, 200, 200, 200), () => "/members?tab=progress"),
+  read("members", answers(401, 200, 200, 200), () => "/members?tab=schedule"),
+  read("members", answers(401, 200, 200, 200), () => "/members?tab=settings"),
+  read("members/progress.csv", signedIn(200)),
+  ...(["log-body", "log-measurements", "log-workout", "set-goal", "set-unit"] as const).map(
+    (intent): MatrixRow => ({
+      route: "members",
+      op: "create",
+      intent,
+      path: () => "/members?tab=progress",
+      form: (ids): Record<string, string> =>
+        ({
+          "log-body": { intent, type: "weight", value: "181", date: ids.today },
+          "log-measurements": { intent, waist: "32", date: ids.today },
+          "log-workout": { intent, exercise: "squat", sets: "3", reps: "5", weight: "200", date: ids.today },
+          "set-goal": { intent, title: "Matrix goal", description: "Written by the permission matrix" },
+          "set-unit": { intent, unit: "lbs" },
+        } as Record<typeof intent, Record<string, string>>)[intent],
+      expect: answers(toLogin, 200, 200, 200),
+    }),
+  ),
+  // Member A's own objects: only member A may change them; for anyone else they do not exist.
+  {
+    route: "members",
+    op: "update",
+    intent: "update-entry",
+    path: () => "/members?tab=progress",
+    form: (ids) => ({ intent: "update-entry", id: ids.entryId, value: "180", date: ids.today }),
+    expect: answers(toLogin, 200, 404, 404, 404),
+  },
+  {
+    route: "members",
+    op: "update",
+    intent: "update-goal",
+    path: () => "/members?tab=progress",
+    form: (ids) => ({ intent: "update-goal", id: ids.goalId, title: "Member A's goal", description: "Deadlift twice my weight", status: "in_progress" }),
+    expect: answers(toLogin, 200, 404, 404, 404),
+  },
+  {
+    route: "members",
+    op: "delete",
+    intent: "delete-entry",
+    path: () => "/members?tab=progress",
+    form: (ids) => ({ intent: "delete-entry", id: ids.entryId }),
+    expect: answers(toLogin, 200, 404, 404, 404),
+    phase: 1,
+  },
+  {
+    route: "members",
+    op: "delete",
+    intent: "delete-goal",
+    path: () => "/members?tab=progress",
+    form: (ids) => ({ intent: "delete-goal", id: ids.goalId }),
+    expect: answers(toLogin, 200, 404, 404, 404),
+    phase: 1,
+  },
+  {
+    route: "members",
+    op: "delete",
+    intent: "cancel-session",
+    path: () => "/members?tab=schedule",
+    form: (ids) => ({ intent: "cancel-session", id: ids.sessionForMember }),
+    expect: answers(toLogin, "redirect:/members", 404, 404, 404),
+    phase: 1,
+  },
+  {
+    route: "members",
+    op: "update",
+    intent: "update-profile",
+    path: () => "/members?tab=settings",
+    form: () => ({ intent: "update-profile", fullName: "" }),
+    expect: answers(toLogin, 400, 400, 400),
+  },
+  {
+    route: "members",
+    op: "update",
+    intent: "change-password",
+    path: () => "/members?tab=settings",
+    form: () => ({ intent: "change-password", currentPassword: "Not-the-password-1", newPassword: "Matrix-new-pass-1", confirmPassword: "Matrix-new-pass-1" }),
+    expect: answers(toLogin, 400, 400, 400),
+  },
+  {
+    route: "members",
+    op: "delete",
+    intent: "revoke-other-sessions",
+    path: () => "/members?tab=settings",
+    form: () => ({ intent: "revoke-other-sessions" }),
+    expect: answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members"),
+  },
+  { route: "members", op: "create", intent: "unknown", path: () => "/members", form: () => ({ intent: "matrix-unknown" }), expect: answers(toLogin, 400, 400, 400) },
+
+  // Staff: member progress, the schedule, content, articles, uploads and documents.
+  read("members/:memberId/progress", staffOnly(200), (ids) => `/members/${ids.memberAId}/progress`),
+  read("members/:memberId/progress", staffOnly(404), () => `/members/${missingId}/progress`),
+  read("schedule", staffOnly(200)),
+  {
+    route: "schedule",
+    op: "create",
+    intent: "create",
+    path: () => "/schedule",
+    form: (ids) => ({ intent: "create", memberId: ids.memberAId, date: ids.future, time: "06:00", duration: "30", type: "Matrix check-in", location: "", description: "", status: "scheduled" }),
+    expect: staffOnly("redirect:/schedule"),
+  },
+  {
+    route: "schedule",
+    op: "update",
+    intent: "update",
+    path: () => "/schedule",
+    form: (ids) => ({ intent: "update", id: ids.sessionForStaff, memberId: ids.memberAId, date: ids.future, time: "07:00", duration: "45", type: "Matrix staff session", location: "", description: "", status: "scheduled" }),
+    expect: staffOnly("redirect:/schedule"),
+  },
+  { route: "schedule", op: "delete", intent: "cancel", path: () => "/schedule", form: (ids) => ({ intent: "cancel", id: ids.sessionForStaff }), expect: staffOnly("redirect:/schedule"), phase: 1 },
+  read("cms", staffOnly(200)),
+  read("cms", staffOnly(200), () => "/cms?tab=videos"),
+  { route: "cms", op: "create", intent: "create", path: () => "/cms?tab=videos", form: () => ({ intent: "create", title: "" }), expect: staffOnly(400) },
+  { route: "cms", op: "delete", intent: "delete", path: () => "/cms?tab=videos", form: () => ({ intent: "delete", id: missingId }), expect: staffOnly("redirect:/cms") },
+  read("articles/new", staffOnly(200)),
+  { route: "articles/new", op: "create", intent: "save", path: () => "/articles/new", form: () => ({ title: "", content: "" }), expect: staffOnly(400) },
+  read("articles/:id/edit", staffOnly(200), (ids) => `/articles/${ids.articleId}/edit`),
+  read("articles/:id/edit", staffOnly(404), () => `/articles/${missingId}/edit`),
+  { route: "articles/:id/edit", op: "update", intent: "save", path: (ids) => `/articles/${ids.articleId}/edit`, form: () => ({ title: "", content: "" }), expect: staffOnly(400) },
+  { route: "articles/:id/edit", op: "delete", intent: "delete", path: () => `/articles/${missingId}/edit`, form: () => ({ intent: "delete" }), expect: staffOnly("redirect:/articles") },
+  read("cms/markdown-preview", everyone(405)),
+  { route: "cms/markdown-preview", op: "create", intent: "preview", path: () => "/cms/markdown-preview", form: () => ({ content: "# Matrix" }), encoding: "json", expect: staffJson(200) },
+  read("cms/uploads", everyone(405)),
+  { route: "cms/uploads", op: "create", intent: "upload", path: () => "/cms/uploads", form: () => ({ note: "no file" }), encoding: "multipart", expect: staffJson(415) },
+  read("cms/documents", everyone(405)),
+  { route: "cms/documents", op: "create", intent: "upload", path: () => "/cms/documents", form: () => ({ note: "no file" }), encoding: "multipart", expect: staffJson(415) },
+  read("cms/nutrition-documents", staffOnly(200)),
+  {
+    route: "cms/nutrition-documents",
+    op: "create",
+    intent: "create-document",
+    path: () => "/cms/nutrition-documents",
+    form: () => ({ intent: "create-document", title: "" }),
+    expect: staffOnly(400),
+  },
+  {
+    route: "cms/nutrition-documents",
+    op: "delete",
+    intent: "delete-document",
+    path: () => "/cms/nutrition-documents",
+    form: () => ({ intent: "delete-document", id: missingId }),
+    expect: staffOnly(404),
+  },
+  read("documents/:id", signedIn(200), (ids) => `/documents/${ids.documentId}`),
+  read("documents/:id", signedIn(404), () => `/documents/${missingId}`),
+
+  // The admin area.
+  read("admin", adminOnly(200)),
+  read("admin/activity", adminOnly(200)),
+  read("admin/contacts", adminOnly(200)),
+  ...(["mark-read", "mark-responded", "delete"] as const).map(
+    (intent): MatrixRow => ({
+      route: "admin/contacts",
+      op: intent === "delete" ? "delete" : "update",
+      intent,
+      path: () => "/admin/contacts",
+      form: () => ({ intent, id: missingId }),
+      expect: adminOnly("redirect:/admin/contacts"),
+    }),
+  ),
+  read("admin/settings", adminOnly(200)),
+  { route: "admin/settings", op: "update", intent: "save", path: () => "/admin/settings", form: () => ({ intent: "save", businessName: "" }), expect: adminOnly(400) },
+  { route: "admin/settings", op: "create", intent: "test-email", path: () => "/admin/settings", form: () => ({ intent: "test-email" }), expect: adminOnly("redirect:/admin/settings") },
+  read("admin/users", adminOnly(200)),
+  { route: "admin/users", op: "create", intent: "invite", path: () => "/admin/users", form: () => ({ intent: "invite", name: "", email: "not-an-email", role: "member" }), expect: adminOnly(400) },
+  // No change: member B already is a member.
+  { route: "admin/users", op: "update", intent: "set-role", path: () => "/admin/users", form: (ids) => ({ intent: "set-role", id: ids.memberBId, role: "member" }), expect: adminOnly("redirect:/admin/users") },
+  // Already deactivated by the set-up: nothing changes.
+  { route: "admin/users", op: "delete", intent: "deactivate", path: () => "/admin/users", form: (ids) => ({ intent: "deactivate", id: ids.deactivatedId }), expect: adminOnly("redirect:/admin/users") },
+  { route: "admin/users", op: "update", intent: "reactivate", path: () => "/admin/users", form: () => ({ intent: "reactivate", id: missingId }), expect: adminOnly("redirect:/admin/users") },
+  { route: "admin/users", op: "create", intent: "resend", path: () => "/admin/users", form: () => ({ intent: "resend", id: missingId }), expect: adminOnly("redirect:/admin/users") },
+  { route: "admin/users", op: "delete", intent: "revoke", path: () => "/admin/users", form: () => ({ intent: "revoke", id: missingId }), expect: adminOnly("redirect:/admin/users") },
+
+  // Outside React Router: health, the auth API and uploaded images.
+  read("/healthz", everyone(200), () => "/healthz"),
+  read("/api/auth/get-session", everyone(200), () => "/api/auth/get-session"),
+  read("/uploads/*", everyone(200), (ids) => `/uploads/images/${ids.imageId}/480.webp`),
+  read("/uploads/*", everyone(404), () => "/uploads/images/AAAAAAAAAAAAAAAAAAAAAA/480.webp"),
+];
+
+/** Endpoints the express app serves before React Router (server/app.ts); each needs a row too. */
+export const expressEndpoints = ["/healthz", "/api/auth/get-session", "/uploads/*"];

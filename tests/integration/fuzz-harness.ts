@@ -1,0 +1,238 @@
+/**
+ * The real application in-process for the fuzz tests: server/app.ts loaded through Vite
+ * (as `npm run dev` does, so React Router's routes are today's sources), on
+ * 127.0.0.1 and a random port, with the file's own database; plus the body generators
+ * and the database snapshots the properties compare.
+ */
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { createServer, type ViteDevServer } from "vite";
+import type { Database } from "~/db/client.server";
+import { resetEnv } from "~/lib/env.server";
+import type * as AppModule from "../../server/app";
+import { freePort } from "../../scripts/free-port";
+
+export interface RunningApp {
+  base: string;
+  origin: string;
+  database: Database;
+  vite: ViteDevServer;
+  /** A module of the app as the server runs it (same instance, same database). */
+  load: <T>(file: string) => Promise<T>;
+  stop: () => Promise<void>;
+}
+
+export async function startApp(): Promise<RunningApp> {
+  // Every request below comes from its own address, so rate limits never end a run early.
+  process.env.TRUST_PROXY = "true";
+  process.env.LOG_LEVEL = "silent";
+  // React Router refuses actions whose Origin is not the host they were sent to.
+  const port = await freePort();
+  process.env.BASE_URL = `http://127.0.0.1:${port}`;
+  resetEnv();
+  const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
+  const app = (await vite.ssrLoadModule("/server/app.ts")) as typeof AppModule;
+  const booted = await app.boot({ assets: { middleware: (_req, _res, next) => next() } });
+  const server = booted.app.listen(port, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: new URL(booted.env.BASE_URL).origin,
+    database: booted.database,
+    vite,
+    load: async <T>(file: string) => (await vite.ssrLoadModule(file)) as T,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      booted.stopJobs();
+      await booted.database.close();
+      await vite.close();
+    },
+  };
+}
+
+// Counters that refused requests are meant to move: the rate limits count attempts.
+const COUNTERS = new Set(["rate_limits", "request_limits"]);
+
+let tableNames: string[] | undefined;
+
+/**
+ * Every table's row count (rate-limit counters and `ignore` aside) and the exact rows of
+ * `exact`, sorted, as text: equal snapshots mean nothing changed.
+ */
+export async function snapshot(database: Database, exact: readonly string[], ignore: readonly string[] = []): Promise<Record<string, string[]>> {
+  tableNames ??= (
+    (await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by 1`)) as unknown as { rows: Array<{ tablename: string }> }
+  ).rows
+    .map((r) => r.tablename)
+    .filter((t) => !COUNTERS.has(t));
+  const counted = tableNames.filter((t) => !ignore.includes(t));
+  const counts = (await database.db.execute(sql.raw(counted.map((t) => `select '${t}' as t, count(*)::text as n from "${t}"`).join(" union all ")))) as unknown as {
+    rows: Array<{ t: string; n: string }>;
+  };
+  const out: Record<string, string[]> = { "row counts": counts.rows.map((r) => `${r.t}=${r.n}`).sort() };
+  for (const table of exact) {
+    if (ignore.includes(table)) continue;
+    const result = (await database.db.execute(sql.raw(`select t::text as row from "${table}" t`))) as unknown as { rows: Array<{ row: string }> };
+    out[table] = result.rows.map((r) => r.row).sort();
+  }
+  return out;
+}
+
+/** What changed between two snapshots, table by table (for the failure message). */
+export function changedTables(before: Record<string, string[]>, after: Record<string, string[]>): string[] {
+  return Object.keys({ ...before, ...after }).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]));
+}
+
+// ---- Generated input ----
+
+const nasty = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "x\uDC00y",
+  "\u202Eevil\u202C",
+  "\u200F\u05E9\u05DC\u05D5\u05DD",
+  "😀💪🏽",
+  "e\u0301",
+  "-1",
+  "0",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "null",
+  "true",
+  "[]",
+  "{}",
+  "2024-02-30",
+  "9999-12-31",
+  "0000-00-00",
+  "25:61",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "../../etc/passwd",
+  "%00",
+  "__proto__",
+  "constructor",
+  "a@b",
+  "someone@example.com",
+];
+
+/** One form value: short text, any Unicode, the usual suspects, or a huge string. */
+export const textValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 3, arbitrary: fc.constantFrom(...nasty) },
+  { weight: 1, arbitrary: fc.integer().map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+  { weight: 1, arbitrary: fc.constantFrom(1_000, 20_000, 100_000).map((n) => "ä".repeat(n / 2)) },
+);
+
+/** A JSON value where a string is expected: wrong types, arrays, objects. */
+export const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: textValue },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.array(textValue, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), textValue, { maxKeys: 3 }) },
+);
+
+export type Fields = Record<string, unknown>;
+
+export const encodings = ["form", "form-repeated", "form-raw", "json", "json-malformed", "json-not-object", "multipart", "multipart-malformed", "text", "none", "oversize"] as const;
+export type Encoding = (typeof encodings)[number];
+
+export interface GeneratedBody {
+  encoding: Encoding;
+  fields: Fields;
+  raw: string;
+}
+
+/**
+ * A body for an endpoint whose well-formed fields are `base`: each field kept, dropped
+ * or replaced by generated input, extra fields added, sent in one of many encodings
+ * (some of them malformed). `pools` offers real values (ids) for some fields.
+ */
+export function bodyFor(base: Record<string, string>, pools: Record<string, readonly string[]> = {}): fc.Arbitrary<GeneratedBody> {
+  const keys = Object.keys(base);
+  const fieldArb = (key: string) =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant<unknown>(base[key]) },
+      { weight: 1, arbitrary: fc.constant<unknown>(undefined) },
+      { weight: 3, arbitrary: jsonValue },
+      ...(pools[key]?.length ? [{ weight: 2, arbitrary: fc.constantFrom<unknown>(...pools[key]) }] : []),
+    );
+  const record = fc.record(Object.fromEntries(keys.map((k) => [k, k === "intent" ? fc.oneof({ weight: 9, arbitrary: fc.constant<unknown>(base[k]) }, { weight: 1, arbitrary: jsonValue }) : fieldArb(k)])));
+  const extra = fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("__proto__", "constructor", "id", "role", "userId", "published")), jsonValue, { maxKeys: 3 });
+  return fc.record({
+    encoding: fc.constantFrom(...encodings),
+    fields: fc.tuple(record, extra).map(([r, e]) => {
+      const out: Fields = {};
+      for (const [k, v] of Object.entries(e)) out[k] = v;
+      for (const [k, v] of Object.entries(r)) if (v !== undefined) out[k] = v;
+      return out;
+    }),
+    raw: fc.constantFrom("a=%ZZ&b=%E0%A4%A&&=&c", "{\"a\":", "\u0000\u0001\u0002", "--X\r\nContent-Disposition: form-data\r\n\r\nno end", "[1,2,3]", "a".repeat(70_000)),
+  });
+}
+
+const asText = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v) ?? "");
+
+/** The request init for a generated body. */
+export function requestInit(body: GeneratedBody): { headers: Record<string, string>; body?: BodyInit } {
+  const { encoding, fields, raw } = body;
+  switch (encoding) {
+    case "form": {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(fields)) params.append(k, asText(v));
+      return { headers: { "content-type": "application/x-www-form-urlencoded" }, body: params.toString() };
+    }
+    case "form-repeated": {
+      // Arrays where strings are expected: every field twice.
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v, v]) params.append(k, asText(item));
+      return { headers: { "content-type": "application/x-www-form-urlencoded" }, body: params.toString() };
+    }
+    case "form-raw":
+      return {
+        headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-8" },
+        body: `${Object.entries(fields)
+          .map(([k, v]) => `${k}=${asText(v)}`)
+          .join("&")}&${raw}`,
+      };
+    case "json":
+      return { headers: { "content-type": "application/json" }, body: JSON.stringify(fields) };
+    case "json-malformed":
+      return { headers: { "content-type": "application/json" }, body: JSON.stringify(fields).slice(0, -1) + raw };
+    case "json-not-object":
+      return { headers: { "content-type": "application/json" }, body: JSON.stringify(Object.values(fields)) };
+    case "multipart": {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, asText(v));
+      return { headers: {}, body: form };
+    }
+    case "multipart-malformed":
+      return { headers: { "content-type": "multipart/form-data; boundary=X" }, body: raw };
+    case "text":
+      return { headers: { "content-type": "text/plain" }, body: asText(fields) + raw };
+    case "none":
+      return { headers: {} };
+    case "oversize":
+      return { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, asText(v)])).toString()}&pad=${"x".repeat(600_000)}` };
+  }
+}
+
+/** A short, printable description of a generated body for failure messages. */
+export function describeBody(body: GeneratedBody): string {
+  const short = (v: unknown) => {
+    const s = asText(v);
+    return s.length > 80 ? `${JSON.stringify(s.slice(0, 40))}… (${s.length} chars)` : JSON.stringify(s);
+  };
+  return `${body.encoding} {${Object.entries(body.fields)
+    .map(([k, v]) => `${JSON.stringify(k)}: ${short(v)}`)
+    .join(", ")}}`;
+}

@@ -1,0 +1,123 @@
+/**
+ * Two built server processes on one PostgreSQL, on different ports and with different
+ * DATA_DIRs (nothing shared on disk): a session made on one works on the other, rate
+ * limits count across both, and an image uploaded to one (S3 mode, s3rver) is served by
+ * the other. Registered only when DATABASE_URL is set (`npm run test:pg`); PGlite is one
+ * process by design. Needs `npm run build` first.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { BetterAuthOptions } from "better-auth";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { validApplication } from "~/modules/contacts/intake.fixture";
+import { clientAddress, killIfRunning, runScript, signIn, startServer, type ServerProcess } from "../../scripts/reliability/server";
+import { S3_TEST_CREDENTIALS, startS3Server, type RunningS3 } from "../support/s3-server";
+
+// Runs everywhere: what two processes must share is kept in the database, not in memory.
+it("keeps rate-limit counts in the database, with no in-memory secondary storage", () => {
+  const options: BetterAuthOptions = getAuth().options;
+  expect(options.rateLimit?.storage).toBe("database");
+  expect(options.secondaryStorage).toBeUndefined();
+});
+
+if (process.env.DATABASE_URL) {
+  describe("two server processes on one PostgreSQL", () => {
+    const trainer = { email: "trainer@multi-process.test", password: "multi-process-pass-1", name: "Multi Trainer" };
+    const dataDirs: string[] = [];
+    let s3: RunningS3;
+    let a: ServerProcess;
+    let b: ServerProcess;
+
+    beforeAll(async () => {
+      s3 = await startS3Server();
+      // This file's own database (tests/setup), as DATABASE_URL is by now.
+      const shared = {
+        DATABASE_URL: process.env.DATABASE_URL!,
+        TRUST_PROXY: "true",
+        AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+      };
+      const own = () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-multi-"));
+        dataDirs.push(dir);
+        return { ...shared, DATA_DIR: dir };
+      };
+      const created = await runScript("scripts/user-create.ts", ["--email", trainer.email, "--password", trainer.password, "--role", "trainer", "--name", trainer.name], own());
+      expect(created.code, created.output).toBe(0);
+      [a, b] = await Promise.all([startServer(own()), startServer(own())]);
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all([killIfRunning(a), killIfRunning(b)]);
+      await s3?.stop();
+      for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("a session made on one process works on the other", async () => {
+      const cookie = await signIn(a.baseUrl, trainer.email, trainer.password, { "x-forwarded-for": clientAddress(1) });
+      const onB = await fetch(`${b.baseUrl}/members`, { headers: { cookie } });
+      expect(onB.status).toBe(200);
+      expect(await onB.text()).toContain(trainer.name);
+      // Without the cookie, B does not know who this is.
+      expect((await fetch(`${b.baseUrl}/members`)).status).toBe(401);
+    });
+
+    it("counts sign-in attempts across both processes: the sixth, on B after five on A, is refused", async () => {
+      const attempt = (server: ServerProcess) =>
+        fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: server.baseUrl, "x-forwarded-for": clientAddress(2) },
+          body: JSON.stringify({ email: trainer.email, password: "not-the-password" }),
+        });
+      for (let i = 0; i < 5; i++) expect((await attempt(a)).status).toBe(401);
+      expect((await attempt(b)).status).toBe(429);
+      // Another address is not affected.
+      expect((await fetch(`${b.baseUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: b.baseUrl, "x-forwarded-for": clientAddress(3) },
+        body: JSON.stringify({ email: trainer.email, password: "not-the-password" }),
+      })).status).toBe(401);
+    });
+
+    it("counts applications across both processes: the sixth from one address, on B after five on A, is refused", async () => {
+      const apply = (server: ServerProcess, n: number) =>
+        fetch(`${server.baseUrl}/contact`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: server.baseUrl, "x-forwarded-for": clientAddress(4) },
+          body: JSON.stringify({ ...validApplication, email: `multi-${n}@multi-process.test` }),
+        });
+      for (let n = 0; n < 5; n++) expect((await apply(a, n)).status).toBe(200);
+      const refused = await apply(b, 5);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    });
+
+    it("serves on B an image uploaded on A (S3 mode), byte for byte", async () => {
+      const cookie = await signIn(a.baseUrl, trainer.email, trainer.password, { "x-forwarded-for": clientAddress(5) });
+      const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#0f766e" } }).jpeg().toBuffer();
+      const uploaded = await fetch(`${a.baseUrl}/cms/uploads`, {
+        method: "POST",
+        headers: { "content-type": "image/jpeg", origin: a.baseUrl, cookie },
+        body: photo,
+      });
+      expect(uploaded.status).toBe(201);
+      const { image } = (await uploaded.json()) as { image: { id: string; src: string } };
+      expect(image.src).toMatch(/^\/uploads\/images\/[\w-]+\/\d+\.jpg$/);
+      const fromA = await fetch(`${a.baseUrl}${image.src}`);
+      const fromB = await fetch(`${b.baseUrl}${image.src}`);
+      expect(fromA.status).toBe(200);
+      expect(fromB.status).toBe(200);
+      expect(fromB.headers.get("content-type")).toBe("image/jpeg");
+      expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+      // It lives in the bucket, not on either process's disk.
+      for (const dir of dataDirs) expect(fs.existsSync(path.join(dir, "uploads", "images", image.id))).toBe(false);
+    });
+  });
+}
