@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { buttonClass } from "./ui/button";
 import { Picture, type PictureImage } from "./ui/picture";
+import { useFileUpload } from "./use-file-upload";
 
 type UploadedImage = PictureImage & { id: string };
 
@@ -26,17 +27,6 @@ const texts = {
   thumbnail: { success: "Thumbnail uploaded successfully", failure: "Failed to upload thumbnail", noun: "Thumbnail" },
 } as const;
 
-function errorFrom(xhr: XMLHttpRequest): string {
-  try {
-    const body = JSON.parse(xhr.responseText) as { error?: unknown; message?: unknown };
-    if (typeof body.error === "string") return body.error;
-    if (typeof body.message === "string") return body.message;
-  } catch {
-    // Not JSON (a proxy's error page): fall through to a plain message.
-  }
-  return xhr.status === 0 ? "The upload did not reach the server. Please check your connection and try again." : "Please try again.";
-}
-
 /**
  * Picks an image and uploads it at once (the file itself is the request body, so the
  * progress bar is real); the form then submits only the returned id.
@@ -44,14 +34,9 @@ function errorFrom(xhr: XMLHttpRequest): string {
 export function ImageUploadField({ name, label, defaultImage = null, kind = "image", onBusyChange }: ImageUploadFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const xhrRef = useRef<XMLHttpRequest | null>(null);
-  const busyRef = useRef(onBusyChange);
-  useEffect(() => {
-    busyRef.current = onBusyChange;
-  });
   const [image, setImage] = useState<UploadedImage | null>(defaultImage);
   const [defaultId, setDefaultId] = useState(defaultImage?.id ?? null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, uploading, upload: send } = useFileUpload(onBusyChange);
   const [announcement, setAnnouncement] = useState("");
   const text = texts[kind];
 
@@ -61,22 +46,7 @@ export function ImageUploadField({ name, label, defaultImage = null, kind = "ima
     setImage(defaultImage);
   }
 
-  // Leaving the form mid-upload cancels it.
-  useEffect(
-    () => () => {
-      if (xhrRef.current) {
-        xhrRef.current.abort();
-        xhrRef.current = null;
-        busyRef.current?.(false);
-      }
-    },
-    [],
-  );
-
   function finish(result: { ok: true; image: UploadedImage } | { ok: false; error: string }) {
-    xhrRef.current = null;
-    setProgress(null);
-    busyRef.current?.(false);
     if (inputRef.current) inputRef.current.value = "";
     if (result.ok) {
       setImage(result.image);
@@ -88,40 +58,14 @@ export function ImageUploadField({ name, label, defaultImage = null, kind = "ima
     }
   }
 
-  function upload(file: File) {
+  async function upload(file: File) {
     if (file.size > MAX_BYTES) {
       finish({ ok: false, error: "The image is larger than 10 MB." });
       return;
     }
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
-    xhr.open("POST", UPLOAD_URL);
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) setProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => {
-      if (xhr.status === 201) {
-        try {
-          const body = JSON.parse(xhr.responseText) as { image: UploadedImage };
-          finish({ ok: true, image: body.image });
-          return;
-        } catch {
-          finish({ ok: false, error: "Please try again." });
-          return;
-        }
-      }
-      finish({ ok: false, error: errorFrom(xhr) });
-    };
-    xhr.onerror = () => finish({ ok: false, error: errorFrom(xhr) });
-    xhr.onabort = () => {
-      xhrRef.current = null;
-    };
-    setProgress(0);
     setAnnouncement(`Uploading ${text.noun.toLowerCase()}…`);
-    busyRef.current?.(true);
-    xhr.send(file);
+    const result = await send<{ image: UploadedImage }>(UPLOAD_URL, file, file.type || "application/octet-stream");
+    finish(result.ok ? { ok: true, image: result.body.image } : result);
   }
 
   function remove() {
@@ -131,7 +75,6 @@ export function ImageUploadField({ name, label, defaultImage = null, kind = "ima
     inputRef.current?.focus();
   }
 
-  const uploading = progress !== null;
   return (
     <div className="space-y-2">
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
@@ -155,7 +98,7 @@ export function ImageUploadField({ name, label, defaultImage = null, kind = "ima
       </p>
       {uploading ? (
         <div className="flex items-center gap-3">
-          <progress max={100} value={progress} aria-label="Upload progress" className="h-2 w-full accent-brand" />
+          <progress max={100} value={progress ?? 0} aria-label="Upload progress" className="h-2 w-full accent-brand" />
           <span className="w-12 text-right text-sm tabular-nums text-zinc-700" aria-hidden="true">
             {progress}%
           </span>

@@ -20,34 +20,16 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { loader as activityLoader } from "~/routes/admin.activity";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
 import { loader as dashboardLoader } from "~/routes/admin";
+import { callRoute, getRequest, locationOf, postForm } from "../support/route-calls";
 
 type Who = "admin" | "trainer" | "member" | null;
 const cookies: Record<"admin" | "trainer" | "member", string> = { admin: "", trainer: "", member: "" };
 const emails = ["admin@dash.test", "trainer@dash.test", "member@dash.test"];
 
-async function call(fn: (args: never) => unknown, request: Request): Promise<unknown> {
-  try {
-    return await fn({ request, params: {}, context: {} } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-function get(pathname: string, who: Who) {
-  return new Request(`http://localhost:3000${pathname}`, { headers: who ? { cookie: cookies[who] } : {} });
-}
-
-function post(pathname: string, who: Who, fields: Record<string, string>) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  if (who) headers.set("cookie", cookies[who]);
-  return new Request(`http://localhost:3000${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-function location(result: unknown): string | null {
-  expect(result).toBeInstanceOf(Response);
-  return (result as Response).headers.get("location");
-}
+const call = callRoute;
+const get = (pathname: string, who: Who) => getRequest(pathname, who && cookies[who]);
+const post = (pathname: string, who: Who, fields: Record<string, string>) => postForm(pathname, who && cookies[who], fields);
+const location = locationOf;
 
 const validSettings = {
   intent: "save",

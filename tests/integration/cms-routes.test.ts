@@ -15,33 +15,15 @@ import { validMealPlan, validSchedule, validVideo } from "~/modules/content/cont
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { loader as dashboardLoader } from "~/routes/admin";
 import { action, loader } from "~/routes/cms";
+import { callRoute, getRequest, locationOf, postForm } from "../support/route-calls";
 
 type Who = "admin" | "trainer" | "member" | null;
 const cookies: Record<"admin" | "trainer" | "member", string> = { admin: "", trainer: "", member: "" };
 
-async function call(fn: (args: never) => unknown, request: Request): Promise<unknown> {
-  try {
-    return await fn({ request, params: {}, context: {} } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-function get(pathname: string, who: Who) {
-  return new Request(`http://localhost:3000${pathname}`, { headers: who ? { cookie: cookies[who] } : {} });
-}
-
-function post(pathname: string, who: Who, fields: Record<string, string>) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  if (who) headers.set("cookie", cookies[who]);
-  return new Request(`http://localhost:3000${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-function location(result: unknown): string | null {
-  expect(result).toBeInstanceOf(Response);
-  return (result as Response).headers.get("location");
-}
+const call = callRoute;
+const get = (pathname: string, who: Who) => getRequest(pathname, who && cookies[who]);
+const post = (pathname: string, who: Who, fields: Record<string, string>) => postForm(pathname, who && cookies[who], fields);
+const location = locationOf;
 
 /** The toast a redirect carries, as the next page would read it. */
 async function toastOf(result: unknown) {

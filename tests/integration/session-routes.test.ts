@@ -12,6 +12,7 @@ import { addDays, todayIn } from "~/lib/time-zone";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as membersAction, loader as membersLoader } from "~/routes/members";
 import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule";
+import { callRoute, getRequest, locationOf, postForm } from "../support/route-calls";
 
 type Who = "trainer" | "member" | "other" | null;
 const cookies: Record<Exclude<Who, null>, string> = { trainer: "", member: "", other: "" };
@@ -19,29 +20,10 @@ const ids: Record<Exclude<Who, null>, string> = { trainer: "", member: "", other
 const emails = ["trainer@routes.test", "member@routes.test", "other@routes.test"];
 const inDays = (n: number) => addDays(todayIn("Europe/London"), n);
 
-async function call(fn: (args: never) => unknown, request: Request): Promise<unknown> {
-  try {
-    return await fn({ request, params: {}, context: {} } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-function get(pathname: string, who: Who) {
-  return new Request(`http://localhost:3000${pathname}`, { headers: who ? { cookie: cookies[who] } : {} });
-}
-
-function post(pathname: string, who: Who, fields: Record<string, string>) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  if (who) headers.set("cookie", cookies[who]);
-  return new Request(`http://localhost:3000${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-function location(result: unknown): string | null {
-  expect(result).toBeInstanceOf(Response);
-  return (result as Response).headers.get("location");
-}
+const call = callRoute;
+const get = (pathname: string, who: Who) => getRequest(pathname, who && cookies[who]);
+const post = (pathname: string, who: Who, fields: Record<string, string>) => postForm(pathname, who && cookies[who], fields);
+const location = locationOf;
 
 interface DataResult {
   data: Record<string, unknown>;

@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button, buttonClass } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
+import { useFileUpload } from "~/components/use-file-upload";
 import { DocumentTypeIcon } from "./document-type-icon";
 import type { DocumentView } from "./nutrition.server";
 import { CATEGORY_LABELS, DOCUMENT_CATEGORIES, DOCUMENT_TYPES, TYPE_LABELS, type DocumentField } from "./nutrition.schema";
@@ -242,16 +243,6 @@ function SelectField({
   );
 }
 
-function errorFrom(xhr: XMLHttpRequest): string {
-  try {
-    const body = JSON.parse(xhr.responseText) as { error?: unknown };
-    if (typeof body.error === "string") return body.error;
-  } catch {
-    // Not JSON (a proxy's error page): fall through to a plain message.
-  }
-  return xhr.status === 0 ? "The upload did not reach the server. Please check your connection and try again." : "Please try again.";
-}
-
 /**
  * Picks a PDF and uploads it at once (the file itself is the request body, so the
  * progress bar is real); the form then submits only the returned upload id.
@@ -259,31 +250,11 @@ function errorFrom(xhr: XMLHttpRequest): string {
 function PdfUploadField({ name, onBusyChange, error }: { name: string; onBusyChange: (busy: boolean) => void; error?: string }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const xhrRef = useRef<XMLHttpRequest | null>(null);
-  const busyRef = useRef(onBusyChange);
-  useEffect(() => {
-    busyRef.current = onBusyChange;
-  });
   const [file, setFile] = useState<{ uploadId: string; fileName: string } | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, uploading, upload: send } = useFileUpload(onBusyChange);
   const [announcement, setAnnouncement] = useState("");
 
-  // Leaving the form mid-upload cancels it.
-  useEffect(
-    () => () => {
-      if (xhrRef.current) {
-        xhrRef.current.abort();
-        xhrRef.current = null;
-        busyRef.current(false);
-      }
-    },
-    [],
-  );
-
   function finish(result: { ok: true; file: { uploadId: string; fileName: string } } | { ok: false; error: string }) {
-    xhrRef.current = null;
-    setProgress(null);
-    busyRef.current(false);
     if (inputRef.current) inputRef.current.value = "";
     if (result.ok) {
       setFile(result.file);
@@ -295,42 +266,16 @@ function PdfUploadField({ name, onBusyChange, error }: { name: string; onBusyCha
     }
   }
 
-  function upload(chosen: File) {
+  async function upload(chosen: File) {
     if (chosen.size > MAX_BYTES) {
       finish({ ok: false, error: "The PDF is larger than 20 MB." });
       return;
     }
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
-    xhr.open("POST", `${UPLOAD_URL}?name=${encodeURIComponent(chosen.name)}`);
-    xhr.setRequestHeader("Content-Type", "application/pdf");
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) setProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => {
-      if (xhr.status === 201) {
-        try {
-          const body = JSON.parse(xhr.responseText) as { document: { uploadId: string; fileName: string } };
-          finish({ ok: true, file: body.document });
-        } catch {
-          finish({ ok: false, error: "Please try again." });
-        }
-        return;
-      }
-      finish({ ok: false, error: errorFrom(xhr) });
-    };
-    xhr.onerror = () => finish({ ok: false, error: errorFrom(xhr) });
-    xhr.onabort = () => {
-      xhrRef.current = null;
-    };
-    setProgress(0);
     setAnnouncement("Uploading PDF…");
-    busyRef.current(true);
-    xhr.send(chosen);
+    const result = await send<{ document: { uploadId: string; fileName: string } }>(`${UPLOAD_URL}?name=${encodeURIComponent(chosen.name)}`, chosen, "application/pdf");
+    finish(result.ok ? { ok: true, file: result.body.document } : result);
   }
 
-  const uploading = progress !== null;
   const described = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
   return (
     <div className="space-y-2">
@@ -356,7 +301,7 @@ function PdfUploadField({ name, onBusyChange, error }: { name: string; onBusyCha
       </p>
       {uploading ? (
         <div className="flex items-center gap-3">
-          <progress max={100} value={progress} aria-label="Upload progress" className="h-2 w-full accent-brand" />
+          <progress max={100} value={progress ?? 0} aria-label="Upload progress" className="h-2 w-full accent-brand" />
           <span className="w-12 text-right text-sm tabular-nums text-zinc-700" aria-hidden="true">
             {progress}%
           </span>
