@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { cn } from "./cn";
 
 const control =
@@ -64,6 +64,19 @@ export function TextAreaField({ label, error, hint, className, id: givenId, ...r
         aria-describedby={describedBy(id, { label, error, hint })}
         {...rest}
       />
+    </FieldFrame>
+  );
+}
+
+/** A labelled select; its options are the children. */
+export function SelectField({ label, error, hint, className, id: givenId, children, ...rest }: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <select id={id} className={cn(control, className)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, error, hint })} {...rest}>
+        {children}
+      </select>
     </FieldFrame>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, type FetcherWithComponents } from "react-router";
 import { ImageUploadField } from "~/components/image-upload-field";
 import { Button, buttonClass } from "~/components/ui/button";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form";
 import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
 import { formSchemas } from "./content.schema";
@@ -33,33 +33,15 @@ const submitLabels: Record<ContentTab, string> = {
   schedules: "Create Schedule",
 };
 
-function SelectField({ label, name, options, error, defaultValue }: { label: string; name: string; options: readonly string[]; error?: string; defaultValue?: string }) {
-  const id = useId();
+function OptionSelect({ label, name, options, error, defaultValue }: { label: string; name: string; options: readonly string[]; error?: string; defaultValue?: string }) {
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue && options.includes(defaultValue) ? defaultValue : options[0]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="block w-full rounded-md border border-zinc-400 bg-white px-3 py-2.5 text-base text-zinc-900"
-      >
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-brand" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField label={label} name={name} error={error} defaultValue={defaultValue && options.includes(defaultValue) ? defaultValue : options[0]}>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -93,7 +75,7 @@ function Fields({ tab, errors, defaults, onBusyChange }: { tab: ContentTab; erro
         <>
           <TextField label="Title" name="title" defaultValue={d.title} required maxLength={200} error={e.title} />
           <TextAreaField label="Content" name="content" defaultValue={d.content} rows={8} required hint="Markdown is supported." error={e.content} />
-          <SelectField label="Category" name="category" defaultValue={d.category} options={ARTICLE_CATEGORIES} error={e.category} />
+          <OptionSelect label="Category" name="category" defaultValue={d.category} options={ARTICLE_CATEGORIES} error={e.category} />
           <ImageUploadField name="imageId" label="Featured image" kind="image" onBusyChange={onBusyChange} />
           {e.imageId ? <FormMessage>{e.imageId}</FormMessage> : null}
           <MembersOnlyToggle defaultChecked={d.membersOnly === "on"} />
@@ -107,7 +89,7 @@ function Fields({ tab, errors, defaults, onBusyChange }: { tab: ContentTab; erro
           <TextField label="Video URL" name="videoUrl" defaultValue={d.videoUrl} type="url" required hint="YouTube or Vimeo" placeholder="https://" error={e.videoUrl} />
           <Pair>
             <TextField label="Duration" name="duration" defaultValue={d.duration} required hint="Minutes and seconds, e.g. 10:30" error={e.duration} />
-            <SelectField label="Category" name="category" defaultValue={d.category} options={VIDEO_CATEGORIES} error={e.category} />
+            <OptionSelect label="Category" name="category" defaultValue={d.category} options={VIDEO_CATEGORIES} error={e.category} />
           </Pair>
           <ImageUploadField name="imageId" label="Thumbnail" kind="thumbnail" onBusyChange={onBusyChange} />
           {e.imageId ? <FormMessage>{e.imageId}</FormMessage> : null}
@@ -122,8 +104,8 @@ function Fields({ tab, errors, defaults, onBusyChange }: { tab: ContentTab; erro
           <Pair>
             <TextField label="Calories per day" name="caloriesPerDay" defaultValue={d.caloriesPerDay} type="number" inputMode="numeric" min={500} max={10000} step={1} required error={e.caloriesPerDay} />
             <TextField label="Duration (weeks)" name="durationWeeks" defaultValue={d.durationWeeks} type="number" inputMode="numeric" min={1} max={104} step={1} required error={e.durationWeeks} />
-            <SelectField label="Category" name="category" defaultValue={d.category} options={MEAL_PLAN_CATEGORIES} error={e.category} />
-            <SelectField label="Difficulty" name="difficulty" defaultValue={d.difficulty} options={DIFFICULTY_LEVELS} error={e.difficulty} />
+            <OptionSelect label="Category" name="category" defaultValue={d.category} options={MEAL_PLAN_CATEGORIES} error={e.category} />
+            <OptionSelect label="Difficulty" name="difficulty" defaultValue={d.difficulty} options={DIFFICULTY_LEVELS} error={e.difficulty} />
           </Pair>
           <TextAreaField label="Ingredients" name="ingredients" defaultValue={d.ingredients} rows={5} required hint="One per line" error={e.ingredients} />
           <TextAreaField label="Instructions" name="instructions" defaultValue={d.instructions} rows={5} required error={e.instructions} />
@@ -140,8 +122,8 @@ function Fields({ tab, errors, defaults, onBusyChange }: { tab: ContentTab; erro
           <Pair>
             <TextField label="Duration (weeks)" name="durationWeeks" defaultValue={d.durationWeeks} type="number" inputMode="numeric" min={1} max={104} step={1} required error={e.durationWeeks} />
             <TextField label="Workouts per week" name="workoutsPerWeek" defaultValue={d.workoutsPerWeek} type="number" inputMode="numeric" min={1} max={14} step={1} required error={e.workoutsPerWeek} />
-            <SelectField label="Category" name="category" defaultValue={d.category} options={SCHEDULE_CATEGORIES} error={e.category} />
-            <SelectField label="Difficulty" name="difficulty" defaultValue={d.difficulty} options={DIFFICULTY_LEVELS} error={e.difficulty} />
+            <OptionSelect label="Category" name="category" defaultValue={d.category} options={SCHEDULE_CATEGORIES} error={e.category} />
+            <OptionSelect label="Difficulty" name="difficulty" defaultValue={d.difficulty} options={DIFFICULTY_LEVELS} error={e.difficulty} />
           </Pair>
           <TextAreaField label="Weekly schedule" name="schedule" defaultValue={d.schedule} rows={5} required hint="e.g. Monday: Upper body" error={e.schedule} />
           <TextAreaField label="Equipment needed" name="equipmentNeeded" defaultValue={d.equipmentNeeded} rows={3} required error={e.equipmentNeeded} />

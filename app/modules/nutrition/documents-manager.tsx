@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button, buttonClass } from "~/components/ui/button";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useFileUpload } from "~/components/use-file-upload";
 import { DocumentTypeIcon } from "./document-type-icon";
 import type { DocumentView } from "./nutrition.server";
@@ -27,7 +27,6 @@ export type DocumentsActionResult =
 const UPLOAD_URL = "/cms/documents";
 // The server enforces the limit; checking here too saves sending 50 MB to hear "no".
 const MAX_BYTES = 20 * 1024 * 1024;
-const selectClass = "block w-full rounded-md border border-zinc-400 bg-white px-3 py-2.5 text-base text-zinc-900 aria-[invalid=true]:border-brand";
 
 /**
  * The staff side of nutrition documents: every document with Delete (after a
@@ -137,8 +136,8 @@ function AddDocumentForm({ id, onDone }: { id: string; onDone: () => void }) {
       <TextField label="Title" name="title" required maxLength={200} error={errors.title} />
       <TextAreaField label="Description" name="description" rows={3} maxLength={2000} error={errors.description} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField label="Category" name="category" options={DOCUMENT_CATEGORIES} error={errors.category} />
-        <SelectField
+        <OptionSelect label="Category" name="category" options={DOCUMENT_CATEGORIES} error={errors.category} />
+        <OptionSelect
           label="Type"
           name="type"
           options={DOCUMENT_TYPES}
@@ -188,7 +187,7 @@ function AddDocumentForm({ id, onDone }: { id: string; onDone: () => void }) {
   );
 }
 
-function SelectField({
+function OptionSelect({
   label,
   name,
   options,
@@ -207,39 +206,21 @@ function SelectField({
   disabled?: boolean;
   onChange?: (value: string) => void;
 }) {
-  const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={disabled ? undefined : name}
-        className={selectClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        {...(value === undefined ? {} : { value, onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onChange?.(e.currentTarget.value) })}
-        disabled={disabled}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-zinc-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-brand" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      label={label}
+      name={disabled ? undefined : name}
+      hint={hint}
+      error={error}
+      disabled={disabled}
+      {...(value === undefined ? {} : { value, onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onChange?.(e.currentTarget.value) })}
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { formatShortDate } from "~/lib/time-zone";
 import { lengthUnitFor, type WeightUnit } from "~/lib/units";
 import type { z } from "zod";
@@ -89,32 +88,6 @@ function useProgressSubmit(validate: ((values: Record<string, FormDataEntryValue
   }
 
   return { fetcher, dialogRef, errors, saving: fetcher.state !== "idle", onSubmit };
-}
-
-function SelectField({ label, error, children, id: givenId, className, ...rest }: { label: string; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const generated = useId();
-  const id = givenId ?? generated;
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={cn("block w-full rounded-md border border-zinc-400 bg-white px-3 py-2.5 text-base text-zinc-900 aria-[invalid=true]:border-brand", className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...rest}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-brand" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 const numberProps = { type: "number", inputMode: "decimal", step: "0.1", min: "0" } as const;
