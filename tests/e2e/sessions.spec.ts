@@ -124,6 +124,8 @@ test("a trainer schedules sessions; the member sees them on the calendar, cancel
   expect(mail).toContain("18:00");
 
   // ---- the dashboard shows the next session
+  // The reopened details must have arrived (the navigation settled) before Escape can close them.
+  await expect(detail).toContainText("Cancelled");
   await page.keyboard.press("Escape");
   await expect(detail).toBeHidden();
   await page.getByRole("navigation", { name: "Member Menu" }).getByRole("link", { name: "Dashboard" }).click();
