@@ -1,17 +1,16 @@
-import crypto from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { getDatabase } from "~/db/client.server";
 import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
+import { publicPageCache } from "./page-cache";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -20,9 +19,10 @@ declare module "react-router" {
   }
 }
 
-/** Query strings may carry one-time tokens: they are never logged. */
+/** Query strings may carry one-time tokens: they are never logged. Build assets are not logged. */
 function requestLog(): RequestHandler {
   return (req, res, next) => {
+    if (req.path.startsWith("/assets/")) return next();
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -45,116 +45,6 @@ function healthz(): RequestHandler {
     }
     res.status(503).json({ status: "unavailable" });
   };
-}
-
-/**
- * The public marketing pages, exactly as a signed-out visitor without cookies sees them.
- * Their loaders read only the site settings and BASE_URL, so every such visitor gets
- * the same document: rendering it once and reusing it lifts the home page from a few
- * hundred to thousands of responses a second (docs/performance.md).
- */
-const CACHED_PAGES = new Set([
-  "/",
-  "/services",
-  "/services/personal-training",
-  "/services/group-classes",
-  "/services/nutrition-coaching",
-  "/services/warrior-prep",
-  "/about",
-  "/transformations",
-  "/privacy",
-  "/terms",
-  "/cookies",
-  "/contact",
-]);
-/** Other processes on the same PostgreSQL cannot clear our copy: they see a settings change within this time. */
-const PAGE_CACHE_TTL_MS = 30_000;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-interface CachedPage {
-  /** The document split at its render nonce: joined with each response's own nonce. */
-  parts: string[];
-  headers: [string, string][];
-  expires: number;
-}
-
-/**
- * In-memory cache of the public pages above, for GET requests without cookies,
- * Authorization or a query string (anything else is rendered as usual).
- *
- * - CSP: a page is rendered once with a throwaway nonce that is never sent in any
- *   header; each response gets the nonce of its own CSP header (set by
- *   securityHeaders) substituted in, so no nonce is ever reused across responses.
- * - Poisoning: the copy is rendered from a synthetic request (BASE_URL + path, no
- *   visitor headers), so nothing a visitor sends can end up in other visitors' pages.
- * - Freshness: any state-changing request to /admin (site settings, users) empties the
- *   cache of this process, and entries expire after PAGE_CACHE_TTL_MS; a response with
- *   Set-Cookie or a status other than 200 is never stored.
- */
-function publicPageCache(baseUrl: string, loadBuild: () => Promise<ServerBuild>) {
-  const pages = new Map<string, CachedPage>();
-  const pending = new Map<string, Promise<CachedPage | null>>();
-  let generation = 0;
-  let handler: ReturnType<typeof createFetchHandler> | undefined;
-
-  async function render(pathname: string): Promise<CachedPage | null> {
-    const started = generation;
-    handler ??= createFetchHandler(loadBuild, "production");
-    const nonce = crypto.randomBytes(16).toString("base64");
-    const response = await handler(new Request(new URL(pathname, baseUrl), { headers: { accept: "text/html" } }), { cspNonce: nonce });
-    const body = await response.text();
-    if (response.status !== 200 || response.headers.has("set-cookie")) return null;
-    const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name));
-    const page = { parts: body.split(nonce), headers, expires: Date.now() + PAGE_CACHE_TTL_MS };
-    if (started === generation) pages.set(pathname, page);
-    return page;
-  }
-
-  function invalidate() {
-    generation++;
-    pages.clear();
-  }
-
-  function cacheable(req: IncomingMessage): string | null {
-    const url = req.url ?? "";
-    return req.method === "GET" && CACHED_PAGES.has(url) && !req.headers.cookie && !req.headers.authorization ? url : null;
-  }
-
-  function send(res: ServerResponse, page: CachedPage, nonce: string) {
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    const html = Buffer.from(page.parts.join(nonce));
-    res.setHeader("Content-Length", html.length);
-    res.statusCode = 200;
-    res.end(html);
-  }
-
-  const middleware: RequestHandler = async (req, res, next) => {
-    if (!SAFE_METHODS.has(req.method) && req.path.startsWith("/admin")) {
-      invalidate();
-      // Again once the change is saved: a render that began meanwhile may hold the old settings.
-      res.on("finish", invalidate);
-      return next();
-    }
-    const url = cacheable(req);
-    if (!url) return next();
-    try {
-      let page = pages.get(url);
-      if (!page || page.expires <= Date.now()) {
-        let rendering = pending.get(url);
-        if (!rendering) {
-          rendering = render(url).finally(() => pending.delete(url));
-          pending.set(url, rendering);
-        }
-        page = (await rendering) ?? undefined;
-      }
-      if (!page) return next();
-      send(res, page, String(res.locals.cspNonce));
-    } catch (error) {
-      next(error);
-    }
-  };
-
-  return middleware;
 }
 
 /**
@@ -184,8 +74,13 @@ export async function boot(options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY === "true");
+  const https = env.BASE_URL.startsWith("https://");
+  const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  app.use(requestLog());
+  // First: its copies carry their own headers and are compressed already.
+  if (!dev) app.use(publicPageCache({ baseUrl: env.BASE_URL, https, loadBuild }));
   app.use(compression());
-  app.use(securityHeaders({ https: env.BASE_URL.startsWith("https://"), dev }));
+  app.use(securityHeaders({ https, dev }));
   app.use(closeUnreadBodies);
   if ("dir" in options.assets) {
     // Fingerprinted build output never changes; everything else is revalidated hourly.
@@ -194,9 +89,6 @@ export async function boot(options: AppOptions) {
   } else {
     app.use(options.assets.middleware);
   }
-  app.use(requestLog());
-  const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  if (!dev) app.use(publicPageCache(env.BASE_URL, loadBuild));
   app.get("/healthz", healthz());
   // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
   app.use("/uploads", serveUpload);

@@ -2,36 +2,39 @@ import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 
+/** The headers every response carries, with this script-src (a nonce per rendered page, hashes for shared copies). */
+export function securityHeaderList({ https, dev = false, scriptSrc }: { https: boolean; dev?: boolean; scriptSrc: string }): [string, string][] {
+  const csp = [
+    "default-src 'self'",
+    `script-src ${dev ? "'self' 'unsafe-inline'" : scriptSrc}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${dev ? "'self' ws:" : "'self'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ];
+  return [
+    ["Content-Security-Policy", csp.join("; ")],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ...(https ? ([["Strict-Transport-Security", "max-age=63072000; includeSubDomains"]] as [string, string][]) : []),
+  ];
+}
+
 /** Security headers on every response; a fresh CSP nonce for React Router's inline scripts. */
 export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    const scriptSrc = dev ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
-    const connectSrc = dev ? "'self' ws:" : "'self'";
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src ${scriptSrc}`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        `connect-src ${connectSrc}`,
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-        ...(https ? ["upgrade-insecure-requests"] : []),
-      ].join("; "),
-    );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    for (const [name, value] of securityHeaderList({ https, dev, scriptSrc: `'self' 'nonce-${nonce}' 'strict-dynamic'` })) res.setHeader(name, value);
     next();
   };
 }

@@ -3,12 +3,24 @@ import { PASSWORD, users, type UserKey } from "./users";
 
 let counter = 0;
 
-/** Every test comes from its own client address, as separate visitors would. */
+/**
+ * Every test comes from its own client address, as separate visitors would, and fails
+ * if the browser blocked anything under the Content-Security-Policy (a script the
+ * nonce or the hashes of a cached page did not cover would leave the page dead).
+ */
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     counter += 1;
     const ip = `10.${testInfo.workerIndex % 250}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
     await use({ ...extraHTTPHeaders, "x-forwarded-for": ip });
+  },
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && message.text().includes("Content Security Policy")) violations.push(`${page.url()}: ${message.text()}`);
+    });
+    await use(page);
+    expect(violations, "blocked by the Content-Security-Policy").toEqual([]);
   },
 });
 
