@@ -31,7 +31,7 @@ export async function startApp(): Promise<RunningApp> {
   const port = await freePort();
   process.env.BASE_URL = `http://127.0.0.1:${port}`;
   resetEnv();
-  const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
+  const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: "custom", logLevel: "error" });
   const app = (await vite.ssrLoadModule("/server/app.ts")) as typeof AppModule;
   const booted = await app.boot({ assets: { middleware: (_req, _res, next) => next() } });
   const server = booted.app.listen(port, "127.0.0.1");

@@ -47,7 +47,7 @@ export async function startApp(
   }
   const vite: ViteDevServer = await createServer({
     configFile: path.resolve("vite.config.ts"),
-    server: { middlewareMode: true, hmr: false, watch: null },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     appType: "custom",
     logLevel: "silent",
   });
