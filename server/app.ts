@@ -1,3 +1,4 @@
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -66,7 +67,7 @@ export interface AppOptions {
   assets: { dir: string } | { middleware: RequestHandler };
 }
 
-/** Boots the services and returns the whole HTTP application. */
+/** Boots the services and returns the whole HTTP application as a server, not listening yet. */
 export async function boot(options: AppOptions) {
   const env = getEnv();
   const booted = await bootServices();
@@ -76,9 +77,9 @@ export async function boot(options: AppOptions) {
   app.set("trust proxy", env.TRUST_PROXY === "true");
   const https = env.BASE_URL.startsWith("https://");
   const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const pageCache = dev ? null : publicPageCache({ baseUrl: env.BASE_URL, https, loadBuild });
   app.use(requestLog());
-  // First: its copies carry their own headers and are compressed already.
-  if (!dev) app.use(publicPageCache({ baseUrl: env.BASE_URL, https, loadBuild }));
+  if (pageCache) app.use(pageCache.invalidateOnAdminWrites);
   app.use(compression());
   app.use(securityHeaders({ https, dev }));
   app.use(closeUnreadBodies);
@@ -101,5 +102,7 @@ export async function boot(options: AppOptions) {
       getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
     }),
   );
-  return { app, env, ...booted };
+  // The public pages' cached copies are answered before express (docs/performance.md).
+  const server = http.createServer(pageCache ? (req, res) => pageCache.answer(req, res, () => app(req, res)) : app);
+  return { server, env, ...booted };
 }

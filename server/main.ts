@@ -29,8 +29,8 @@ function fail(error: unknown): never {
 }
 
 async function main() {
-  const { app, env, database, setupUrl, stopJobs } = await loadApp();
-  const server = app.listen(env.PORT);
+  const { server, env, database, setupUrl, stopJobs } = await loadApp();
+  server.listen(env.PORT);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

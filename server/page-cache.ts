@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { securityHeaderList } from "./security";
@@ -39,8 +40,24 @@ type Encoding = "br" | "gzip" | "identity";
 interface CachedPage {
   /** The same document in each encoding, compressed once. */
   bodies: Record<Encoding, Buffer>;
-  headers: [string, string][];
+  /** The whole header block of each encoding, as writeHead takes it (name, value, name, value …). */
+  headers: Record<Encoding, string[]>;
   expires: number;
+}
+
+/** The better of brotli and gzip by the client's q-values (brotli on a tie), else none. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.split(";").map((p) => p.trim());
+    const q = params.find((p) => p.startsWith("q="));
+    if (name) weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const br = weight("br");
+  const gz = weight("gzip");
+  if (br > 0 && br >= gz) return "br";
+  return gz > 0 ? "gzip" : "identity";
 }
 
 /** Every inline script of the document (no src attribute), as CSP source expressions. */
@@ -87,12 +104,15 @@ export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string
     if (html.includes(nonce)) return null;
     const identity = Buffer.from(html);
     const [br, gz] = await Promise.all([brotli(identity), gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION })]);
-    const headers: [string, string][] = [
+    const common: [string, string][] = [
       ...[...response.headers].filter(([name]) => !ENCODING_HEADERS.has(name)),
       ...securityHeaderList({ https, scriptSrc: ["'self'", ...inlineScriptHashes(html)].join(" ") }),
       ["Vary", "Accept-Encoding"],
     ];
-    const page = { bodies: { br, gzip: gz, identity }, headers, expires: Date.now() + PAGE_CACHE_TTL_MS };
+    const bodies = { br, gzip: gz, identity };
+    const block = (encoding: Encoding) =>
+      [...common, ...(encoding === "identity" ? [] : [["Content-Encoding", encoding]]), ["Content-Length", String(bodies[encoding].length)]].flat();
+    const page = { bodies, headers: { br: block("br"), gzip: block("gzip"), identity: block("identity") }, expires: Date.now() + PAGE_CACHE_TTL_MS };
     if (started === generation) pages.set(pathname, page);
     return page;
   }
@@ -113,29 +133,36 @@ export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string
     return rendering;
   }
 
-  const middleware: RequestHandler = async (req, res, next) => {
+  /** Any state-changing request to /admin empties the cache (an express middleware, before the routes). */
+  const invalidateOnAdminWrites: RequestHandler = (req, res, next) => {
     if (!SAFE_METHODS.has(req.method) && req.path.startsWith("/admin")) {
       invalidate();
       // Again once the change is saved: a render that began meanwhile may hold the old settings.
       res.on("finish", invalidate);
-      return next();
     }
-    const url = req.url;
-    if (req.method !== "GET" || !CACHED_PAGES.has(url) || req.headers.cookie || req.headers.authorization) return next();
-    try {
-      const page = await lookup(url);
-      if (!page) return next();
-      const encoding = (req.acceptsEncodings("br", "gzip") || "identity") as Encoding;
-      const body = page.bodies[encoding];
-      for (const [name, value] of page.headers) res.setHeader(name, value);
-      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-      res.setHeader("Content-Length", body.length);
-      res.statusCode = 200;
-      res.end(body);
-    } catch (error) {
-      next(error);
-    }
+    next();
   };
 
-  return middleware;
+  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    res.writeHead(200, page.headers[encoding]);
+    res.end(page.bodies[encoding]);
+  }
+
+  /**
+   * Answers a request for a cached page, ahead of the whole application (no router,
+   * no per-response work); anything else goes on to `otherwise` (the application).
+   */
+  function answer(req: IncomingMessage, res: ServerResponse, otherwise: () => void): void {
+    const url = req.url ?? "";
+    if (req.method !== "GET" || !CACHED_PAGES.has(url) || req.headers.cookie || req.headers.authorization) return otherwise();
+    const page = pages.get(url);
+    if (page && page.expires > Date.now()) return send(req, res, page);
+    lookup(url).then(
+      (fresh) => (fresh ? send(req, res, fresh) : otherwise()),
+      otherwise,
+    );
+  }
+
+  return { answer, invalidateOnAdminWrites };
 }

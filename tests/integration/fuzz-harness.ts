@@ -34,7 +34,7 @@ export async function startApp(): Promise<RunningApp> {
   const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: "custom", logLevel: "error" });
   const app = (await vite.ssrLoadModule("/server/app.ts")) as typeof AppModule;
   const booted = await app.boot({ assets: { middleware: (_req, _res, next) => next() } });
-  const server = booted.app.listen(port, "127.0.0.1");
+  const server = booted.server.listen(port, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -220,7 +220,7 @@ describe("GET /uploads never serves documents", () => {
     // boot() opens the configured database; the rest of this file keeps the per-file one.
     const original = getDatabase();
     const booted = await boot({ assets: { middleware: (_req, _res, next) => next() } });
-    server = booted.app.listen(0, "127.0.0.1");
+    server = booted.server.listen(0, "127.0.0.1");
     await new Promise<void>((resolve) => server.once("listening", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     stop = async () => {

@@ -9,6 +9,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Settings from "~/modules/settings/settings.server";
+import { chooseEncoding } from "../../server/page-cache";
 import { startApp, type RunningApp } from "../support/in-process-app";
 
 let app: RunningApp;
@@ -105,5 +106,26 @@ describe("the public page cache", () => {
     expect(post.status).toBeLessThan(500);
     const after = await (await fetch(`${app.base}/contact`)).text();
     expect(after).toContain("Cache Test Gym");
+  });
+});
+
+describe("the encoding of a cached copy", () => {
+  it.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip, deflate", "gzip"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["gzip;q=0, br;q=0", "identity"],
+    ["GZIP", "gzip"],
+    ["*", "br"],
+    ["*;q=0.1, br;q=0", "gzip"],
+    ["identity", "identity"],
+    ["br;q=abc, gzip;q=0.2", "gzip"],
+    ["", "identity"],
+  ])("Accept-Encoding %j gets %s", (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+
+  it("is sent as is without the header", () => {
+    expect(chooseEncoding(undefined)).toBe("identity");
   });
 });

@@ -21,7 +21,7 @@ const trainer = { id: "", email: "trainer@serving.test", role: "trainer" as cons
 
 beforeAll(async () => {
   const booted = await boot({ assets: { middleware: (_req, _res, next) => next() } });
-  server = booted.app.listen(0, "127.0.0.1");
+  server = booted.server.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stop = async () => {

@@ -57,7 +57,7 @@ export async function startApp(
     await before?.(load);
     const { boot } = await load<typeof AppModule>("/server/app.ts");
     const booted = await boot({ assets: { dir: assets } });
-    const server: http.Server = booted.app.listen(0, "127.0.0.1");
+    const server: http.Server = booted.server.listen(0, "127.0.0.1");
     await new Promise<void>((resolve, reject) => {
       server.once("listening", resolve);
       server.once("error", reject);
