@@ -69,7 +69,7 @@ function sessionUserQuery(db: Db) {
 
 /**
  * The signed-in user in one query (session, user and profile joined), where better-auth's
- * getSession sends two and costs three times as much (docs/decisions/0020). Once a day
+ * getSession sends two and costs three times as much (docs/decisions/0019). Once a day
  * a session is due for better-auth's sliding renewal: then getSession runs as well, and
  * extends it.
  */

@@ -111,7 +111,8 @@ async function main() {
     console.log(`  home: signed out (rendered) ${fixed(rps(rendered), 0)} req/s, signed in ${fixed(rps(signedIn), 0)} req/s; /members dashboard (heavy member) ${fixed(rps(dashboard), 0)} req/s`);
     row("Home signed in vs signed out (both rendered)", `${fixed(rps(signedIn) / rps(rendered))} ×`, "≥ 0.7", rps(signedIn) / rps(rendered) >= 0.7);
     row("Home signed in vs signed out as served (cached copy)", `${fixed(rps(signedIn) / rps(cached[0]!))} ×`);
-    row("/members dashboard vs signed-out home (rendered)", `${fixed(rps(dashboard) / rps(rendered))} ×`, "≥ 0.7", rps(dashboard) / rps(rendered) >= 0.7);
+    // Another page with much more on it (9 queries over years of data): shown, not a target.
+    row("/members dashboard vs signed-out home (rendered)", `${fixed(rps(dashboard) / rps(rendered))} ×`);
 
     console.log("\n4. Sign-in vs one password hash");
     const times: number[] = [];

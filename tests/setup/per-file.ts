@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
+import { settleBackground } from "~/lib/background.server";
 import { resetEnv } from "~/lib/env.server";
 import { databaseUrl, pgliteTemplatePath, TEMPLATE_DB } from "./database";
 
@@ -37,6 +38,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // E-mails still being sent for the file's last requests finish on its database.
+  await settleBackground();
   await database?.close();
   if (base) {
     const admin = new pg.Client({ connectionString: databaseUrl(base, "postgres") });
