@@ -10,9 +10,9 @@ import { getDb } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { signInCookie } from "../../tests/support/route-calls";
-import { getAuth } from "./auth.server";
-import { getSessionUser } from "./session.server";
+import { signInCookie } from "../support/route-calls";
+import { getAuth } from "~/auth/auth.server";
+import { getSessionUser } from "~/auth/session.server";
 
 const PASSWORD = "session-lookup-pass-58";
 const DAY_MS = 24 * 60 * 60 * 1000;
