@@ -122,9 +122,8 @@ export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string
     pages.clear();
   }
 
-  async function lookup(pathname: string): Promise<CachedPage | null> {
-    const page = pages.get(pathname);
-    if (page && page.expires > Date.now()) return page;
+  /** Concurrent misses of one page share one render. */
+  function renderShared(pathname: string): Promise<CachedPage | null> {
     let rendering = pending.get(pathname);
     if (!rendering) {
       rendering = render(pathname).finally(() => pending.delete(pathname));
@@ -158,7 +157,7 @@ export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string
     if (req.method !== "GET" || !CACHED_PAGES.has(url) || req.headers.cookie || req.headers.authorization) return otherwise();
     const page = pages.get(url);
     if (page && page.expires > Date.now()) return send(req, res, page);
-    lookup(url).then(
+    renderShared(url).then(
       (fresh) => (fresh ? send(req, res, fresh) : otherwise()),
       otherwise,
     );
