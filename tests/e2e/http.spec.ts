@@ -127,8 +127,8 @@ test.describe("the HTTP surface", () => {
     expect(await response.text()).toContain("Oops! Page not found");
   });
 
-  test("pages carry the security headers and a per-response CSP nonce", async ({ request }) => {
-    const first = await request.get("/");
+  test("pages carry the security headers: a per-response CSP nonce when rendered, script hashes on the visitors' cached copies", async ({ request }) => {
+    const first = await request.get("/login");
     expect(first.status()).toBe(200);
     const headers = first.headers();
     const csp = headers["content-security-policy"] ?? "";
@@ -139,7 +139,15 @@ test.describe("the HTTP surface", () => {
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     // The page's inline scripts carry that nonce, and the next response gets a new one.
     expect(await first.text()).toContain(`nonce="${nonce}"`);
-    const second = await request.get("/");
+    const second = await request.get("/login");
     expect(second.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
+
+    // The home page as a visitor without cookies gets it: no nonce, its inline scripts by hash.
+    const home = await request.get("/");
+    const homeCsp = home.headers()["content-security-policy"] ?? "";
+    expect(homeCsp).not.toContain("'nonce-");
+    expect(homeCsp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+;/);
+    expect(homeCsp).toContain("frame-ancestors 'none'");
+    expect(await home.text()).not.toContain("nonce=");
   });
 });

@@ -45,7 +45,7 @@ export async function startApp(): Promise<RunningApp> {
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      booted.stopJobs();
+      await booted.stopJobs();
       await booted.database.close();
       await vite.close();
     },

@@ -225,7 +225,7 @@ describe("GET /uploads never serves documents", () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     stop = async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      booted.stopJobs();
+      await booted.stopJobs();
       await booted.database.close();
       setDatabase(original);
     };

@@ -26,7 +26,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stop = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    booted.stopJobs();
+    await booted.stopJobs();
     await booted.database.close();
   };
   trainer.id = (await createUserWithPassword({ email: trainer.email, password: "serving-password", name: "Sam Trainer", role: "trainer" })).id;

@@ -72,7 +72,7 @@ export async function startApp(
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        booted.stopJobs();
+        await booted.stopJobs();
         await booted.database.close();
         await vite.close();
         fs.rmSync(assets, { recursive: true, force: true });
