@@ -19,10 +19,9 @@ import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as membersAction } from "~/routes/members";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+import { callRoute, getRequest, postForm } from "../support/route-calls";
 
-type Args = { request: Request; params: object; context: object };
 type DataResult = { data: Record<string, unknown>; init?: { status?: number } | null };
-const BASE = "http://localhost:3000";
 const PASSWORD = "original-password";
 let ipCounter = 1;
 
@@ -31,19 +30,9 @@ function nextIp() {
   return `198.51.100.${ipCounter}`;
 }
 
+/** A form POST from its own client address, so the per-address rate limits stay out of the way. */
 function formRequest(pathname: string, fields: Record<string, string>, { cookie, ip = nextIp() }: { cookie?: string; ip?: string } = {}) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: ip });
-  if (cookie) headers.set("cookie", cookie);
-  return new Request(`${BASE}${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-async function call<T>(fn: (args: never) => Promise<T>, request: Request): Promise<T | Response> {
-  try {
-    return await fn({ request, params: {}, context: {} } as Args as never);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return postForm(pathname, cookie, fields, { [CLIENT_IP_HEADER]: ip });
 }
 
 function cookieOf(response: Response): string {
@@ -56,7 +45,7 @@ function cookieOf(response: Response): string {
 
 /** Signs in through the /login action (the handler, its hooks and rate limit). */
 async function signIn(email: string, password: string, ip = nextIp()): Promise<{ response: Response | DataResult; cookie: string }> {
-  const response = (await call(loginAction, formRequest("/login", { email, password }, { ip }))) as Response | DataResult;
+  const response = (await callRoute(loginAction, formRequest("/login", { email, password }, { ip }))) as Response | DataResult;
   return { response, cookie: response instanceof Response ? cookieOf(response) : "" };
 }
 
@@ -111,8 +100,8 @@ beforeEach(async () => {
 describe("forgot password", () => {
   it("gives the same answer for an existing and an unknown e-mail, and mails only the account", async () => {
     const email = await freshUser();
-    const known = (await call(forgotAction, formRequest("/forgot-password", { email }))) as DataResult;
-    const unknown = (await call(forgotAction, formRequest("/forgot-password", { email: "nobody@security.test" }))) as DataResult;
+    const known = (await callRoute(forgotAction, formRequest("/forgot-password", { email }))) as DataResult;
+    const unknown = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "nobody@security.test" }))) as DataResult;
     expect(known.data).toEqual({ sent: true });
     expect(unknown.data).toEqual(known.data);
     expect(known.init?.status ?? 200).toBe(unknown.init?.status ?? 200);
@@ -124,7 +113,7 @@ describe("forgot password", () => {
   });
 
   it("rejects a malformed e-mail with a field message", async () => {
-    const result = (await call(forgotAction, formRequest("/forgot-password", { email: "not-an-email" }))) as DataResult;
+    const result = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "not-an-email" }))) as DataResult;
     expect(result.init?.status).toBe(400);
     expect(result.data).toEqual({ fieldErrors: { email: "Please enter a valid email address" } });
   });
@@ -132,26 +121,26 @@ describe("forgot password", () => {
   it("limits requests from one address (3 per 15 minutes)", async () => {
     const ip = "203.0.113.77";
     for (let i = 0; i < 3; i++) {
-      const ok = (await call(forgotAction, formRequest("/forgot-password", { email: `x${i}@security.test` }, { ip }))) as DataResult;
+      const ok = (await callRoute(forgotAction, formRequest("/forgot-password", { email: `x${i}@security.test` }, { ip }))) as DataResult;
       expect(ok.data).toEqual({ sent: true });
     }
-    const refused = (await call(forgotAction, formRequest("/forgot-password", { email: "x4@security.test" }, { ip }))) as DataResult;
+    const refused = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "x4@security.test" }, { ip }))) as DataResult;
     expect(refused.init?.status).toBe(429);
   });
 });
 
 describe("reset password", () => {
   async function requestToken(email: string) {
-    await call(forgotAction, formRequest("/forgot-password", { email }));
+    await callRoute(forgotAction, formRequest("/forgot-password", { email }));
     return resetTokenFor(email);
   }
 
   function openLink(token: string) {
-    return call(resetLoader, new Request(`${BASE}/reset-password?token=${token}`)) as Promise<DataResult>;
+    return callRoute(resetLoader, getRequest(`/reset-password?token=${token}`)) as Promise<DataResult>;
   }
 
   function submit(token: string, password = "brand-new-password", confirm = password) {
-    return call(resetAction, formRequest("/reset-password", { token, newPassword: password, confirmPassword: confirm })) as Promise<Response | DataResult>;
+    return callRoute(resetAction, formRequest("/reset-password", { token, newPassword: password, confirmPassword: confirm })) as Promise<Response | DataResult>;
   }
 
   it("opening the link shows the form and does not use the token (scanner-safe)", async () => {
@@ -237,7 +226,7 @@ describe("sign-in and sign-out are recorded", () => {
     expect(cookie).toContain("session_token=");
     await signIn(email, "wrong-password-typed", "192.0.2.11");
     await signIn("ghost@security.test", "whatever-password", "192.0.2.12");
-    const out = await call(logoutAction, formRequest("/logout", {}, { cookie }));
+    const out = await callRoute(logoutAction, formRequest("/logout", {}, { cookie }));
     expect(out).toBeInstanceOf(Response);
 
     const entries = await auditActions(email);
@@ -255,7 +244,7 @@ describe("sign-in and sign-out are recorded", () => {
 
 describe("settings: change password and sign out of other devices", () => {
   function members(cookie: string | undefined, fields: Record<string, string>) {
-    return call(membersAction, formRequest("/members?tab=settings", fields, { cookie })) as Promise<Response | DataResult>;
+    return callRoute(membersAction, formRequest("/members?tab=settings", fields, { cookie })) as Promise<Response | DataResult>;
   }
 
   it("sends an anonymous visitor to /login for either action", async () => {

@@ -5,7 +5,6 @@
 import fs from "node:fs";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { user } from "~/db/schema/auth";
@@ -21,7 +20,7 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { loader as activityLoader } from "~/routes/admin.activity";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
 import { loader as dashboardLoader } from "~/routes/admin";
-import { callRoute, getRequest, locationOf, postForm } from "../support/route-calls";
+import { callRoute, getRequest, locationOf, postForm, signInCookie } from "../support/route-calls";
 
 type Who = "admin" | "trainer" | "member" | null;
 const cookies: Record<"admin" | "trainer" | "member", string> = { admin: "", trainer: "", member: "" };
@@ -51,11 +50,7 @@ beforeAll(async () => {
   for (const role of ["admin", "trainer", "member"] as const) {
     const email = `${role}@dash.test`;
     await createUserWithPassword({ name: role === "admin" ? "Dana Admin" : `Dash ${role}`, email, password: `${role}-password`, role });
-    const response = await getAuth().api.signInEmail({ body: { email, password: `${role}-password` }, asResponse: true });
-    cookies[role] = response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .join("; ");
+    cookies[role] = await signInCookie(email, `${role}-password`);
   }
 });
 

@@ -4,12 +4,10 @@
  */
 import { count, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { article } from "~/db/schema/articles";
 import { auditLog } from "~/db/schema/audit";
 import { user } from "~/db/schema/auth";
-import { readToast } from "~/lib/toast.server";
 import { createArticle, type ArticleInput } from "~/modules/articles/articles.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as editAction, loader as editLoader } from "~/routes/articles.$id.edit";
@@ -18,6 +16,7 @@ import { action as newAction, loader as newLoader } from "~/routes/articles.new"
 import { loader as listLoader } from "~/routes/articles";
 import { action as previewAction } from "~/routes/cms.markdown-preview";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { callRouteOrData, getRequest, isDataResult, postBody, postForm, signInCookie, toastOf } from "../support/route-calls";
 
 type Who = "admin" | "trainer" | "member" | null;
 const cookies: Record<"admin" | "trainer" | "member", string> = { admin: "", trainer: "", member: "" };
@@ -28,45 +27,18 @@ const emails = ["admin@article-routes.test", "trainer@article-routes.test", "mem
 type Outcome = { status: number; location: string | null; body: unknown; headers: Headers };
 
 async function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
-  let result: unknown;
-  try {
-    result = await fn({ request, params, context: {} } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
+  const result = await callRouteOrData(fn, request, params);
   if (result instanceof Response) {
     const isJson = result.headers.get("content-type")?.includes("json");
     return { status: result.status, location: result.headers.get("location"), body: isJson ? await result.json() : await result.text(), headers: result.headers };
   }
-  if (result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit") {
-    const { data, init } = result as unknown as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, body: data, headers: new Headers(init?.headers) };
-  }
-  if (result instanceof Error) throw result;
+  if (isDataResult(result)) return { status: result.init?.status ?? 200, location: null, body: result.data, headers: new Headers(result.init?.headers) };
   return { status: 200, location: null, body: result, headers: new Headers() };
 }
 
-function get(pathname: string, who: Who) {
-  return new Request(`http://localhost:3000${pathname}`, { headers: who ? { cookie: cookies[who] } : {} });
-}
-
-function post(pathname: string, who: Who, fields: Record<string, string>) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  if (who) headers.set("cookie", cookies[who]);
-  return new Request(`http://localhost:3000${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-function postJson(pathname: string, who: Who, body: unknown) {
-  const headers = new Headers({ "content-type": "application/json" });
-  if (who) headers.set("cookie", cookies[who]);
-  return new Request(`http://localhost:3000${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
-}
-
-/** The toast a redirect carries, read back the way the next page load reads it. */
-async function toastOf(outcome: Outcome) {
-  const cookie = outcome.headers.get("set-cookie")?.split(";")[0] ?? "";
-  return (await readToast(new Request("http://localhost:3000/", { headers: { cookie } }))).toast;
-}
+const get = (pathname: string, who: Who) => getRequest(pathname, who && cookies[who]);
+const post = (pathname: string, who: Who, fields: Record<string, string>) => postForm(pathname, who && cookies[who], fields);
+const postJson = (pathname: string, who: Who, body: unknown) => postBody(pathname, who && cookies[who], JSON.stringify(body), { "content-type": "application/json" });
 
 const form = { intent: "save", title: "Hill Sprints", excerpt: "Short and steep.", content: "Run **up**.", category: "Training", readTime: "6", published: "on" };
 
@@ -91,11 +63,7 @@ beforeAll(async () => {
     const email = `${role}@article-routes.test`;
     const created = await createUserWithPassword({ name: `Art ${role}`, email, password: `${role}-password`, role });
     actors[role] = { id: created.id, email, role };
-    const response = await getAuth().api.signInEmail({ body: { email, password: `${role}-password` }, asResponse: true });
-    cookies[role] = response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .join("; ");
+    cookies[role] = await signInCookie(email, `${role}-password`);
   }
 });
 
@@ -209,13 +177,9 @@ describe("saving", () => {
   });
 
   it("refuses a malformed body with a 4xx, not a 500", async () => {
-    const headers = { cookie: cookies.trainer, "content-type": "application/json" };
-    const bad = await call(newAction, new Request("http://localhost:3000/articles/new", { method: "POST", headers, body: "{not json" }));
+    const bad = await call(newAction, postBody("/articles/new", cookies.trainer, "{not json", { "content-type": "application/json" }));
     expect(bad.status).toBe(400);
-    const big = await call(
-      newAction,
-      new Request("http://localhost:3000/articles/new", { method: "POST", headers, body: JSON.stringify({ ...form, content: "x".repeat(600 * 1024) }) }),
-    );
+    const big = await call(newAction, postJson("/articles/new", "trainer", { ...form, content: "x".repeat(600 * 1024) }));
     expect(big.status).toBe(413);
     expect(await getDb().select().from(article)).toEqual([]);
   });

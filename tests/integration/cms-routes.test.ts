@@ -4,18 +4,16 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { article } from "~/db/schema/articles";
 import { auditLog } from "~/db/schema/audit";
 import { user } from "~/db/schema/auth";
 import { contentItem } from "~/db/schema/content";
-import { readToast } from "~/lib/toast.server";
 import { validMealPlan, validSchedule, validVideo } from "~/modules/content/content.fixture";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { loader as dashboardLoader } from "~/routes/admin";
 import { action, loader } from "~/routes/cms";
-import { callRoute, getRequest, locationOf, postForm } from "../support/route-calls";
+import { callRoute, getRequest, locationOf, postBody, postForm, signInCookie, toastOf } from "../support/route-calls";
 
 type Who = "admin" | "trainer" | "member" | null;
 const cookies: Record<"admin" | "trainer" | "member", string> = { admin: "", trainer: "", member: "" };
@@ -24,14 +22,6 @@ const call = callRoute;
 const get = (pathname: string, who: Who) => getRequest(pathname, who && cookies[who]);
 const post = (pathname: string, who: Who, fields: Record<string, string>) => postForm(pathname, who && cookies[who], fields);
 const location = locationOf;
-
-/** The toast a redirect carries, as the next page would read it. */
-async function toastOf(result: unknown) {
-  const cookie = (result as Response).headers.getSetCookie().find((c) => c.startsWith("rl_toast="));
-  expect(cookie, "a toast cookie").toBeDefined();
-  const { toast } = await readToast(new Request("http://localhost:3000/", { headers: { cookie: cookie!.split(";")[0]! } }));
-  return toast;
-}
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 type Refusal = { data: { ok: false; error: string | null; fieldErrors: Record<string, string> }; init: { status: number } };
@@ -53,11 +43,7 @@ beforeAll(async () => {
   for (const role of ["admin", "trainer", "member"] as const) {
     const email = `${role}@cms.test`;
     await createUserWithPassword({ name: `Cms ${role}`, email, password: `${role}-password`, role });
-    const response = await getAuth().api.signInEmail({ body: { email, password: `${role}-password` }, asResponse: true });
-    cookies[role] = response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .join("; ");
+    cookies[role] = await signInCookie(email, `${role}-password`);
   }
 });
 
@@ -235,10 +221,7 @@ describe("bad input", () => {
     expect(unknown.init.status).toBe(400);
     const missing = await call(action, post("/cms?tab=videos", "trainer", { intent: "delete", tab: "videos" }));
     expect((await toastOf(missing))?.type).toBe("error");
-    const multipart = (await call(
-      action,
-      new Request("http://localhost:3000/cms", { method: "POST", headers: { cookie: cookies.trainer, "content-type": "text/plain" }, body: "hello" }),
-    )) as Refusal;
+    const multipart = (await call(action, postBody("/cms", cookies.trainer, "hello", { "content-type": "text/plain" }))) as Refusal;
     expect(multipart.init.status).toBe(415);
   });
 });

@@ -4,7 +4,6 @@
  */
 import { inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { contactSubmission } from "~/db/schema/contacts";
@@ -16,10 +15,9 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/admin.contacts";
 import { action as contactAction } from "~/routes/contact";
 import { rows, settleNotifications, submissionCount } from "~/modules/contacts/contacts.test-support";
+import { getRequest, invokeRoute, postBody, postForm, redirectOf, signInCookie } from "../support/route-calls";
 
 const HEALTH = { medicalConditions: "Type 1 diabetes, insulin pump", injuries: "Torn ACL in the left knee (2019)" };
-
-type RouteArgs<F extends (args: never) => unknown> = Parameters<F>[0];
 
 async function wipe() {
   await settleNotifications();
@@ -28,9 +26,7 @@ async function wipe() {
 }
 
 function contactPost(body: BodyInit, { ip = "203.0.113.10", type = "application/json" }: { ip?: string; type?: string } = {}) {
-  const headers = new Headers({ [CLIENT_IP_HEADER]: ip, "content-type": type });
-  const request = new Request("http://localhost:3000/contact", { method: "POST", headers, body });
-  return contactAction({ request, params: {}, context: {} } as unknown as RouteArgs<typeof contactAction>);
+  return invokeRoute(contactAction, postBody("/contact", null, body, { [CLIENT_IP_HEADER]: ip, "content-type": type }));
 }
 
 describe("the /contact action", () => {
@@ -135,12 +131,7 @@ describe("the /admin/contacts route", () => {
     for (const role of ["admin", "trainer", "member"] as const) {
       const email = `${role}@inbox.test`;
       await createUserWithPassword({ name: `Inbox ${role}`, email, password: `${role}-password`, role });
-      const response = await getAuth().api.signInEmail({ body: { email, password: `${role}-password` }, asResponse: true });
-      cookies[role] = response.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0]!)
-        .join("; ");
-      expect(cookies[role]).toContain("session_token=");
+      cookies[role] = await signInCookie(email, `${role}-password`);
     }
   });
   beforeEach(async () => {
@@ -156,26 +147,11 @@ describe("the /admin/contacts route", () => {
   });
 
   function get(who: keyof typeof cookies | null, search = "") {
-    const request = new Request(`http://localhost:3000/admin/contacts${search}`, { headers: who ? { cookie: cookies[who] } : {} });
-    return inboxLoader({ request, params: {}, context: {} } as unknown as RouteArgs<typeof inboxLoader>);
+    return invokeRoute(inboxLoader, getRequest(`/admin/contacts${search}`, who && cookies[who]));
   }
 
   function post(who: keyof typeof cookies | null, fields: Record<string, string>) {
-    const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-    if (who) headers.set("cookie", cookies[who]);
-    const request = new Request("http://localhost:3000/admin/contacts?status=new", { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-    return inboxAction({ request, params: {}, context: {} } as unknown as RouteArgs<typeof inboxAction>);
-  }
-
-  async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
-    const thrown = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    expect(response.status).toBe(302);
-    return response.headers.get("location");
+    return invokeRoute(inboxAction, postForm("/admin/contacts?status=new", who && cookies[who], fields));
   }
 
   it("sends an anonymous visitor to /login, remembering the inbox", async () => {

@@ -6,7 +6,6 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { getDatabase, getDb, setDatabase } from "~/db/client.server";
 import { contentItem } from "~/db/schema/content";
 import { nutritionDocument } from "~/db/schema/documents";
@@ -20,25 +19,18 @@ import { action as uploadAction, loader as uploadLoader } from "~/routes/cms.doc
 import { loader as documentLoader } from "~/routes/documents.$id";
 import { loader as membersLoader } from "~/routes/members";
 import { boot } from "../../server/app";
+import { callRoute, getRequest, invokeRoute, postBody, signInCookie } from "../support/route-calls";
 
 type Who = "admin" | "trainer" | "member";
 const PASSWORD = "nutrition-route-password";
 const cookies: Record<Who, string> = { admin: "", trainer: "", member: "" };
 const actors = {} as Record<Who, { id: string; email: string; role: Who }>;
 
-async function signInCookie(email: string): Promise<string> {
-  const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
-}
-
 beforeAll(async () => {
   for (const who of ["admin", "trainer", "member"] as const) {
     const email = `${who}@nutrition-route.test`;
     actors[who] = { id: (await createUserWithPassword({ name: `Nutrition ${who}`, email, password: PASSWORD, role: who })).id, email, role: who };
-    cookies[who] = await signInCookie(email);
+    cookies[who] = await signInCookie(email, PASSWORD);
   }
 });
 
@@ -48,23 +40,13 @@ beforeEach(async () => {
 });
 
 async function open(id: string, who: Who | null, method = "GET"): Promise<Response> {
-  const request = new Request(`http://localhost:3000/documents/${encodeURIComponent(id)}`, { method, headers: who ? { cookie: cookies[who] } : {} });
-  try {
-    return (await documentLoader({ request, params: { id }, context: {} } as never)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  const request = new Request(getRequest(`/documents/${encodeURIComponent(id)}`, who && cookies[who]), { method });
+  return (await callRoute(documentLoader, request, { id })) as Response;
 }
 
 function upload(who: Who | null, bytes: Buffer, name = "Meal Plan.pdf") {
-  const request = new Request(`http://localhost:3000/cms/documents?name=${encodeURIComponent(name)}`, {
-    method: "POST",
-    headers: { "content-type": "application/pdf", ...(who ? { cookie: cookies[who] } : {}) },
-    body: new Uint8Array(bytes),
-    duplex: "half",
-  } as RequestInit);
-  return uploadAction({ request, params: {}, context: {} } as never) as Promise<Response>;
+  const request = postBody(`/cms/documents?name=${encodeURIComponent(name)}`, who && cookies[who], new Uint8Array(bytes), { "content-type": "application/pdf" });
+  return invokeRoute(uploadAction, request) as Promise<Response>;
 }
 
 async function pdfDocument(text = "Week one menu") {
@@ -160,8 +142,7 @@ describe("POST /cms/documents", () => {
 
 describe("the member area's nutrition parts", () => {
   async function members(search: string, who: Who | null) {
-    const request = new Request(`http://localhost:3000/members${search}`, { headers: who ? { cookie: cookies[who] } : {} });
-    const result = (await membersLoader({ request, params: {}, context: {} } as never)) as unknown;
+    const result = (await invokeRoute(membersLoader, getRequest(`/members${search}`, who && cookies[who]))) as unknown;
     // A visitor's answer is data(…, 401); a member's is the plain object.
     return (result && typeof result === "object" && "data" in result ? (result as { data: unknown }).data : result) as Record<string, unknown>;
   }

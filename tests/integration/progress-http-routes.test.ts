@@ -5,7 +5,6 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { progressEntry } from "~/db/schema/progress";
 import { addDays, todayIn } from "~/lib/time-zone";
@@ -13,29 +12,16 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as membersAction, loader as membersLoader } from "~/routes/members";
 import { loader as staffViewLoader } from "~/routes/members.$memberId.progress";
 import { loader as csvLoader } from "~/routes/members.progress[.]csv";
+import { callRouteOrData, getRequest, postForm, signInCookie } from "../support/route-calls";
 
 type Who = "memberA" | "memberB" | "trainer" | null;
 const cookies: Record<Exclude<Who, null>, string> = { memberA: "", memberB: "", trainer: "" };
 const ids: Record<Exclude<Who, null>, string> = { memberA: "", memberB: "", trainer: "" };
 const today = () => todayIn("Europe/London");
 
-async function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<unknown> {
-  try {
-    return await fn({ request, params, context: {} } as never);
-  } catch (thrown) {
-    return thrown;
-  }
-}
-
-function get(pathname: string, who: Who) {
-  return new Request(`http://localhost:3000${pathname}`, { headers: who ? { cookie: cookies[who] } : {} });
-}
-
-function post(who: Who, fields: Record<string, string>) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  if (who) headers.set("cookie", cookies[who]);
-  return new Request("http://localhost:3000/members?tab=progress", { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
+const call = callRouteOrData;
+const get = (pathname: string, who: Who) => getRequest(pathname, who && cookies[who]);
+const post = (who: Who, fields: Record<string, string>) => postForm("/members?tab=progress", who && cookies[who], fields);
 
 /** React Router's data() result: the payload and its status. */
 function payload(result: unknown): { data: Record<string, unknown>; status: number } {
@@ -51,11 +37,7 @@ beforeAll(async () => {
     const password = `${who}-password-1`;
     const created = await createUserWithPassword({ name: `Progress ${who}`, email, password, role: who === "trainer" ? "trainer" : "member" });
     ids[who] = created.id;
-    const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
-    cookies[who] = response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .join("; ");
+    cookies[who] = await signInCookie(email, password);
   }
 });
 

@@ -4,7 +4,6 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { trainingSession } from "~/db/schema/sessions";
@@ -12,7 +11,7 @@ import { addDays, todayIn } from "~/lib/time-zone";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as membersAction, loader as membersLoader } from "~/routes/members";
 import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule";
-import { callRoute, getRequest, locationOf, postForm } from "../support/route-calls";
+import { callRoute, getRequest, locationOf, postForm, signInCookie } from "../support/route-calls";
 
 type Who = "trainer" | "member" | "other" | null;
 const cookies: Record<Exclude<Who, null>, string> = { trainer: "", member: "", other: "" };
@@ -56,11 +55,7 @@ beforeAll(async () => {
     const email = `${who}@routes.test`;
     const created = await createUserWithPassword({ name: `Route ${who}`, email, password: `${who}-password-1`, role: who === "trainer" ? "trainer" : "member" });
     ids[who] = created.id;
-    const response = await getAuth().api.signInEmail({ body: { email, password: `${who}-password-1` }, asResponse: true });
-    cookies[who] = response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .join("; ");
+    cookies[who] = await signInCookie(email, `${who}-password-1`);
   }
 });
 

@@ -4,43 +4,28 @@
  */
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { storedFiles, uploadRows, wipeUploads } from "~/modules/uploads/uploads.test-support";
 import { action, loader } from "~/routes/cms.uploads";
+import { invokeRoute, postBody, signInCookie } from "../support/route-calls";
 
-type RouteArgs<F extends (args: never) => unknown> = Parameters<F>[0];
 type Who = "admin" | "trainer" | "member";
 
 const PASSWORD = "upload-route-password";
 const cookies: Record<Who, string> = { admin: "", trainer: "", member: "" };
 const ids: Record<Who, string> = { admin: "", trainer: "", member: "" };
 
-async function signInCookie(email: string): Promise<string> {
-  const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
-}
-
 beforeAll(async () => {
   for (const who of ["admin", "trainer", "member"] as const) {
     ids[who] = (await createUserWithPassword({ name: `Upload ${who}`, email: `${who}@uploads-route.test`, password: PASSWORD, role: who })).id;
-    cookies[who] = await signInCookie(`${who}@uploads-route.test`);
+    cookies[who] = await signInCookie(`${who}@uploads-route.test`, PASSWORD);
   }
 });
 
 beforeEach(wipeUploads);
 
 function upload(who: Who | null, body: BodyInit | null, headers: Record<string, string> = {}) {
-  const request = new Request("http://localhost:3000/cms/uploads", {
-    method: "POST",
-    headers: { "content-type": "image/jpeg", ...(who ? { cookie: cookies[who] } : {}), ...headers },
-    body,
-    duplex: "half",
-  } as RequestInit);
-  return action({ request, params: {}, context: {} } as unknown as RouteArgs<typeof action>) as Promise<Response>;
+  return invokeRoute(action, postBody("/cms/uploads", who && cookies[who], body, { "content-type": "image/jpeg", ...headers })) as Promise<Response>;
 }
 
 const jpeg = (width = 1200, height = 900) => sharp({ create: { width, height, channels: 3, background: "#dc2626" } }).jpeg().toBuffer();
@@ -69,11 +54,7 @@ describe("POST /cms/uploads permissions", () => {
     const response = (await loader()) as Response;
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
-    const put = await action({
-      request: new Request("http://localhost:3000/cms/uploads", { method: "PUT", body: "x" }),
-      params: {},
-      context: {},
-    } as unknown as RouteArgs<typeof action>);
+    const put = await invokeRoute(action, new Request("http://localhost:3000/cms/uploads", { method: "PUT", body: "x" }));
     expect((put as Response).status).toBe(405);
   });
 });

@@ -13,7 +13,6 @@ import { user } from "~/db/schema/auth";
 import { invitation } from "~/db/schema/invitations";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { dataPath } from "~/lib/data-dir.server";
-import { readToast } from "~/lib/toast.server";
 import { listAuditLog } from "~/modules/audit/audit.server";
 import { contactSubmission } from "~/db/schema/contacts";
 import { submitApplication } from "~/modules/contacts/contacts.server";
@@ -23,8 +22,8 @@ import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.s
 import { action as acceptAction, loader as acceptLoader } from "~/routes/invitations.accept";
 import { loader as inboxLoader } from "~/routes/admin.contacts";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users";
+import { cookieHeaderOf, getRequest, invokeRoute, postForm, redirectOf, signInCookie, toastOf } from "../support/route-calls";
 
-type RouteArgs<F extends (args: never) => unknown> = Parameters<F>[0];
 type Who = "admin" | "trainer" | "member";
 
 const PASSWORD = "route-test-password";
@@ -32,44 +31,9 @@ const cookies: Record<Who, string> = { admin: "", trainer: "", member: "" };
 const ids: Record<Who, string> = { admin: "", trainer: "", member: "" };
 let adminActor: { id: string; role: "admin"; email: string };
 
-async function signInCookie(email: string, password = PASSWORD): Promise<string> {
-  const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
-  expect(cookie).toContain("session_token=");
-  return cookie;
-}
-
-function get(who: Who | null, search = "") {
-  const request = new Request(`http://localhost:3000/admin/users${search}`, { headers: who ? { cookie: cookies[who] } : {} });
-  return usersLoader({ request, params: {}, context: {} } as unknown as RouteArgs<typeof usersLoader>);
-}
-
-function post(who: Who | null, fields: Record<string, string>, search = "?q=example") {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  if (who) headers.set("cookie", cookies[who]);
-  const request = new Request(`http://localhost:3000/admin/users${search}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-  return usersAction({ request, params: {}, context: {} } as unknown as RouteArgs<typeof usersAction>);
-}
-
-async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
-  const thrown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(thrown).toBeInstanceOf(Response);
-  const response = thrown as Response;
-  expect(response.status).toBe(302);
-  return response.headers.get("location");
-}
-
-/** The toast an action's redirect carries. */
-async function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("rl_toast="))!;
-  return (await readToast(new Request("http://localhost:3000/", { headers: { cookie: cookie.split(";")[0]! } }))).toast;
-}
+const get = (who: Who | null, search = "") => invokeRoute(usersLoader, getRequest(`/admin/users${search}`, who && cookies[who]));
+const post = (who: Who | null, fields: Record<string, string>, search = "?q=example") =>
+  invokeRoute(usersAction, postForm(`/admin/users${search}`, who && cookies[who], fields));
 
 function tokenFor(email: string): string {
   const dir = dataPath("outbox");
@@ -94,7 +58,7 @@ beforeAll(async () => {
   for (const who of ["admin", "trainer", "member"] as const) {
     const created = await createUserWithPassword({ name: `Route ${who}`, email: `${who}@routes.test`, password: PASSWORD, role: who });
     ids[who] = created.id;
-    cookies[who] = await signInCookie(`${who}@routes.test`);
+    cookies[who] = await signInCookie(`${who}@routes.test`, PASSWORD);
   }
   adminActor = { id: ids.admin, role: "admin", email: "admin@routes.test" };
 });
@@ -143,7 +107,7 @@ describe("/admin/users for an administrator", () => {
     expect(await toastOf(changed)).toEqual({ type: "success", title: "Role updated successfully" });
     expect((await role(ids.member))?.role).toBe("trainer");
     // The member's own next request sees the new role.
-    expect((await getSessionUser(new Request("http://localhost:3000/cms", { headers: { cookie: cookies.member } })))?.role).toBe("trainer");
+    expect((await getSessionUser(getRequest("/cms", cookies.member)))?.role).toBe("trainer");
     await post("admin", { intent: "set-role", id: ids.member, role: "member" });
 
     const lastAdmin = (await post("admin", { intent: "set-role", id: ids.admin, role: "member" })) as Response;
@@ -160,8 +124,8 @@ describe("/admin/users for an administrator", () => {
 
   it("deactivation ends the person's sessions and stops sign-in; reactivation lets them back", async () => {
     const person = await createUserWithPassword({ name: "Leaving Soon", email: "leaver@routes.test", password: PASSWORD, role: "member" });
-    const cookie = await signInCookie("leaver@routes.test");
-    const request = () => new Request("http://localhost:3000/members", { headers: { cookie } });
+    const cookie = await signInCookie("leaver@routes.test", PASSWORD);
+    const request = () => getRequest("/members", cookie);
     expect((await getSessionUser(request()))?.id).toBe(person.id);
 
     const response = (await post("admin", { intent: "deactivate", id: person.id })) as Response;
@@ -175,7 +139,7 @@ describe("/admin/users for an administrator", () => {
 
     await post("admin", { intent: "reactivate", id: person.id });
     expect(await role(person.id)).toEqual({ role: "member", banned: false });
-    await signInCookie("leaver@routes.test");
+    await signInCookie("leaver@routes.test", PASSWORD);
     expect(await auditActions()).toEqual(expect.arrayContaining(["user.deactivated", "user.reactivated"]));
   });
 
@@ -208,14 +172,10 @@ describe("/admin/users for an administrator", () => {
 describe("/invitations/accept", () => {
   let ipCounter = 0;
   function acceptGet(token: string) {
-    return acceptLoader({ request: new Request(`http://localhost:3000/invitations/accept?token=${token}`), params: {}, context: {} } as unknown as RouteArgs<
-      typeof acceptLoader
-    >);
+    return invokeRoute(acceptLoader, getRequest(`/invitations/accept?token=${token}`));
   }
   function acceptPost(fields: Record<string, string>, ip = `198.51.100.${++ipCounter}`) {
-    const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: ip });
-    const request = new Request(`http://localhost:3000/invitations/accept?token=${fields.token ?? ""}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-    return acceptAction({ request, params: {}, context: {} } as unknown as RouteArgs<typeof acceptAction>);
+    return invokeRoute(acceptAction, postForm(`/invitations/accept?token=${fields.token ?? ""}`, null, fields, { [CLIENT_IP_HEADER]: ip }));
   }
   async function invite(email: string) {
     await createInvitation(adminActor, { name: "Ivy Invitee", email, role: "member" });
@@ -235,11 +195,8 @@ describe("/invitations/accept", () => {
     const accepted = (await acceptPost({ token, password: "ivy-password", confirmPassword: "ivy-password" })) as Response;
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe("/members");
-    const cookie = accepted.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .join("; ");
-    const signedIn = await getSessionUser(new Request("http://localhost:3000/members", { headers: { cookie } }));
+    const cookie = cookieHeaderOf(accepted);
+    const signedIn = await getSessionUser(getRequest("/members", cookie));
     expect(signedIn).toMatchObject({ email: "ivy@routes.test", name: "Ivy Invitee", role: "member", profileComplete: false });
 
     // Used: the page says so, and a second POST creates nothing.
@@ -284,11 +241,7 @@ describe("/invitations/accept", () => {
     await acceptPost({ token, password: "jordan-password", confirmPassword: "jordan-password" });
     const account = await findUserByEmail("applicant@routes.test");
     expect(account).toMatchObject({ name: "Jordan Reyes", role: "member" });
-    const inbox = await inboxLoader({
-      request: new Request(`http://localhost:3000/admin/contacts?open=${submissionId}`, { headers: { cookie: cookies.admin } }),
-      params: {},
-      context: {},
-    } as unknown as RouteArgs<typeof inboxLoader>);
+    const inbox = await invokeRoute(inboxLoader, getRequest(`/admin/contacts?open=${submissionId}`, cookies.admin));
     expect(inbox.selected).toMatchObject({ id: submissionId, hasAccount: true });
     const [row] = await getDb().select({ invitedUserId: contactSubmission.invitedUserId }).from(contactSubmission);
     expect(row?.invitedUserId).toBe(account!.id);

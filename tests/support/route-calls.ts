@@ -4,6 +4,9 @@
  */
 import { expect } from "vitest";
 import { getAuth } from "~/auth/auth.server";
+import { readToast } from "~/lib/toast.server";
+
+const BASE_URL = "http://localhost:3000";
 
 /** A loader or action's answer; a thrown Response (redirect, 404) is returned too. */
 export async function callRoute(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<unknown> {
@@ -15,14 +18,53 @@ export async function callRoute(fn: (args: never) => unknown, request: Request, 
   }
 }
 
-export function getRequest(pathname: string, cookie?: string | null): Request {
-  return new Request(`http://localhost:3000${pathname}`, { headers: cookie ? { cookie } : {} });
+/** React Router's data(payload, init) answer, returned or thrown. */
+export type DataResult<T = unknown> = { type: "DataWithResponseInit"; data: T; init: ResponseInit | null };
+
+export function isDataResult(value: unknown): value is DataResult {
+  return !!value && typeof value === "object" && "type" in value && (value as { type: unknown }).type === "DataWithResponseInit";
 }
 
-export function postForm(pathname: string, cookie: string | null | undefined, fields: Record<string, string>): Request {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  if (cookie) headers.set("cookie", cookie);
-  return new Request(`http://localhost:3000${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+/**
+ * Like callRoute, but a thrown data() answer (a 404 or 403 with a message) is returned
+ * too. Kept apart from callRoute so tests that expect no such throw still fail on one.
+ */
+export async function callRouteOrData(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<unknown> {
+  try {
+    return await fn({ request, params, context: {} } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response || isDataResult(thrown)) return thrown;
+    throw thrown;
+  }
+}
+
+/**
+ * Calls a loader or action keeping its return type, for tests that read the answer's
+ * fields; unlike callRoute, a thrown answer stays thrown (see redirectOf).
+ */
+export function invokeRoute<F extends (args: never) => unknown>(fn: F, request: Request, params: Record<string, string> = {}): ReturnType<F> {
+  return fn({ request, params, context: {} } as never) as ReturnType<F>;
+}
+
+export function getRequest(pathname: string, cookie?: string | null): Request {
+  return new Request(`${BASE_URL}${pathname}`, { headers: cookie ? { cookie } : {} });
+}
+
+/** A urlencoded form POST; `headers` adds e.g. the client IP header for rate-limited actions. */
+export function postForm(pathname: string, cookie: string | null | undefined, fields: Record<string, string>, headers: Record<string, string> = {}): Request {
+  const all = new Headers({ "content-type": "application/x-www-form-urlencoded", ...headers });
+  if (cookie) all.set("cookie", cookie);
+  return new Request(`${BASE_URL}${pathname}`, { method: "POST", headers: all, body: new URLSearchParams(fields).toString() });
+}
+
+/**
+ * A POST with any body (JSON text, file bytes, a malformed form) and the headers the
+ * test chooses (content-type, content-length, client IP); a stream body works too.
+ */
+export function postBody(pathname: string, cookie: string | null | undefined, body: BodyInit | null, headers: Record<string, string> = {}): Request {
+  const all = new Headers(headers);
+  if (cookie) all.set("cookie", cookie);
+  return new Request(`${BASE_URL}${pathname}`, { method: "POST", headers: all, body, duplex: "half" } as RequestInit);
 }
 
 /** The redirect target of a Response answer. */
@@ -31,11 +73,37 @@ export function locationOf(result: unknown): string | null {
   return (result as Response).headers.get("location");
 }
 
-/** Signs in through better-auth and returns the Cookie header for later requests. */
-export async function signInCookie(email: string, password: string): Promise<string> {
-  const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
+/** The target of the 302 redirect a loader or action threw; fails when it returned, threw something else or used another status. */
+export async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
+  const thrown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(thrown).toBeInstanceOf(Response);
+  const response = thrown as Response;
+  expect(response.status).toBe(302);
+  return response.headers.get("location");
+}
+
+/** The toast an answer's rl_toast cookie carries, read back the way the next page load reads it. */
+export async function toastOf(answer: unknown) {
+  const cookie = (answer as { headers: Headers }).headers.getSetCookie().find((c) => c.startsWith("rl_toast="));
+  expect(cookie, "a toast cookie").toBeDefined();
+  const { toast } = await readToast(getRequest("/", cookie!.split(";")[0]!));
+  return toast;
+}
+
+/** The Cookie header a browser would send back after this response's Set-Cookie headers. */
+export function cookieHeaderOf(response: Response): string {
   return response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
     .join("; ");
+}
+
+/** Signs in through better-auth and returns the Cookie header for later requests; fails the test when no session was made. */
+export async function signInCookie(email: string, password: string): Promise<string> {
+  const cookie = cookieHeaderOf(await getAuth().api.signInEmail({ body: { email, password }, asResponse: true }));
+  expect(cookie).toContain("session_token=");
+  return cookie;
 }
