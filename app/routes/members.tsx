@@ -22,6 +22,7 @@ import { getProgressSnapshot, handleProgressAction, loadProgressSection } from "
 import { progressIntents } from "~/modules/progress/progress-types";
 import { ProgressSection } from "~/modules/progress/progress-section";
 import { ProgressSnapshotCard } from "~/modules/progress/progress-snapshot-card";
+import { UnitSwitch } from "~/modules/progress/unit-switch";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { ChangePasswordForm, SignOutOtherDevicesForm, type SecurityActionData } from "~/modules/users/account-security-forms";
 import { changeOwnPassword, signOutOtherDevices } from "~/modules/users/account-security.server";
@@ -237,6 +238,14 @@ function SettingsSection({ profile }: { profile: NonNullable<Extract<Route.Compo
         Settings
       </h2>
       <ProfileSettingsForm profile={profile} />
+      <section aria-labelledby="units-title" className="mt-12 border-t border-zinc-200 pt-8">
+        <h3 id="units-title" className="mb-2 text-xl font-bold uppercase">
+          Units
+        </h3>
+        <p className="mb-4 text-zinc-700">Weights are shown in lbs or kg; body measurements follow in inches or cm.</p>
+        {/* The same intent and action as the Progress section's switch; the settings loader then reloads with the new unit. */}
+        <UnitSwitch unit={profile.weightUnit} action="/members?tab=settings" />
+      </section>
       <section aria-labelledby="password-title" className="mt-12 border-t border-zinc-200 pt-8">
         <h3 id="password-title" className="mb-4 text-xl font-bold uppercase">
           Change Password

@@ -11,7 +11,7 @@ test("the user menu's Settings entry opens the settings tab with the profile for
   await expect(page.getByLabel("Full name")).toHaveValue("Sam Settings");
 });
 
-// The only test that changes the settings account, so it owns its values.
+// The only test that changes the settings account's profile fields, so it owns their values.
 test("a member updates the profile in settings; a missing full name is refused", async ({ page }) => {
   await signIn(page, "settings", "/login?redirectTo=%2Fmembers%3Ftab%3Dsettings");
   await expect(page).toHaveURL(/\/members\?tab=settings$/);
@@ -52,4 +52,53 @@ test("a member updates the profile in settings; a missing full name is refused",
   await expect(location).toHaveValue("Salford");
   await expect(fullName).toHaveValue("Sam Settings");
   await expect(page.getByRole("heading", { name: "Welcome back, Sam Settings" })).toBeVisible();
+});
+
+// The only test that switches the settings account's units; it ends on lbs, as seeded.
+test("a member switches units in settings to kg; the Progress tab follows; back to lbs", async ({ page }) => {
+  await signIn(page, "settings", "/login?redirectTo=%2Fmembers%3Ftab%3Dsettings");
+  await expect(page).toHaveURL(/\/members\?tab=settings$/);
+
+  const units = page.getByRole("region", { name: "Units", exact: true });
+  await expect(units.getByRole("heading", { name: "Units", exact: true })).toBeVisible();
+  await expect(units.getByText("Weights are shown in lbs or kg; body measurements follow in inches or cm.")).toBeVisible();
+  const group = units.getByRole("group", { name: "Units:" });
+  const lbs = group.getByRole("button", { name: "lbs", exact: true });
+  const kg = group.getByRole("button", { name: "kg", exact: true });
+  await expect(lbs).toHaveAttribute("aria-pressed", "true");
+  await expect(kg).toHaveAttribute("aria-pressed", "false");
+
+  await kg.click();
+  await expect(page.getByText("Units updated", { exact: true })).toBeVisible();
+  await expect(page.getByText("Your progress is now shown in kg and cm.")).toBeVisible();
+  await expect(kg).toHaveAttribute("aria-pressed", "true");
+  await expect(lbs).toHaveAttribute("aria-pressed", "false");
+  // Saved, not just shown: a fresh load still has kg.
+  await page.reload();
+  await expect(kg).toHaveAttribute("aria-pressed", "true");
+
+  // The Progress tab shows the same preference, and its forms ask for kg.
+  const menu = page.getByRole("navigation", { name: "Member Menu" });
+  await menu.getByRole("link", { name: "Progress" }).click();
+  await expect(page).toHaveURL(/\/members\?tab=progress$/);
+  const progress = page.getByRole("region", { name: "Progress", exact: true });
+  const progressUnits = progress.getByRole("group", { name: "Units:" });
+  await expect(progressUnits.getByRole("button", { name: "kg", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(progressUnits.getByRole("button", { name: "lbs", exact: true })).toHaveAttribute("aria-pressed", "false");
+  await progress.getByRole("button", { name: "Log Progress" }).click();
+  const dialog = page.getByRole("dialog", { name: "Log Progress" });
+  await expect(dialog.getByLabel("Value (kg)")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Back in Settings, lbs again: the account is left as it was found.
+  await menu.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/members\?tab=settings$/);
+  await expect(kg).toHaveAttribute("aria-pressed", "true");
+  await lbs.click();
+  await expect(page.getByText("Your progress is now shown in lbs and inches.")).toBeVisible();
+  await expect(lbs).toHaveAttribute("aria-pressed", "true");
+  await expect(kg).toHaveAttribute("aria-pressed", "false");
+  await page.reload();
+  await expect(lbs).toHaveAttribute("aria-pressed", "true");
 });

@@ -1,16 +1,20 @@
 /**
  * The Progress section's loader and action functions, as /members?tab=progress calls
  * them, with two real members (better-auth accounts) and a trainer. The HTTP-level
- * test follows once the route is wired.
+ * test follows once the route is wired. The last block goes through the members route
+ * itself, as the Settings tab's unit switch posts to it.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { profile } from "~/db/schema/profiles";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { getMemberProgressForStaff, handleProgressAction, loadProgressSection, progressCsvResponse } from "~/modules/progress/progress.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
+import { action as membersAction, loader as membersLoader } from "~/routes/members";
+import { callRoute, getRequest, isDataResult, postForm, signInCookie } from "../support/route-calls";
 
 type Actor = Pick<SessionUser, "id" | "role">;
 let memberA: Actor;
@@ -167,5 +171,30 @@ describe("export and staff view", () => {
     expect(view!.member).toMatchObject({ name: "Ada Athlete", email: "progress-a@example.com" });
     expect(view!.overview.body.weight[0]!.value).toBe(181);
     await expect(getMemberProgressForStaff(memberB, memberA.id)).rejects.toMatchObject({ init: { status: 403 } });
+  });
+});
+
+describe("the unit switch in Settings, through the members route", () => {
+  it("refuses an unknown unit with a 400 and a message and changes nothing; lbs or kg is saved and the settings tab shows it", async () => {
+    const email = "progress-settings@example.com";
+    const created = await createUserWithPassword({ email, password: "progress-pass-1", name: "Sol Settings", role: "member" });
+    const cookie = await signInCookie(email, "progress-pass-1");
+    const profileOf = () => getDb().select().from(profile).where(eq(profile.userId, created.id));
+    const settingsUnit = async () => {
+      const loaded = (await callRoute(membersLoader, getRequest("/members?tab=settings", cookie))) as { profile: { weightUnit: string } | null };
+      return loaded.profile?.weightUnit;
+    };
+    const before = await profileOf();
+    expect(await settingsUnit()).toBe("lbs");
+
+    const refused = await callRoute(membersAction, postForm("/members?tab=settings", cookie, { intent: "set-unit", unit: "stone" }));
+    expect(isDataResult(refused)).toBe(true);
+    expect(refused).toMatchObject({ init: { status: 400 }, data: { ok: false, status: 400, message: "Please choose lbs or kg", toast: { type: "error" } } });
+    expect(await profileOf()).toEqual(before);
+    expect(await settingsUnit()).toBe("lbs");
+
+    const saved = await callRoute(membersAction, postForm("/members?tab=settings", cookie, { intent: "set-unit", unit: "kg" }));
+    expect(saved).toMatchObject({ init: { status: 200 }, data: { ok: true, intent: "set-unit", toast: { title: "Units updated", description: "Your progress is now shown in kg and cm." } } });
+    expect(await settingsUnit()).toBe("kg");
   });
 });

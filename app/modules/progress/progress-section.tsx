@@ -1,7 +1,6 @@
 import { ArrowDown, ArrowUp, Download, Minus, Pencil, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { lazy, Suspense, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { formatShortDate } from "~/lib/time-zone";
@@ -10,7 +9,8 @@ import { CHART_HEIGHT_PX } from "./chart-size";
 import { GoalStatusPill } from "./goal-status-pill";
 import { AddMeasurementDialog, ConfirmDeleteDialog, EditEntryDialog, GoalDialog, LogBodyDialog, LogWorkoutDialog } from "./progress-forms";
 import { progressRanges, rangeLabels, type FormContext } from "./progress.schema";
-import type { ChartSeries, EntryView, GoalView, ProgressActionResult, ProgressOverview } from "./progress-types";
+import type { ChartSeries, EntryView, GoalView, ProgressOverview } from "./progress-types";
+import { UnitSwitch } from "./unit-switch";
 
 // recharts is large and needs the DOM: it loads in the browser, after the page.
 const ProgressChart = lazy(() => import("./progress-charts"));
@@ -423,43 +423,5 @@ function RangeSwitch({ current }: { current: ProgressOverview["range"] }) {
         </Link>
       ))}
     </nav>
-  );
-}
-
-/** lbs or kg; measurements follow (inches or cm). */
-function UnitSwitch({ unit, action }: { unit: ProgressOverview["unit"]; action: string }) {
-  const fetcher = useFetcher<ProgressActionResult>();
-  const handled = useRef<ProgressActionResult | null>(null);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    const show = result.ok ? toast.success : toast.error;
-    show(result.toast.title, { description: result.toast.description });
-  }, [fetcher.state, fetcher.data]);
-  const pending = fetcher.formData?.get("unit");
-  const shown = typeof pending === "string" ? pending : unit;
-  return (
-    <fetcher.Form method="post" action={action} className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="set-unit" />
-      <span id="progress-unit-label" className="text-sm font-semibold text-zinc-800">
-        Units:
-      </span>
-      <div role="group" aria-labelledby="progress-unit-label" className="inline-flex rounded-md ring-1 ring-zinc-300">
-        {(["lbs", "kg"] as const).map((u) => (
-          <button
-            key={u}
-            type="submit"
-            name="unit"
-            value={u}
-            aria-pressed={shown === u}
-            disabled={fetcher.state !== "idle"}
-            className={cn("min-h-10 px-3 text-sm font-semibold first:rounded-l-md last:rounded-r-md", shown === u ? "bg-zinc-900 text-white" : "bg-white text-zinc-800 hover:bg-zinc-100")}
-          >
-            {u}
-          </button>
-        ))}
-      </div>
-    </fetcher.Form>
   );
 }
