@@ -2,6 +2,7 @@ import { openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { ensureAdministrator } from "~/modules/users/users.server";
 import { issueSetupToken } from "~/modules/users/setup.server";
 import { retryCoachNotifications } from "~/modules/contacts/contacts.server";
+import { sweepOrphanUploads } from "~/modules/uploads/sweep.server";
 import { getEnv } from "~/lib/env.server";
 import { runInBackground, settleBackground } from "~/lib/background.server";
 import { getLogger } from "~/lib/logger.server";
@@ -15,16 +16,25 @@ export interface Booted {
 }
 
 const RETRY_EVERY_MS = 5 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** E-mails that failed are retried at start-up and every few minutes. */
+/**
+ * E-mails that failed are retried at start-up and every few minutes. Uploads nothing
+ * references are removed every hour, not at start-up: only day-old uploads qualify, so
+ * nothing is lost by waiting, and a start (or a test booting the app) stays quick.
+ */
 function startJobs(): () => Promise<void> {
   // In the background set, so a shutdown waits for a retry under way.
   const run = () => runInBackground(retryCoachNotifications(), "notification retry");
   run();
   const timer = setInterval(run, RETRY_EVERY_MS);
   timer.unref();
+  const sweep = () => runInBackground(sweepOrphanUploads(), "upload sweep");
+  const sweepTimer = setInterval(sweep, SWEEP_EVERY_MS);
+  sweepTimer.unref();
   return async () => {
     clearInterval(timer);
+    clearInterval(sweepTimer);
     await settleBackground();
   };
 }

@@ -27,6 +27,7 @@ export type AuditAction =
   | "content.updated"
   | "content.deleted"
   | "upload.created"
+  | "upload.deleted"
   | "session.created"
   | "session.updated"
   | "session.cancelled";
