@@ -1,55 +1,29 @@
 /**
- * The real application in-process for the fuzz tests: server/app.ts loaded through Vite
- * (as `npm run dev` does, so React Router's routes are today's sources), on
- * 127.0.0.1 and a random port, with the file's own database; plus the body generators
- * and the database snapshots the properties compare.
+ * The real application in-process for the fuzz tests (tests/support/in-process-app.ts:
+ * today's sources through Vite, production headers), on 127.0.0.1 and a free port, with
+ * the file's own database; plus the body generators and the database snapshots the
+ * properties compare.
  */
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { createServer, type ViteDevServer } from "vite";
 import type { Database } from "~/db/client.server";
 import { resetEnv } from "~/lib/env.server";
-import type * as AppModule from "../../server/app";
 import { freePort } from "../../scripts/free-port";
+import { startApp as startInProcessApp, type RunningApp as InProcessApp } from "../support/in-process-app";
 
-export interface RunningApp {
-  base: string;
+export interface RunningApp extends InProcessApp {
+  /** The Origin header of a same-site form post. */
   origin: string;
-  database: Database;
-  vite: ViteDevServer;
-  /** A module of the app as the server runs it (same instance, same database). */
-  load: <T>(file: string) => Promise<T>;
-  stop: () => Promise<void>;
 }
 
 export async function startApp(): Promise<RunningApp> {
-  // Every request below comes from its own address, so rate limits never end a run early.
-  process.env.TRUST_PROXY = "true";
-  process.env.LOG_LEVEL = "silent";
-  // React Router refuses actions whose Origin is not the host they were sent to.
+  // React Router refuses actions whose Origin is not the host they were sent to: BASE_URL names the server's own port.
   const port = await freePort();
-  process.env.BASE_URL = `http://127.0.0.1:${port}`;
+  const origin = `http://127.0.0.1:${port}`;
+  // TRUST_PROXY: every request comes from its own X-Forwarded-For address, so rate limits never end a run early.
+  const app = await startInProcessApp({ TRUST_PROXY: "true", LOG_LEVEL: "silent", BASE_URL: origin }, undefined, { port });
   resetEnv();
-  const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: "custom", logLevel: "error" });
-  const app = (await vite.ssrLoadModule("/server/app.ts")) as typeof AppModule;
-  const booted = await app.boot({ assets: { middleware: (_req, _res, next) => next() } });
-  const server = booted.server.listen(port, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    origin: new URL(booted.env.BASE_URL).origin,
-    database: booted.database,
-    vite,
-    load: async <T>(file: string) => (await vite.ssrLoadModule(file)) as T,
-    stop: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await booted.stopJobs();
-      await booted.database.close();
-      await vite.close();
-    },
-  };
+  return { ...app, origin };
 }
 
 // Counters that refused requests are meant to move: the rate limits count attempts.

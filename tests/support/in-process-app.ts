@@ -13,10 +13,13 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
+import type { Database } from "~/db/client.server";
 import type * as AppModule from "../../server/app";
 
 export interface RunningApp {
   base: string;
+  /** The database the app opened (DATA_DIR or DATABASE_URL of the environment). */
+  database: Database;
   /** The one-time first-run link boot() printed (no administrator yet), with its path and token. */
   setupUrl: string | null;
   /** A project module (path from the project root, e.g. "/app/lib/logger.server.ts") as the app sees it. */
@@ -36,10 +39,12 @@ function assetsFolder(): string {
 /**
  * Starts the app with these environment variables set (undefined removes one);
  * `before` runs on the app's own module instances before boot() (e.g. to redirect the logger).
+ * `port`: listen there (when BASE_URL must name the server's own address), else any free port.
  */
 export async function startApp(
   env: Record<string, string | undefined>,
   before?: (load: RunningApp["load"]) => Promise<void>,
+  { port = 0 }: { port?: number } = {},
 ): Promise<RunningApp> {
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete process.env[name];
@@ -57,7 +62,7 @@ export async function startApp(
     await before?.(load);
     const { boot } = await load<typeof AppModule>("/server/app.ts");
     const booted = await boot({ assets: { dir: assets } });
-    const server: http.Server = booted.server.listen(0, "127.0.0.1");
+    const server: http.Server = booted.server.listen(port, "127.0.0.1");
     await new Promise<void>((resolve, reject) => {
       server.once("listening", resolve);
       server.once("error", reject);
@@ -67,6 +72,7 @@ export async function startApp(
     await (await fetch(`${base}/`)).arrayBuffer();
     return {
       base,
+      database: booted.database,
       setupUrl: booted.setupUrl,
       load,
       stop: async () => {
