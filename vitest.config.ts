@@ -1,12 +1,34 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { testDatabaseOf } from "./tests/setup/database";
+
+const include = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(file);
+    return entry.name.endsWith(".test.ts") ? [file] : [];
+  });
+}
+
+// The PostgreSQL pass (DATABASE_URL set) runs only the files whose outcome can depend on the
+// database: files marked `@test-database none` or `any` ran on PGlite already (decision 0020).
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const pgliteOnly = onPostgres ? [...testFiles("app"), ...testFiles("tests/integration")].filter((file) => testDatabaseOf(fs.readFileSync(file, "utf8")) !== "both") : [];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include,
+    exclude: ["**/node_modules/**", ...pgliteOnly],
     globalSetup: ["tests/setup/global-database.ts"],
     setupFiles: ["tests/setup/per-file.ts"],
     pool: "forks",
+    // Two files at a time on the 2-core CI machines: much of a file's time is spent waiting
+    // for a child process, a server start or the database (PGlite pass 560 s → 470 s).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, getEnv, parseEnv, resetEnv } from "./env.server";
 

@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { lowerModulePreloadPriority } from "./head-priority.server";

@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";

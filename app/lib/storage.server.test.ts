@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 /**
  * Both storages pass the same checks: the local disk in a temporary folder, and S3
  * mode against a real S3-compatible server (s3rver) on 127.0.0.1.

@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 import { describe, expect, it } from "vitest";
 import { addDays, formatLongDate, formatMonth, formatShortDate, isPlainDate, isPlainTime, offsetMinutes, todayIn, toZonedParts, weekdayOf, zonedToUtc } from "./time-zone";
 

@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {

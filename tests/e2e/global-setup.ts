@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, startServer, waitForHealthy } from "./support/server";
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, startServer, waitForHealthy, warmUp } from "./support/server";
 
 /**
  * A fresh DATA_DIR with the fixture accounts, then the built server on it.
@@ -19,20 +19,13 @@ export default async function globalSetup() {
     TRUST_PROXY: "true",
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
   };
-  execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/seed-users.ts"], {
-    env: { ...process.env, ...env },
-    stdio: "inherit",
-  });
-  execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/seed-articles.ts"], {
-    env: { ...process.env, ...env },
-    stdio: "inherit",
-  });
-  execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/seed-nutrition.ts"], {
+  execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/seed-shared.ts"], {
     env: { ...process.env, ...env },
     stdio: "inherit",
   });
   const server = startServer(env);
   await waitForHealthy(E2E_BASE_URL);
+  await warmUp(E2E_BASE_URL);
   return async () => {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");

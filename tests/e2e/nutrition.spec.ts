@@ -4,7 +4,10 @@ import { tinyPdf } from "../../app/modules/nutrition/nutrition.test-support";
 import { fixtureNutrition } from "./support/fixture-nutrition";
 import { expect, signIn, test } from "./support/test";
 
-// Seeded by tests/e2e/support/seed-nutrition.ts: a PDF in Meal Plans, a link in Education, nothing in Recipes.
+// Seeded by tests/e2e/support/seed-data.ts: a PDF in Meal Plans, a link in Education, nothing in Recipes.
+// The staff test below adds a Recipes PDF (and deletes it) on the same server, so the two
+// run in order in one worker: the member's 'Recipes is empty' never races it (decision 0020).
+test.describe.configure({ mode: "default" });
 const { pdf, link } = fixtureNutrition;
 const EMPTY = "No nutrition documents available for the selected category.";
 

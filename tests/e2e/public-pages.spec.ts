@@ -4,14 +4,19 @@ import { expect, test } from "./support/test";
 import { E2E_BASE_URL } from "./support/server";
 
 for (const page of publicPages) {
-  test(`${page.path} has no serious or critical accessibility violations`, async ({ page: browserPage }) => {
-    const response = await browserPage.goto(page.path);
+  test(`${page.path} has no serious or critical accessibility violations and loads nothing from other hosts`, async ({ page: browserPage }) => {
+    const foreign: string[] = [];
+    browserPage.on("request", (r) => {
+      if (!r.url().startsWith(E2E_BASE_URL) && !r.url().startsWith("data:")) foreign.push(r.url());
+    });
+    const response = await browserPage.goto(page.path, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
     const results = await new AxeBuilder({ page: browserPage }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
     const serious = results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
     expect(serious).toEqual([]);
+    expect(foreign).toEqual([]);
   });
 
   test(`${page.path} is server-rendered: its main heading is in the HTML without JavaScript`, async ({ request }) => {
@@ -74,13 +79,4 @@ test("the home page's calls to action lead to /contact and /about", async ({ pag
 test("/contact#contactForm scrolls the application form into view", async ({ page }) => {
   await page.goto("/contact#contactForm");
   await expect(page.getByRole("heading", { name: "Apply for Coaching" })).toBeInViewport();
-});
-
-test("a public page loads nothing from other hosts", async ({ page }) => {
-  const foreign: string[] = [];
-  page.on("request", (r) => {
-    if (!r.url().startsWith(E2E_BASE_URL) && !r.url().startsWith("data:")) foreign.push(r.url());
-  });
-  for (const p of publicPages) await page.goto(p.path, { waitUntil: "networkidle" });
-  expect(foreign).toEqual([]);
 });

@@ -1,3 +1,4 @@
+// @test-database any: the HTTP surface checked here does not depend on the database kind (decision 0020).
 /**
  * The logs never contain passwords, tokens (session, reset, invitation, set-up) or
  * health answers. The whole application runs in-process at LOG_LEVEL=trace with its

@@ -1,3 +1,4 @@
+// @test-database any: the HTTP surface checked here does not depend on the database kind (decision 0020).
 /**
  * The MDN HTTP Observatory scanner (npm @mdn/mdn-http-observatory, the code behind
  * developer.mozilla.org/observatory) grades the running application, offline, on

@@ -1,3 +1,4 @@
+// @test-database any: the HTTP surface checked here does not depend on the database kind (decision 0020).
 /**
  * The public page cache (server/page-cache.ts) over real HTTP: a shared copy carries no
  * nonce, and its CSP allows exactly its own inline scripts by hash; it is the same

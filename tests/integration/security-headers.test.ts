@@ -1,3 +1,4 @@
+// @test-database any: the HTTP surface checked here does not depend on the database kind (decision 0020).
 /**
  * Security headers on every kind of response, and the cookie flags, over real HTTP
  * against the whole application (boot()) in both deployments:

@@ -13,3 +13,15 @@ export function databaseUrl(base: string, name: string): string {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * What a test file says of its database in a `@test-database <kind>` comment:
+ * - "none": it opens none (pure tests);
+ * - "any": it needs one, but what it checks does not depend on which (the HTTP surface);
+ * - "both" (no comment): it runs on PGlite and again on PostgreSQL.
+ * The PostgreSQL pass runs only the "both" files (vitest.config.ts).
+ */
+export function testDatabaseOf(source: string): "none" | "any" | "both" {
+  const kind = /@test-database (none|any)\b/.exec(source)?.[1];
+  return kind === "none" || kind === "any" ? kind : "both";
+}

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { settleBackground } from "~/lib/background.server";
 import { resetEnv } from "~/lib/env.server";
-import { databaseUrl, pgliteTemplatePath, TEMPLATE_DB } from "./database";
+import { databaseUrl, pgliteTemplatePath, TEMPLATE_DB, testDatabaseOf } from "./database";
 
 const base = process.env.DATABASE_URL;
 const dbName = `relentless_test_${crypto.randomBytes(6).toString("hex")}`;
@@ -22,7 +22,11 @@ delete process.env.SMTP_URL;
 delete process.env.ADMIN_EMAIL;
 delete process.env.ADMIN_PASSWORD;
 
-beforeAll(async () => {
+// eslint-disable-next-line no-empty-pattern -- Vitest reads a hook's first parameter as fixtures: it must be a pattern.
+beforeAll(async ({}, suite) => {
+  // A file marked `@test-database none` opens no database (its pure tests then skip ~1-2 s
+  // of set-up, and a stray query fails loudly: "The database has not been opened yet").
+  if (testDatabaseOf(fs.readFileSync(suite.file.filepath, "utf8")) === "none") return;
   if (base) {
     const admin = new pg.Client({ connectionString: databaseUrl(base, "postgres") });
     await admin.connect();
@@ -41,7 +45,7 @@ afterAll(async () => {
   // E-mails still being sent for the file's last requests finish on its database.
   await settleBackground();
   await database?.close();
-  if (base) {
+  if (base && database) {
     const admin = new pg.Client({ connectionString: databaseUrl(base, "postgres") });
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);

@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "~/lib/form";
 import { articleSchema, type ArticleField } from "./articles.schema";

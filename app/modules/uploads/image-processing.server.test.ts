@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 /**
  * What an uploaded file becomes: only real raster images get through, each is
  * re-encoded into AVIF, WebP and a JPEG/PNG fallback at a few widths, and nothing of

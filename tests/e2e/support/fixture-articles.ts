@@ -1,4 +1,4 @@
-/** Articles that exist before the server starts (written by support/seed-articles.ts). */
+/** Articles that exist before the server starts (written by support/seed-data.ts). */
 export const fixtureArticles = {
   public: {
     title: "Fixture Public Warm-up",

@@ -1,0 +1,53 @@
+/**
+ * The data the browser tests find before the server starts, written through the modules'
+ * own code. Run inside withDatabase by seed-shared.ts (the shared server) or seed-users.ts
+ * (isolated servers).
+ */
+import { createArticle } from "~/modules/articles/articles.server";
+import { createDocument } from "~/modules/nutrition/nutrition.server";
+import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
+import { storeDocumentFile } from "~/modules/uploads/documents.server";
+import { completeOwnProfile } from "~/modules/users/profile.server";
+import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
+import { fixtureArticles } from "./fixture-articles";
+import { fixtureNutrition } from "./fixture-nutrition";
+import { PASSWORD, users } from "./users";
+
+/** Every fixture account; the complete ones with a finished profile. */
+export async function seedUsers() {
+  for (const u of Object.values(users)) {
+    const created = await createUserWithPassword({ email: u.email, password: PASSWORD, name: u.name, role: u.role });
+    if (u.complete) {
+      await completeOwnProfile(created, {
+        fullName: u.name,
+        location: "Manchester",
+        interests: "Strength training",
+        experience: "Two years in the gym",
+        goals: "Get stronger",
+      });
+    }
+  }
+}
+
+async function trainer() {
+  const found = await findUserByEmail(users.trainer.email);
+  if (!found) throw new Error("Seed the users first: the trainer writes the fixture content");
+  return { id: found.id, email: found.email, role: "trainer" as const };
+}
+
+/** The fixture articles the browser tests read. */
+export async function seedArticles() {
+  const actor = await trainer();
+  for (const { title, excerpt, content, category, membersOnly } of Object.values(fixtureArticles)) {
+    await createArticle(actor, { title, excerpt, content, category, membersOnly, imageId: null, readTime: 4, published: true });
+  }
+}
+
+/** A PDF document in Meal Plans and a link document in Education; Recipes stays empty. */
+export async function seedNutrition() {
+  const actor = await trainer();
+  const { pdf, link } = fixtureNutrition;
+  const file = await storeDocumentFile(actor, tinyPdf(pdf.pdfText), pdf.fileName);
+  await createDocument(actor, { title: pdf.title, description: pdf.description, category: pdf.category, type: pdf.type, uploadId: file.uploadId });
+  await createDocument(actor, { title: link.title, description: link.description, category: link.category, type: link.type, url: link.url });
+}
