@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { getSessionUser } from "./auth/session.server";
 import { useNonce } from "./components/nonce";
@@ -36,6 +36,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const settings = root?.settings ?? defaultSiteSettings;
   // Signed-in users with an incomplete profile meet the blocking wizard everywhere but its own page.
   const showWizard = user && !user.profileComplete && location.pathname !== "/profile-setup";
+  // The page is interactive from here on: React has attached its event handlers. Browser
+  // tests wait for this mark before they click (a click before it falls on a dead button).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en-GB">
       <head>

@@ -14,7 +14,8 @@ export const test = base.extend({
     const ip = `10.${testInfo.workerIndex % 250}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
     await use({ ...extraHTTPHeaders, "x-forwarded-for": ip });
   },
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) waitForHydrationAfterNavigating(page);
     const violations: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" && message.text().includes("Content Security Policy")) violations.push(`${page.url()}: ${message.text()}`);
@@ -25,6 +26,27 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * A page loads before React has attached its event handlers; a click in between falls on a
+ * dead button (seen in CI: the Member Login dialog never opened). After every navigation a
+ * test starts (goto, back, forward, reload), wait until the page says it is hydrated
+ * (app/root.tsx), as a person waits for a page to respond. Pages without the app's scripts
+ * (a PDF, a JSON answer) have nothing to wait for.
+ */
+function waitForHydrationAfterNavigating(page: Page) {
+  const hydrated = () => page.waitForFunction(() => !document.querySelector('script[type="module"]') || document.documentElement.hasAttribute("data-hydrated"));
+  for (const method of ["goto", "goBack", "goForward", "reload"] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Awaited<ReturnType<Page["reload"]>>>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await hydrated();
+        return response;
+      },
+    });
+  }
+}
 
 /** Signs in through the /login page as a person would. */
 export async function signIn(page: Page, who: UserKey, path = "/login") {
