@@ -33,9 +33,12 @@ function useScrolled(): boolean {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide transition-colors",
+    "whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide transition-colors lg:px-2 xl:px-3",
     isActive ? "text-brand-bright" : "text-zinc-100 hover:text-white",
   );
+
+// Room for the whole bar on one line from 1024 px up: a little less padding until 1280 px.
+const headerButton = "whitespace-nowrap lg:px-4 xl:px-5";
 
 export function SiteHeader({ user, businessName }: { user: SessionUser | null; businessName: string }) {
   const scrolled = useScrolled();
@@ -83,7 +86,7 @@ export function SiteHeader({ user, businessName }: { user: SessionUser | null; b
           Skip to content
         </a>
         <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to="/" className="font-display text-2xl font-bold uppercase tracking-wider text-white">
+          <Link to="/" className="min-w-0 truncate font-display text-2xl font-bold uppercase tracking-wider text-white">
             {businessName}
           </Link>
           <nav aria-label="Main" className="hidden lg:block">
@@ -109,11 +112,11 @@ export function SiteHeader({ user, businessName }: { user: SessionUser | null; b
                   onClick={openSignIn}
                   onPointerEnter={preloadSignInForm}
                   onFocus={preloadSignInForm}
-                  className={buttonClass("inverse")}
+                  className={buttonClass("inverse", headerButton)}
                 >
                   Member Login
                 </button>
-                <Link to="/contact" className={buttonClass("primary")}>
+                <Link to="/contact" className={buttonClass("primary", headerButton)}>
                   Get Started
                 </Link>
               </>

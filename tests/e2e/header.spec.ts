@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, signIn, test } from "./support/test";
 
 interface HeaderWatch {
@@ -65,5 +65,73 @@ for (const path of ["/", "/articles", "/members"]) {
     expect(watched.scrollMoves).toBe(1);
     expect(watched.scrollY).toBe(55);
     expect(watched.scrolled).toBe("true");
+  });
+}
+
+/** The header's links and buttons on a wide screen, signed out or signed in. */
+function headerControls(page: Page, signedIn: boolean): Locator[] {
+  const header = page.getByRole("banner");
+  const nav = header.getByRole("navigation", { name: "Main" });
+  return [
+    header.getByRole("link", { name: "Relentless", exact: true }),
+    ...["Home", "Services", "About", "Transformations", "Contact"].map((name) => nav.getByRole("link", { name, exact: true })),
+    ...(signedIn
+      ? [header.getByRole("button", { name: "Maya" })]
+      : [header.getByRole("button", { name: "Member Login" }), header.getByRole("link", { name: "Get Started" })]),
+  ];
+}
+
+/** The box of an element and how many lines its text takes. */
+async function layoutOf(control: Locator) {
+  return control.evaluate((element) => {
+    const lineTops = new Set<number>();
+    const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const rect of range.getClientRects()) if (rect.width > 0) lineTops.add(Math.round(rect.top));
+    }
+    const box = element.getBoundingClientRect();
+    return {
+      left: box.left,
+      right: box.right,
+      height: box.height,
+      lines: lineTops.size,
+      clipped: element.scrollWidth > element.clientWidth,
+    };
+  });
+}
+
+for (const signedIn of [false, true]) {
+  test(`the header's links and buttons each fit on one line from 1024 px up (${signedIn ? "signed in" : "signed out"})`, async ({ page }) => {
+    if (signedIn) {
+      await signIn(page, "member");
+      await expect(page).toHaveURL(/\/members$/);
+    } else {
+      await page.goto("/");
+    }
+    for (const width of [1024, 1080, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const controls = headerControls(page, signedIn);
+      for (const control of controls) await expect(control).toBeVisible();
+      const boxes = [];
+      for (const control of controls)
+        boxes.push({
+          name: await control.textContent(),
+          ...(await layoutOf(control)),
+        });
+      for (const box of boxes) {
+        expect(box.lines, `${box.name} at ${width} px`).toBe(1);
+        expect(box.height, `${box.name} at ${width} px`).toBeLessThanOrEqual(44);
+        expect(box.clipped, `${box.name} at ${width} px`).toBe(false);
+      }
+      // Left to right in reading order, none over another, all inside the window.
+      for (let i = 1; i < boxes.length; i += 1) {
+        expect(boxes[i]!.left, `${boxes[i]!.name} after ${boxes[i - 1]!.name} at ${width} px`).toBeGreaterThanOrEqual(boxes[i - 1]!.right);
+      }
+      expect(boxes[0]!.left).toBeGreaterThanOrEqual(0);
+      expect(boxes.at(-1)!.right).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    }
   });
 }
