@@ -13,6 +13,13 @@ const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.User
 
 const SCROLLED_AFTER_PX = 50;
 
+/**
+ * Past 50 px the bar turns translucent with a shadow and shrinks from 80 to 64 px. The bar is
+ * fixed, out of the document flow, and a spacer of its full height holds its place: the page
+ * below never moves when it shrinks. (A sticky bar that shrank moved the page up 16 px; Chromium's
+ * scroll anchoring then pulled the scroll position back under 50 px, the bar grew again, and
+ * the header flickered without end between about 51 and 66 px of scroll.)
+ */
 function useScrolled(): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
@@ -26,9 +33,12 @@ function useScrolled(): boolean {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide transition-colors",
+    "whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide transition-colors lg:px-2 xl:px-3",
     isActive ? "text-brand-bright" : "text-zinc-100 hover:text-white",
   );
+
+// Room for the whole bar on one line from 1024 px up: a little less padding until 1280 px.
+const headerButton = "whitespace-nowrap lg:px-4 xl:px-5";
 
 export function SiteHeader({ user, businessName }: { user: SessionUser | null; businessName: string }) {
   const scrolled = useScrolled();
@@ -60,64 +70,73 @@ export function SiteHeader({ user, businessName }: { user: SessionUser | null; b
   };
 
   return (
-    <header
-      data-scrolled={scrolled ? "true" : "false"}
-      className={cn(
-        "sticky top-0 z-40 transition-[background-color,box-shadow] duration-300",
-        scrolled ? "bg-zinc-950/95 shadow-lg shadow-black/30 backdrop-blur" : "bg-zinc-950",
-      )}
-    >
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-zinc-900">
-        Skip to content
-      </a>
-      <div className={cn("mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6", scrolled ? "h-16" : "h-20")}>
-        <Link to="/" className="font-display text-2xl font-bold uppercase tracking-wider text-white">
-          {businessName}
-        </Link>
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {mainNav.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="hidden items-center gap-2 lg:flex">
-          {user ? (
-            <Suspense
-              fallback={
-                <span className="inline-flex min-h-11 items-center px-3 py-2 text-sm font-semibold text-white">{displayName(user)}</span>
-              }
-            >
-              <UserMenu user={user} />
-            </Suspense>
-          ) : (
-            <>
-              <button type="button" onClick={openSignIn} onPointerEnter={preloadSignInForm} onFocus={preloadSignInForm} className={buttonClass("inverse")}>
-                Member Login
-              </button>
-              <Link to="/contact" className={buttonClass("primary")}>
-                Get Started
-              </Link>
-            </>
-          )}
-        </div>
-        <button
-          ref={menuButton}
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+    <>
+      <div className="h-20 shrink-0" aria-hidden="true" />
+      <header
+        data-scrolled={scrolled ? "true" : "false"}
+        className={cn(
+          "fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300",
+          scrolled ? "h-16 bg-zinc-950/95 shadow-lg shadow-black/30 backdrop-blur" : "h-20 bg-zinc-950",
+        )}
+      >
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-zinc-900"
         >
-          <Menu className="size-6" aria-hidden="true" />
-          <span className="sr-only">Open menu</span>
-        </button>
-      </div>
+          Skip to content
+        </a>
+        <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+          <Link to="/" className="min-w-0 truncate font-display text-2xl font-bold uppercase tracking-wider text-white">
+            {businessName}
+          </Link>
+          <nav aria-label="Main" className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              {mainNav.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="hidden items-center gap-2 lg:flex">
+            {user ? (
+              <Suspense fallback={<span className="inline-flex min-h-11 items-center px-3 py-2 text-sm font-semibold text-white">{displayName(user)}</span>}>
+                <UserMenu user={user} />
+              </Suspense>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  onClick={openSignIn}
+                  onPointerEnter={preloadSignInForm}
+                  onFocus={preloadSignInForm}
+                  className={buttonClass("inverse", headerButton)}
+                >
+                  Member Login
+                </button>
+                <Link to="/contact" className={buttonClass("primary", headerButton)}>
+                  Get Started
+                </Link>
+              </>
+            )}
+          </div>
+          <button
+            ref={menuButton}
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Menu className="size-6" aria-hidden="true" />
+            <span className="sr-only">Open menu</span>
+          </button>
+        </div>
+      </header>
 
+      {/* Outside the header: its backdrop blur would make it the box a fixed menu is placed in. */}
       {menuOpen ? (
         <div className="fixed inset-0 z-50 lg:hidden">
           <div data-testid="mobile-menu-backdrop" className="absolute inset-0 bg-black/60" aria-hidden="true" onClick={() => setMenuOpen(false)} />
@@ -190,6 +209,6 @@ export function SiteHeader({ user, businessName }: { user: SessionUser | null; b
         </div>
       ) : null}
       {user ? null : <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />}
-    </header>
+    </>
   );
 }

@@ -93,3 +93,14 @@ test("the header switches to its scrolled style after 50 px and back at the top"
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(header).toHaveAttribute("data-scrolled", "false");
 });
+
+test("the mobile menu covers the whole screen when opened from a scrolled page", async ({ page }) => {
+  await page.goto("/");
+  await page.mouse.wheel(0, 300);
+  await expect(page.getByRole("banner")).toHaveAttribute("data-scrolled", "true");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const panel = await page.getByRole("dialog", { name: "Menu" }).boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(panel).toMatchObject({ y: 0, height: viewport.height });
+  await expect(page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Member Login" })).toBeInViewport();
+});
