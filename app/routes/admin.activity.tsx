@@ -1,18 +1,22 @@
+import { z } from "zod";
 import { Pagination } from "~/components/ui/pagination";
 import type { Route } from "./+types/admin.activity";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminNav } from "~/components/admin-nav";
 import { pageTitle } from "~/lib/meta";
+import { pageNumber, parseSearchParams } from "~/lib/search-params";
 import { listAuditLog } from "~/modules/audit/audit.server";
 import { ActivityList } from "~/modules/audit/activity-list";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Activity") }, { name: "robots", content: "noindex" }];
 
+const activityQuery = z.object({ page: pageNumber });
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const page = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
-  const [log, settings] = await Promise.all([listAuditLog(user, { page: Number.isFinite(page) ? page : 1 }), getSiteSettings()]);
+  const { page } = parseSearchParams(request, activityQuery);
+  const [log, settings] = await Promise.all([listAuditLog(user, { page }), getSiteSettings()]);
   return { ...log, timeZone: settings.timeZone };
 }
 

@@ -2,6 +2,7 @@ import { readFormData } from "~/lib/request-body.server";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/admin.contacts";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminNav } from "~/components/admin-nav";
@@ -9,8 +10,9 @@ import { buttonClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { formatUsDateTime } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
+import { pageNumber, parseSearchParams, reference, searchText } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
-import { fitnessLevels, submissionStatuses, type SubmissionStatus } from "~/modules/contacts/contacts.schema";
+import { fitnessLevels, submissionStatuses } from "~/modules/contacts/contacts.schema";
 import {
   deleteSubmission,
   getSubmission,
@@ -25,22 +27,18 @@ import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Contact Submissions") }, { name: "robots", content: "noindex" }];
 
-function parseQuery(url: URL) {
-  const status = url.searchParams.get("status");
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return {
-    status: submissionStatuses.includes(status as SubmissionStatus) ? (status as SubmissionStatus) : undefined,
-    search: (url.searchParams.get("q") ?? "").slice(0, 200),
-    page: Number.isFinite(page) && page > 0 ? page : 1,
-    open: url.searchParams.get("open"),
-  };
-}
+const contactsQuery = z.object({
+  status: z.enum(submissionStatuses).optional().catch(undefined),
+  q: searchText(200),
+  page: pageNumber,
+  open: reference(),
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
-  const query = parseQuery(new URL(request.url));
+  const query = parseSearchParams(request, contactsQuery);
   const [inbox, selected, { timeZone }] = await Promise.all([
-    listSubmissions(actor, query),
+    listSubmissions(actor, { status: query.status, search: query.q, page: query.page }),
     query.open ? getSubmission(actor, query.open) : null,
     getSiteSettings(),
   ]);
@@ -50,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: inbox.page,
     pageCount: inbox.pageCount,
     total: inbox.total,
-    filters: { status: query.status ?? "", q: query.search },
+    filters: { status: query.status ?? "", q: query.q },
     items: inbox.items.map((item) => ({
       id: item.id,
       name: `${item.firstName} ${item.lastName}`,

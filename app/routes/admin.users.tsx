@@ -1,6 +1,7 @@
 import { readFormData } from "~/lib/request-body.server";
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { z } from "zod";
 import { Pagination } from "~/components/ui/pagination";
 import type { Route } from "./+types/admin.users";
 import { roles, type Role } from "~/auth/permissions";
@@ -11,6 +12,7 @@ import { TextField } from "~/components/ui/field";
 import { formatUsDateTime } from "~/lib/dates";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
+import { flag, pageNumber, parseSearchParams, searchText } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { invitationSchema } from "~/modules/invitations/invitations.schema";
 import { createInvitation, InvitationError, listPendingInvitations, resendInvitation, revokeInvitation } from "~/modules/invitations/invitations.server";
@@ -21,19 +23,27 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("User Manageme
 
 const roleLabels: Record<Role, string> = { member: "Member", trainer: "Trainer", admin: "Admin" };
 
+/** The list's search and page; ?invite=1 opens the invitation form, filled from a contact submission. */
+const usersQuery = z.object({
+  q: searchText(200),
+  page: pageNumber,
+  invite: flag,
+  name: searchText(200),
+  email: searchText(320),
+  submission: searchText(100),
+});
+
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
-  const url = new URL(request.url);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const search = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const query = parseSearchParams(request, usersQuery);
   const [list, invitations, { timeZone }] = await Promise.all([
-    listUsers(actor, { search, page: Number.isFinite(page) && page > 0 ? page : 1 }),
+    listUsers(actor, { search: query.q, page: query.page }),
     listPendingInvitations(actor),
     getSiteSettings(),
   ]);
   return {
     me: actor.id,
-    q: search,
+    q: query.q,
     page: list.page,
     pageCount: list.pageCount,
     total: list.total,
@@ -54,12 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       expired: i.expired,
       expires: formatUsDateTime(i.expiresAt, timeZone),
     })),
-    invite: {
-      open: url.searchParams.get("invite") === "1",
-      name: (url.searchParams.get("name") ?? "").slice(0, 200),
-      email: (url.searchParams.get("email") ?? "").slice(0, 320),
-      submission: (url.searchParams.get("submission") ?? "").slice(0, 100),
-    },
+    invite: { open: query.invite, name: query.name, email: query.email, submission: query.submission },
   };
 }
 

@@ -1,14 +1,16 @@
 import { Plus, Search, X } from "lucide-react";
 import { Form, Link } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/articles";
 import { can } from "~/auth/permissions";
 import { getSessionUser } from "~/auth/session.server";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Pagination } from "~/components/ui/pagination";
+import { pageNumber, parseSearchParams, searchText } from "~/lib/search-params";
 import { seo, siteFromMatches } from "~/lib/seo";
 import { ArticleCard } from "~/modules/articles/article-card";
-import { isArticleCategory } from "~/modules/articles/article-categories";
+import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
 import { formatArticleDate } from "~/modules/articles/article-dates";
 import { listArticles } from "~/modules/articles/articles.server";
 import { PageHero } from "~/modules/marketing/page-hero";
@@ -29,15 +31,17 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return params.has("q") || params.has("page") ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
 };
 
+const articlesQuery = z.object({
+  q: searchText(200),
+  category: z.enum(ARTICLE_CATEGORIES).or(z.literal("")).catch(""),
+  page: pageNumber,
+});
+
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getSessionUser(request);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const rawCategory = url.searchParams.get("category") ?? "";
-  const category = isArticleCategory(rawCategory) ? rawCategory : "";
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const { q, category, page } = parseSearchParams(request, articlesQuery);
   const [list, { timeZone }] = await Promise.all([
-    listArticles(viewer, { q, category: category || undefined, page: Number.isFinite(page) ? page : 1 }),
+    listArticles(viewer, { q, category: category || undefined, page }),
     getSiteSettings(),
   ]);
   return {

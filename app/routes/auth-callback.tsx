@@ -1,11 +1,15 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/auth-callback";
 import { getSessionUser } from "~/auth/session.server";
 import { safeRedirectTo } from "~/auth/user";
+import { parseSearchParams, redirectPath } from "~/lib/search-params";
+
+const callbackQuery = z.object({ next: redirectPath });
 
 /** Where e-mailed links land once they have signed the visitor in: on to the member area, or back to sign-in. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) return redirect("/login");
-  return redirect(safeRedirectTo(new URL(request.url).searchParams.get("next")));
+  return redirect(safeRedirectTo(parseSearchParams(request, callbackQuery).next));
 }

@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useActionData, useFetcher, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import type { Route } from "./+types/cms";
 import { CmsTabs } from "~/modules/content/cms-tabs";
 import { requirePermission } from "~/auth/session.server";
@@ -11,6 +11,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { Spinner } from "~/components/ui/spinner";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
+import { flag, pageNumber, parseSearchParams, reference } from "~/lib/search-params";
 import { BodyError, bodyErrorResponse, readFormOrJson } from "~/lib/request-body.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ArticleError, createArticle, deleteArticle, listArticles } from "~/modules/articles/articles.server";
@@ -47,11 +48,18 @@ function pageOf(value: string | null): number {
   return Number.isFinite(page) && page > 0 ? page : 1;
 }
 
+/** The tab and page; without JavaScript the dialogs open through ?add=1 and ?delete=<id>. */
+const cmsQuery = z.object({
+  tab: z.string().transform(toContentTab).catch("articles"),
+  page: pageNumber,
+  add: flag,
+  delete: reference(),
+});
+
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requirePermission(request, "contentManager", "view");
-  const url = new URL(request.url);
-  const tab = toContentTab(url.searchParams.get("tab"));
-  const requested = pageOf(url.searchParams.get("page"));
+  const query = parseSearchParams(request, cmsQuery);
+  const { tab, page: requested } = query;
   const { timeZone } = await getSiteSettings();
 
   let list: { cards: ContentCardData[]; page: number; pageCount: number; total: number };
@@ -98,8 +106,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: list.total,
     cards: list.cards,
     // Without JavaScript the dialogs open through the URL.
-    openAdd: url.searchParams.get("add") === "1",
-    confirmDelete: url.searchParams.get("delete"),
+    openAdd: query.add,
+    confirmDelete: query.delete ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { TextField } from "~/components/ui/field";
 import { getClientIp } from "~/lib/client-ip.server";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
+import { parseSearchParams, tokenQuery } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { acceptInvitationSchema, invitationStatusMessages, type InvitationStatus } from "~/modules/invitations/invitations.schema";
 import {
@@ -32,7 +33,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 
 /** Opening the link only shows who is invited and the form: e-mail link scanners use nothing up. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = parseSearchParams(request, tokenQuery).token ?? "";
   const found = await getInvitationForToken(token);
   const valid = found.status === "valid";
   return data(

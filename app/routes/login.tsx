@@ -1,5 +1,6 @@
 import { readFormData } from "~/lib/request-body.server";
 import { data, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/login";
 import { getSessionUser } from "~/auth/session.server";
 import { signInWithPassword } from "~/auth/sign-in.server";
@@ -7,6 +8,7 @@ import { safeRedirectTo } from "~/auth/user";
 import { SignInForm, type SignInActionData } from "~/components/sign-in-form";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
+import { parseSearchParams, redirectPath } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { signInSchema } from "~/modules/users/users.schema";
 
@@ -22,11 +24,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
+const loginQuery = z.object({ redirectTo: redirectPath });
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  const query = parseSearchParams(request, loginQuery);
+  const redirectTo = safeRedirectTo(query.redirectTo);
   if (await getSessionUser(request)) throw redirect(redirectTo);
-  return { redirectTo: url.searchParams.has("redirectTo") ? redirectTo : undefined };
+  return { redirectTo: query.redirectTo !== undefined ? redirectTo : undefined };
 }
 
 export async function action({ request }: Route.ActionArgs) {

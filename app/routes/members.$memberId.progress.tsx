@@ -2,15 +2,17 @@ import { data } from "react-router";
 import type { Route } from "./+types/members.$memberId.progress";
 import { requirePermission } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
+import { parseSearchParams } from "~/lib/search-params";
 import { getMemberProgressForStaff } from "~/modules/progress/progress.server";
 import { ProgressSection } from "~/modules/progress/progress-section";
+import { progressQuery } from "~/modules/progress/progress.schema";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: pageTitle(d ? `Progress: ${d.member.name || d.member.email}` : "Progress") }, { name: "robots", content: "noindex" }];
 
 /** A member's progress, read-only, for trainers and administrators. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "memberProgress", "viewAny");
-  const view = await getMemberProgressForStaff(staff, params.memberId, { range: new URL(request.url).searchParams.get("range") });
+  const view = await getMemberProgressForStaff(staff, params.memberId, parseSearchParams(request, progressQuery));
   if (!view) throw data({ message: "Member not found" }, { status: 404 });
   return view;
 }

@@ -8,9 +8,10 @@ import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
+import { parseSearchParams, reference, valueWhere } from "~/lib/search-params";
 import { todayIn } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
-import { monthWeeks, parseMonth, utcRange } from "~/modules/sessions/calendar";
+import { isCalendarDate, isCalendarMonth, monthWeeks, parseMonth, utcRange } from "~/modules/sessions/calendar";
 import { loadNutritionInsights, loadNutritionTab, loadWorkoutSchedules } from "~/modules/nutrition/member-nutrition.server";
 import { toDocumentCategory } from "~/modules/nutrition/nutrition.schema";
 import { NutritionInsightsCard, NutritionSection } from "~/modules/nutrition/nutrition-section";
@@ -41,11 +42,17 @@ const tabs = [
   { id: "settings", label: "Settings" },
 ] as const;
 type Tab = (typeof tabs)[number]["id"];
+const tabIds = tabs.map((t) => t.id) as [Tab, ...Tab[]];
 
-function currentTab(request: Request): Tab {
-  const tab = new URL(request.url).searchParams.get("tab");
-  return tabs.some((t) => t.id === tab) ? (tab as Tab) : "dashboard";
-}
+/** The tab, and each tab's own parameters (the progress range is the progress section's: loadProgressSection). */
+const membersQuery = z.object({
+  tab: z.enum(tabIds).catch("dashboard"),
+  month: valueWhere(isCalendarMonth),
+  session: reference(),
+  day: valueWhere(isCalendarDate),
+  category: z.string().transform(toDocumentCategory).catch("meal-plans"),
+});
+type MembersQuery = z.output<typeof membersQuery>;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -53,17 +60,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     const url = new URL(request.url);
     return data({ signedIn: false as const, signInHref: `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}` }, { status: 401 });
   }
-  const tab = currentTab(request);
-  const url = new URL(request.url);
+  const query = parseSearchParams(request, membersQuery);
+  const { tab } = query;
   return {
     signedIn: true as const,
     tab,
     name: user.name || user.email,
     profile: tab === "settings" ? await getOwnProfile(user) : null,
     dashboard: tab === "dashboard" ? await loadDashboard(user) : null,
-    schedule: tab === "schedule" ? await loadSchedule(user, url) : null,
+    schedule: tab === "schedule" ? await loadSchedule(user, query) : null,
     progress: tab === "progress" ? await loadProgressSection(user, request.url) : null,
-    nutrition: tab === "nutrition" ? await loadNutritionTab(user, toDocumentCategory(url.searchParams.get("category"))) : null,
+    nutrition: tab === "nutrition" ? await loadNutritionTab(user, query.category) : null,
   };
 }
 
@@ -79,16 +86,15 @@ async function loadDashboard(user: Member) {
   return { sessionCount, upcoming, next: upcoming[0] ?? null, nutrition, progress };
 }
 
-async function loadSchedule(user: Member, url: URL) {
+async function loadSchedule(user: Member, query: MembersQuery) {
   const { timeZone, coachName } = await getSiteSettings();
   const today = todayIn(timeZone);
-  const month = parseMonth(url.searchParams.get("month"), today);
+  const month = query.month ?? today.slice(0, 7);
   const weeks = monthWeeks(month);
   const [sessions, workoutSchedules] = await Promise.all([listOwnSessions(user, utcRange(weeks[0]![0]!, weeks.at(-1)!.at(-1)!, timeZone)), loadWorkoutSchedules(user)]);
-  const sessionId = url.searchParams.get("session");
-  const selected = sessionId ? (sessions.find((s) => s.id === sessionId) ?? (await getOwnSession(user, sessionId.slice(0, 100)))) : null;
-  const day = url.searchParams.get("day");
-  return { month, today, coachName, timeZone, sessions, selected, day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null, workoutSchedules };
+  const sessionId = query.session;
+  const selected = sessionId ? (sessions.find((s) => s.id === sessionId) ?? (await getOwnSession(user, sessionId))) : null;
+  return { month, today, coachName, timeZone, sessions, selected, day: query.day ?? null, workoutSchedules };
 }
 
 export async function action({ request }: Route.ActionArgs) {

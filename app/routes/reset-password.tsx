@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
+import { parseSearchParams, tokenQuery } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { resetPasswordSchema } from "~/modules/users/password.schema";
 import { refuseCommonPassword } from "~/modules/users/password-policy.server";
@@ -23,7 +24,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 
 /** Opening the link only shows the form (link scanners change nothing); the token is used on submit. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = parseSearchParams(request, tokenQuery).token ?? "";
   const valid = await isResetTokenUsable(token);
   return data({ token: valid ? token : "", valid }, { status: valid ? 200 : 400, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
 }

@@ -8,9 +8,10 @@ import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
+import { parseSearchParams, reference, valueWhere } from "~/lib/search-params";
 import { addDays, formatLongDate, formatMonth, formatShortDate, todayIn } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
-import { formatDuration, groupByDate, parseDate, shiftMonth, utcRange, weekDays } from "~/modules/sessions/calendar";
+import { formatDuration, groupByDate, isCalendarDate, shiftMonth, utcRange, weekDays } from "~/modules/sessions/calendar";
 import { SessionFormDialog, type SessionFormResult, type SessionFormValues } from "~/modules/sessions/session-form";
 import { SessionStatusBadge } from "~/modules/sessions/session-ui";
 import type { SessionFormField } from "~/modules/sessions/sessions.schema";
@@ -44,17 +45,28 @@ function listQuery(view: View, date: string, member: string | undefined, changes
   return `/schedule?${next.toString()}`;
 }
 
+/**
+ * The view, its date (today when absent or outside the calendar's years) and the member
+ * filter; ?new (a date, or empty for the shown date) and ?edit=<id> open the dialogs.
+ */
+const scheduleQuery = z.object({
+  view: z.enum(["week", "month"]).catch("week"),
+  date: valueWhere(isCalendarDate),
+  member: reference(),
+  edit: reference(),
+  new: z.string().optional().catch(undefined),
+});
+
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requirePermission(request, "trainingSessions", "listAll");
-  const url = new URL(request.url);
+  const query = parseSearchParams(request, scheduleQuery);
   const { timeZone } = await getSiteSettings();
   const today = todayIn(timeZone);
-  const view: View = url.searchParams.get("view") === "month" ? "month" : "week";
-  const date = parseDate(url.searchParams.get("date"), today);
-  const memberId = url.searchParams.get("member")?.slice(0, 100) || undefined;
+  const { view, member: memberId } = query;
+  const date = query.date ?? today;
   const days = view === "week" ? weekDays(date) : monthDays(date.slice(0, 7));
-  const editId = url.searchParams.get("edit")?.slice(0, 100) || null;
-  const newParam = url.searchParams.get("new");
+  const editId = query.edit ?? null;
+  const newParam = query.new;
   const [sessions, members, cancellations, editing] = await Promise.all([
     listSessions(actor, { ...utcRange(days[0]!, days.at(-1)!, timeZone), memberId }),
     listMembersForScheduling(actor),
@@ -77,7 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     members,
     cancellations,
     editing,
-    creating: !editing && newParam !== null ? { date: newParam && /^\d{4}-\d{2}-\d{2}$/.test(newParam) ? newParam : date } : null,
+    creating: !editing && newParam !== undefined ? { date: isCalendarDate(newParam) ? newParam : date } : null,
   };
 }
 

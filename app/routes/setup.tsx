@@ -7,20 +7,21 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
+import { parseSearchParams, tokenQuery } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { completeSetup, isSetupTokenValid, SetupLinkInvalidError } from "~/modules/users/setup.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Set up your site") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+  const token = parseSearchParams(request, tokenQuery).token ?? null;
   const valid = await isSetupTokenValid(token);
   return data({ valid, token: valid ? token : null }, { status: valid ? 200 : 404, headers: { "Referrer-Policy": "no-referrer" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const token = new URL(request.url).searchParams.get("token");
+  const token = parseSearchParams(request, tokenQuery).token ?? null;
   const input = { name: form.get("name"), email: form.get("email"), password: form.get("password") };
   try {
     const created = await completeSetup(token, input);

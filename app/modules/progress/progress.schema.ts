@@ -56,6 +56,9 @@ export function parseRange(value: string | null | undefined): ProgressRange {
   return (progressRanges as readonly string[]).includes(value ?? "") ? (value as ProgressRange) : DEFAULT_RANGE;
 }
 
+/** The progress section's query (the member's tab and the staff page): ?range=, else the default. */
+export const progressQuery = z.object({ range: z.enum(progressRanges).catch(DEFAULT_RANGE) });
+
 /** Limits in pounds and inches, as the coach thinks of them. */
 export const LIMITS = {
   bodyWeightLbs: 1500,

@@ -7,6 +7,7 @@ import { user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import { fieldErrors } from "~/lib/form";
+import { parseSearchParams } from "~/lib/search-params";
 import { addDays, todayIn } from "~/lib/time-zone";
 import type { Toast } from "~/lib/toast";
 import { lengthFromCm, lengthToCm, lengthUnitFor, roundForDisplay, weightFromKg, weightToKg, type WeightUnit } from "~/lib/units";
@@ -39,6 +40,7 @@ import {
   measurementSites,
   measurementsSchema,
   parseRange,
+  progressQuery,
   unitSchema,
   workoutSchema,
   type BodyKind,
@@ -646,8 +648,7 @@ function successToast(intent: ProgressIntent, input: Record<string, unknown>): T
 
 /** The loader side of /members?tab=progress: the overview for the range in the URL. */
 export async function loadProgressSection(actor: Actor, url: URL | string): Promise<ProgressOverview> {
-  const range = new URL(url).searchParams.get("range");
-  return getProgressOverview(actor, { range });
+  return getProgressOverview(actor, parseSearchParams(url, progressQuery));
 }
 
 /**

@@ -1,6 +1,6 @@
 // @test-database none: no query here (decision 0020).
 import { describe, expect, it } from "vitest";
-import { formatDuration, monthWeeks, parseDate, parseMonth, shiftMonth, utcRange, weekDays } from "./calendar";
+import { formatDuration, isCalendarDate, isCalendarMonth, monthWeeks, parseMonth, shiftMonth, utcRange, weekDays } from "./calendar";
 
 describe("the schedule calendar", () => {
   it("shows a month in whole weeks from Sunday to Saturday", () => {
@@ -19,7 +19,23 @@ describe("the schedule calendar", () => {
     expect(shiftMonth("2026-01", -1)).toBe("2025-12");
     expect(parseMonth("2026-13", "2026-11-21")).toBe("2026-11");
     expect(parseMonth("2027-02", "2026-11-21")).toBe("2027-02");
-    expect(parseDate("2026-02-30", "2026-11-21")).toBe("2026-11-21");
+    expect(parseMonth("9999-12", "2026-11-21")).toBe("2026-11");
+  });
+
+  it("shows the years 1970 to 2100 only: a date or month outside them is not one of its own", () => {
+    expect(isCalendarMonth("1970-01")).toBe(true);
+    expect(isCalendarMonth("2100-12")).toBe(true);
+    expect(isCalendarMonth("1969-12")).toBe(false);
+    expect(isCalendarMonth("2101-01")).toBe(false);
+    expect(isCalendarMonth("9999-12")).toBe(false);
+    expect(isCalendarMonth("0000-01")).toBe(false);
+    expect(isCalendarDate("2100-12-31")).toBe(true);
+    expect(isCalendarDate("2026-02-30")).toBe(false);
+    expect(isCalendarDate("9999-12-31")).toBe(false);
+    expect(isCalendarDate("1969-12-31")).toBe(false);
+    // The last month and week still have a following month and day the arithmetic can name.
+    expect(monthWeeks("2100-12").at(-1)!.at(-1)).toBe("2101-01-01");
+    expect(weekDays("2100-12-31").at(-1)).toBe("2101-01-01");
   });
 
   it("turns a run of days into UTC bounds in the site's zone", () => {

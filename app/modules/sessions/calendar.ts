@@ -6,14 +6,31 @@ import { addDays, isPlainDate, weekdayOf, zonedToUtc } from "~/lib/time-zone";
 
 const MONTH_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-/** A yyyy-mm month from the URL, else the month of `today`. */
-export function parseMonth(value: string | null | undefined, today: string): string {
-  return value && MONTH_RE.test(value) && Number(value.slice(0, 4)) >= 1970 && Number(value.slice(0, 4)) <= 9999 ? value : today.slice(0, 7);
+/**
+ * The years the calendars show. A month or date outside them in an address falls back to
+ * today's: nobody plans sessions that far off, and the calendar's arithmetic (the weeks
+ * around a month, the next month's link) stays within four-digit years.
+ */
+export const CALENDAR_YEARS = { first: 1970, last: 2100 } as const;
+
+const inCalendarYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= CALENDAR_YEARS.first && year <= CALENDAR_YEARS.last;
+};
+
+/** A yyyy-mm month within the calendar's years. */
+export function isCalendarMonth(value: string): boolean {
+  return MONTH_RE.test(value) && inCalendarYears(value);
 }
 
-/** A yyyy-mm-dd date from the URL, else `today`. */
-export function parseDate(value: string | null | undefined, today: string): string {
-  return value && isPlainDate(value) && Number(value.slice(0, 4)) >= 1970 ? value : today;
+/** A real yyyy-mm-dd date within the calendar's years. */
+export function isCalendarDate(value: string): boolean {
+  return isPlainDate(value) && inCalendarYears(value);
+}
+
+/** A yyyy-mm month from a form, else the month of `today`. */
+export function parseMonth(value: string | null | undefined, today: string): string {
+  return value && isCalendarMonth(value) ? value : today.slice(0, 7);
 }
 
 export function shiftMonth(month: string, by: number): string {

@@ -1,0 +1,327 @@
+/**
+ * Fuzzing every loader's query string over real HTTP (fast-check): every route of
+ * app/routes.ts, as a visitor, a member and an administrator, gets GET requests whose
+ * query holds the route's own parameters (and the common names any route might read)
+ * with hostile values: NUL and other control characters, huge and negative numbers,
+ * out-of-range months and dates, invalid dates, very long strings, repeated keys,
+ * broken percent-encoding and unknown parameters. Property: never a 5xx.
+ *
+ * Two passes:
+ * - a fixed sweep: each parameter of each route alone set to each of a few values that
+ *   once broke a loader (NUL first), through React Router's data requests (`.data`: the
+ *   loaders without the render, several times faster); a route that lists no parameter
+ *   gets every common name at once;
+ * - generated queries (fast-check, fixed seed: FUZZ_SEED overrides it, FUZZ_RUNS widens
+ *   it) as whole pages, so the render of what the loaders returned is tried too.
+ *
+ * Unmarked on purpose: it runs on PGlite and again on PostgreSQL, where a NUL that
+ * reaches a query is an error ('invalid byte sequence') that PGlite accepts.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as ArticlesModule from "~/modules/articles/articles.server";
+import type * as ContactsModule from "~/modules/contacts/contacts.server";
+import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
+import type * as SessionsModule from "~/modules/sessions/sessions.server";
+import type * as UsersModule from "~/modules/users/users.server";
+import type * as ProfileModule from "~/modules/users/profile.server";
+import routes from "../../app/routes";
+import { startApp, textValue, type RunningApp } from "./fuzz-harness";
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+
+type Who = "visitor" | "member" | "admin";
+const whos: readonly Who[] = ["visitor", "member", "admin"];
+const PASSWORD = "Fuzz-password-123";
+const accounts = { member: "member@loader-fuzz.test", admin: "admin@loader-fuzz.test" } as const;
+
+let app: RunningApp;
+const cookies: Record<Who, string> = { visitor: "", member: "", admin: "" };
+const ids = { member: "", admin: "", article: "", session: "", submission: "" };
+let address = 0;
+
+/** Every request from its own address: the limits count per address, and we want the loader. */
+function nextAddress(): string {
+  address += 1;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+}
+
+/**
+ * Each route's query parameters, as typical queries that reach its code (a parameter may
+ * only be read for one tab). A route of app/routes.ts without an entry fails the first
+ * test: write down what it reads, `[]` when it reads nothing.
+ */
+function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
+  const month = "2026-11";
+  const day = "2026-11-25";
+  const none: ReadonlyArray<Record<string, string>> = [];
+  return {
+    "": none,
+    login: [{ redirectTo: "/members" }],
+    auth: [{ redirectTo: "/members" }],
+    register: [{ redirectTo: "/members" }],
+    signup: none,
+    logout: none,
+    "auth/callback": [{ next: "/members" }],
+    setup: [{ token: "not-a-token" }],
+    "profile-setup": none,
+    members: [
+      { tab: "dashboard" },
+      { tab: "schedule", month, session: ids.session, day },
+      { tab: "nutrition", category: "meal-plans" },
+      { tab: "progress", range: "3m" },
+      { tab: "settings" },
+    ],
+    admin: none,
+    "admin/contacts": [{ status: "new", q: "jordan", page: "1", open: ids.submission }],
+    cms: [{ tab: "articles", page: "1", add: "1", delete: ids.article }, { tab: "videos", page: "2" }],
+    unauthorized: none,
+    contact: none,
+    "sitemap.xml": none,
+    "robots.txt": none,
+    services: none,
+    "services/personal-training": none,
+    "services/group-classes": none,
+    "services/nutrition-coaching": none,
+    "services/warrior-prep": none,
+    about: none,
+    transformations: none,
+    privacy: none,
+    terms: none,
+    cookies: none,
+    "forgot-password": none,
+    "reset-password": [{ token: "not-a-token" }],
+    "admin/settings": none,
+    "admin/activity": [{ page: "1" }],
+    "admin/users": [{ q: "fuzz", page: "1" }, { invite: "1", name: "New Person", email: "new@loader-fuzz.test", submission: ids.submission }],
+    "invitations/accept": [{ token: "not-a-token" }],
+    articles: [{ q: "fuzz", category: "Training", page: "1" }],
+    content: [{ q: "fuzz", category: "Training", page: "1" }],
+    "articles/new": none,
+    "articles/:ref": none,
+    "articles/:id/edit": none,
+    "cms/markdown-preview": none,
+    "cms/uploads": none,
+    schedule: [
+      { view: "week", date: day, member: ids.member, edit: ids.session },
+      { view: "month", date: day, new: day },
+    ],
+    "members/progress.csv": none,
+    "members/:memberId/progress": [{ range: "1y" }],
+    "documents/:id": none,
+    "cms/documents": [{ name: "menu.pdf" }],
+    "cms/nutrition-documents": none,
+    "*": none,
+  };
+}
+
+/** Names any route might read: a new route that reads one is fuzzed before anyone lists it. */
+const commonNames = ["q", "page", "tab", "id", "date", "month", "day", "category", "range", "status", "member", "redirectTo", "next", "token", "view"];
+
+/** The URL path of a route, its dynamic segments filled with real ids. */
+function pathOf(route: string): string {
+  const filled = route
+    .replace(":ref", ids.article)
+    .replace(":id/edit", `${ids.article}/edit`)
+    .replace(":memberId", ids.member)
+    .replace(":id", "no-such-document")
+    .replace("*", "no-such-page");
+  return `/${filled}`;
+}
+
+/** Values that once broke a loader or are meant to: each is tried on every parameter in the sweep. */
+const sweepValues = ["\u0000", "a\u0001b\u001f\u007f\u0085", "9999-12", "9999-12-31", "1e309", "x".repeat(5_000)];
+
+/** A hostile query value: the action fuzzer's text plus what a query string tends to carry. */
+const queryValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: textValue.map((v) => v.slice(0, 6_000)) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "\u0000",
+      "a\u0000b",
+      "\t\n\r\u000b\u001b\u007f\u009f",
+      "9999-12",
+      "0000-01",
+      "9999-12-31",
+      "0000-01-01",
+      "2026-02-30",
+      "2026-13",
+      "2100-12",
+      "2101-01",
+      "1969-12-31",
+      "-1",
+      "-0",
+      "0x10",
+      "1e309",
+      "1.5",
+      "99999999999999999999",
+      "abc",
+      "1/0",
+      "//evil.example",
+      "/\\evil",
+      "javascript:alert(1)",
+      "/members\u0000",
+      "/😀",
+    ),
+  },
+  { weight: 1, arbitrary: fc.tuple(fc.date({ noInvalidDate: true }), fc.constantFrom(7, 10)).map(([d, n]) => d.toISOString().slice(0, n)) },
+  { weight: 1, arbitrary: fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String) },
+);
+
+/** Raw, deliberately broken percent-encoding, written into the query as is. */
+const rawGarbage = fc.constantFrom("%", "%0", "%ZZ", "%E0%A4%A", "%C0%80", "%ED%A0%80", "%FF%FE", "%00", "%2500", "+%2B+", "%u0000", "a=b=c", "==", "&&");
+
+interface QueryCase {
+  base: Record<string, string>;
+  /** Parameters set to generated values; an array repeats the key. */
+  set: Array<[string, string[]]>;
+  dropped: string[];
+  unknown: Array<[string, string]>;
+  raw: string | null;
+}
+
+function queryCase(known: readonly string[], bases: ReadonlyArray<Record<string, string>>): fc.Arbitrary<QueryCase> {
+  const names = [...new Set([...known, ...commonNames])];
+  return fc.record({
+    base: bases.length ? fc.constantFrom(...bases) : fc.constant({}),
+    set: fc.array(fc.tuple(fc.constantFrom(...names), fc.array(queryValue, { minLength: 1, maxLength: 3 })), { maxLength: 4 }),
+    dropped: fc.subarray(known.length ? [...known] : ["_"]),
+    unknown: fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "_data", "_routes", "index")), queryValue), { maxLength: 2 }),
+    raw: fc.option(fc.tuple(fc.constantFrom(...names), rawGarbage).map(([k, v]) => `${k}=${v}`), { freq: 3 }),
+  });
+}
+
+function queryString(c: QueryCase): string {
+  const params = new URLSearchParams();
+  const setNames = new Set(c.set.map(([k]) => k));
+  for (const [k, v] of Object.entries(c.base)) if (!setNames.has(k) && !c.dropped.includes(k)) params.append(k, v);
+  for (const [k, values] of c.set) for (const v of values) params.append(k, v);
+  for (const [k, v] of c.unknown) params.append(k, v);
+  const encoded = params.toString();
+  return [encoded, c.raw].filter(Boolean).join("&");
+}
+
+/** The loaders' data request of a page (`/_root.data` for the index); resource routes answer their own URL. */
+function dataPathOf(route: (typeof routes)[number], pathname: string): string {
+  if (!/export\s+default\s/.test(fs.readFileSync(path.join("app", route.file), "utf8"))) return pathname;
+  return pathname === "/" ? "/_root.data" : `${pathname}.data`;
+}
+
+async function get(pathname: string, query: string, who: Who): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${app.base}${pathname}${query ? `?${query}` : ""}`, {
+    redirect: "manual",
+    headers: { "x-forwarded-for": nextAddress(), ...(cookies[who] ? { cookie: cookies[who] } : {}) },
+    signal: AbortSignal.timeout(30_000),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+const short = (s: string) => (s.length > 160 ? `${JSON.stringify(s.slice(0, 120))}… (${s.length} chars)` : JSON.stringify(s));
+
+async function signIn(email: string): Promise<string> {
+  const response = await fetch(`${app.base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { origin: app.origin, "content-type": "application/json", "x-forwarded-for": nextAddress() },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(response.status, `sign-in ${email}: ${await response.clone().text()}`).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  const users = await app.load<typeof UsersModule>("/app/modules/users/users.server.ts");
+  const profiles = await app.load<typeof ProfileModule>("/app/modules/users/profile.server.ts");
+  for (const who of ["member", "admin"] as const) {
+    const created = await users.createUserWithPassword({ email: accounts[who], password: PASSWORD, name: `Fuzz ${who}`, role: who });
+    await profiles.completeOwnProfile(created, { fullName: `Fuzz ${who}`, location: "Leeds", interests: "Lifting", experience: "Some", goals: "More" });
+    ids[who] = created.id;
+    cookies[who] = await signIn(accounts[who]);
+  }
+  const admin = { id: ids.admin, email: accounts.admin, role: "admin" as const };
+  const articles = await app.load<typeof ArticlesModule>("/app/modules/articles/articles.server.ts");
+  ids.article = (
+    await articles.createArticle(admin, { title: "Fuzz target", excerpt: "", content: "Body", category: "Training", membersOnly: false, imageId: null, readTime: 4, published: true })
+  ).id;
+  const sessions = await app.load<typeof SessionsModule>("/app/modules/sessions/sessions.server.ts");
+  const nextWeek = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(Date.now() + 7 * 86_400_000));
+  ids.session = (await sessions.createSession(admin, { memberId: ids.member, date: nextWeek, time: "09:00", duration: "60", type: "Strength" })).id;
+  const contacts = await app.load<typeof ContactsModule>("/app/modules/contacts/contacts.server.ts");
+  const { validApplication } = await app.load<typeof IntakeFixture>("/app/modules/contacts/intake.fixture.ts");
+  ids.submission = (await contacts.submitApplication(validApplication)).id;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe("fuzzing every loader's query string", () => {
+  it("lists the query parameters of every route in app/routes.ts", () => {
+    const listed = queries();
+    const known = new Set(routes.map((r) => r.path ?? ""));
+    expect(routes.map((r) => r.path ?? "").filter((r) => !(r in listed)), "routes without an entry in queries()").toEqual([]);
+    expect(Object.keys(listed).filter((r) => !known.has(r)), "entries for routes app/routes.ts no longer has").toEqual([]);
+    // A route that reads its query must say what it reads, so the fuzzing reaches it.
+    const silent = routes.filter((r) => /searchParams|parseSearchParams/.test(fs.readFileSync(path.join("app", r.file), "utf8")) && listed[r.path ?? ""]!.length === 0);
+    expect(silent.map((r) => r.path), "routes that read their query but list no parameters").toEqual([]);
+  });
+
+  it("never answers 5xx: each parameter alone set to each value of the sweep", async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const pathname = dataPathOf(route, pathOf(route.path ?? ""));
+      const bases = queries()[route.path ?? ""]!;
+      // A route that lists no parameters: every common name at once.
+      const sweeps = bases.length
+        ? bases.flatMap((base) => Object.keys(base).flatMap((name) => sweepValues.map((value) => ({ ...base, [name]: value }))))
+        : sweepValues.slice(0, 2).map((value) => Object.fromEntries(commonNames.map((name) => [name, value])));
+      for (const params of sweeps) {
+        const query = new URLSearchParams(params).toString();
+        for (const who of whos) {
+          const { status, text } = await get(pathname, query, who);
+          if (status >= 500) failures.push(`GET ${pathname}?${short(query)} as ${who} → ${status}: ${text.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+  }, 600_000);
+
+  it("never answers 5xx to generated queries", async () => {
+    const failures: string[] = [];
+    let requests = 0;
+    for (const route of routes) {
+      const pathname = pathOf(route.path ?? "");
+      const bases = queries()[route.path ?? ""]!;
+      const known = [...new Set(bases.flatMap((b) => Object.keys(b)))];
+      for (const who of whos) {
+        let problem = "";
+        try {
+          await fc.assert(
+            fc.asyncProperty(queryCase(known, bases), async (c) => {
+              requests += 1;
+              const query = queryString(c);
+              const { status, text } = await get(pathname, query, who);
+              if (status < 500) return true;
+              problem = `?${short(query)} → ${status}: ${text.slice(0, 200)}`;
+              return false;
+            }),
+            // A route that reads no parameter gets a few runs: unknown and common names only.
+            { seed: SEED, numRuns: known.length ? RUNS : 2 },
+          );
+        } catch (error) {
+          const replay = /path: "([^"]*)"/.exec(String(error))?.[1] ?? "";
+          failures.push(`GET ${pathname} as ${who}, seed ${SEED}, path "${replay}":\n  ${problem}`);
+        }
+      }
+    }
+    expect(failures, failures.join("\n\n")).toEqual([]);
+    expect(requests).toBeGreaterThanOrEqual(routes.length * whos.length * 2);
+  }, 600_000);
+});
