@@ -12,6 +12,7 @@ import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
 import { publicPageCache } from "./page-cache";
+import { refuseUnreadablePaths } from "./path-guard";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -83,6 +84,7 @@ export async function boot(options: AppOptions) {
   app.use(compression());
   app.use(securityHeaders({ https, dev }));
   app.use(closeUnreadBodies);
+  app.use(refuseUnreadablePaths);
   if ("dir" in options.assets) {
     // Fingerprinted build output never changes; everything else is revalidated hourly.
     app.use("/assets", express.static(path.join(options.assets.dir, "assets"), { immutable: true, maxAge: "1y", index: false }));

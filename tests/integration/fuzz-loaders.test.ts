@@ -135,6 +135,10 @@ function pathOf(route: string): string {
 /** Values that once broke a loader or are meant to: each is tried on every parameter in the sweep. */
 const sweepValues = ["\u0000", "a\u0001b\u001f\u007f\u0085", "9999-12", "9999-12-31", "1e309", "x".repeat(5_000)];
 
+/** Raw path segments: encoded control characters (a 400), broken percent-encoding, odd lengths. */
+const hostileSegments = ["%00", "a%00b", "%01", "%1F", "%7F", "%C2%85", "%", "%ZZ", "%E0%A4%A", "%C0%80", "%ED%A0%80", "x".repeat(5_000), "..%2F..%2Fetc", "%2e%2e", "%F0%9F%98%80", "%20"];
+const controlInPath = /^(?:a?%00b?|%01|%1F|%7F|%C2%85)$/;
+
 /** A hostile query value: the action fuzzer's text plus what a query string tends to carry. */
 const queryValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: textValue.map((v) => v.slice(0, 6_000)) },
@@ -287,6 +291,23 @@ describe("fuzzing every loader's query string", () => {
         for (const who of whos) {
           const { status, text } = await get(pathname, query, who);
           if (status >= 500) failures.push(`GET ${pathname}?${short(query)} as ${who} → ${status}: ${text.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+  }, 600_000);
+
+  it("never answers 5xx to hostile path segments, and a control character in the path is a 400", async () => {
+    const failures: string[] = [];
+    const dynamic = routes.filter((r) => /:|\*/.test(r.path ?? ""));
+    expect(dynamic.length).toBeGreaterThan(0);
+    for (const route of dynamic) {
+      for (const segment of hostileSegments) {
+        const pathname = `/${(route.path ?? "").replace(/:[a-zA-Z]+|\*/g, segment)}`;
+        for (const who of whos) {
+          const { status, text } = await get(pathname, "", who);
+          if (status >= 500) failures.push(`GET ${short(pathname)} as ${who} → ${status}: ${text.slice(0, 200)}`);
+          else if (controlInPath.test(segment) && status !== 400) failures.push(`GET ${short(pathname)} as ${who} → ${status}, not 400`);
         }
       }
     }

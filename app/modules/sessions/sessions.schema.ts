@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isPlainDate, isPlainTime } from "~/lib/time-zone";
+import { CALENDAR_YEARS, isCalendarDate } from "./calendar";
 
 export const sessionStatuses = ["scheduled", "completed", "cancelled"] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
@@ -19,7 +20,8 @@ export const sessionFormSchema = z.object({
     .string({ message: "Please enter the date" })
     .trim()
     .min(1, "Please enter the date")
-    .refine(isPlainDate, "Please enter a real date (yyyy-mm-dd)"),
+    .refine(isPlainDate, "Please enter a real date (yyyy-mm-dd)")
+    .refine((value) => !isPlainDate(value) || isCalendarDate(value), `Please choose a date between ${CALENDAR_YEARS.first} and ${CALENDAR_YEARS.last}`),
   time: z
     .string({ message: "Please enter the start time" })
     .trim()

@@ -137,6 +137,8 @@ describe("staff scheduling", () => {
         "Location must be at most 120 characters",
       ]),
     );
+    const farFuture = await createSession(trainer, form(maya.id, { date: "2101-01-01" })).catch((e: unknown) => e);
+    expect((farFuture as ZodError).issues.map((i) => i.message)).toEqual(["Please choose a date between 1970 and 2100"]);
     await expect(createSession(trainer, form(maya.id, { duration: "90.5" }))).rejects.toBeInstanceOf(ZodError);
     await expect(createSession(trainer, form(maya.id, { duration: "481" }))).rejects.toBeInstanceOf(ZodError);
     expect(await getDb().select().from(trainingSession)).toEqual([]);
