@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 
 // The form (and its validation library) loads only when someone opens the dialog.
@@ -14,10 +14,13 @@ export function preloadSignInForm(): void {
 /**
  * 'Member Login' on every page, desktop and mobile: a native modal dialog
  * (focus is kept inside, Escape closes it, focus returns to the opener).
+ * `redirectTo`: where a successful sign-in goes (default /members).
  */
-export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SignInDialog({ open, onClose, redirectTo }: { open: boolean; onClose: () => void; redirectTo?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const location = useLocation();
+  // Unique: a page may hold the header's dialog and one in a form's 'sign in again' notice.
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -26,18 +29,18 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  // A successful sign-in navigates away: close with it.
+  // A successful sign-in navigates (to the same page when signing in again there): close with it.
   useEffect(() => {
     onClose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.pathname]);
+  }, [location.key]);
 
   return (
     // A click on the backdrop closes it; keyboard users have Escape and the Close button.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
-      aria-labelledby="sign-in-title"
+      aria-labelledby={titleId}
       onClose={onClose}
       onClick={(event) => {
         if (event.target === ref.current) onClose();
@@ -47,7 +50,7 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
       <div className="p-6 sm:p-8">
         <div className="mb-6 flex items-start justify-between gap-4">
           <div>
-            <h2 id="sign-in-title" className="text-2xl font-bold uppercase">
+            <h2 id={titleId} className="text-2xl font-bold uppercase">
               Member Login
             </h2>
             <p className="mt-1 text-sm text-zinc-600">Sign in to your member area.</p>
@@ -58,7 +61,7 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
         </div>
         {open ? (
           <Suspense fallback={<p role="status">Loading...</p>}>
-            <SignInForm idPrefix="dialog" />
+            <SignInForm idPrefix="dialog" redirectTo={redirectTo} />
           </Suspense>
         ) : null}
       </div>
