@@ -24,7 +24,7 @@ export function SignInAgain({ answer, title, description, onSignedIn }: { answer
     if (pending) setSignedInFor(pending);
   }
 
-  // The sign-in dialog is gone by now (it is rendered only with the notice), so focus can move.
+  // The sign-in dialog went with the notice (it is rendered only with it), so focus can move back into the form.
   useEffect(() => {
     if (signedInFor) onSignedIn();
     // eslint-disable-next-line react-hooks/exhaustive-deps

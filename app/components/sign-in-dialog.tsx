@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 // The form (and its validation library) loads only when someone opens the dialog.
@@ -19,8 +19,6 @@ export function preloadSignInForm(): void {
 export function SignInDialog({ open, onClose, redirectTo }: { open: boolean; onClose: () => void; redirectTo?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const location = useLocation();
-  // Unique: a page may hold the header's dialog and one in a form's 'sign in again' notice.
-  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -29,18 +27,18 @@ export function SignInDialog({ open, onClose, redirectTo }: { open: boolean; onC
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  // A successful sign-in navigates (to the same page when signing in again there): close with it.
+  // A successful sign-in navigates away: close with it.
   useEffect(() => {
     onClose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.key]);
+  }, [location.pathname]);
 
   return (
     // A click on the backdrop closes it; keyboard users have Escape and the Close button.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
-      aria-labelledby={titleId}
+      aria-labelledby="sign-in-title"
       onClose={onClose}
       onClick={(event) => {
         if (event.target === ref.current) onClose();
@@ -50,7 +48,7 @@ export function SignInDialog({ open, onClose, redirectTo }: { open: boolean; onC
       <div className="p-6 sm:p-8">
         <div className="mb-6 flex items-start justify-between gap-4">
           <div>
-            <h2 id={titleId} className="text-2xl font-bold uppercase">
+            <h2 id="sign-in-title" className="text-2xl font-bold uppercase">
               Member Login
             </h2>
             <p className="mt-1 text-sm text-zinc-600">Sign in to your member area.</p>
