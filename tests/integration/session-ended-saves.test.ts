@@ -36,10 +36,11 @@ beforeAll(async () => {
 describe("a save after the session has ended", () => {
   it("a progress save answers 401 'Authentication required' and stores nothing", async () => {
     const before = await progressOf();
-    for (const fields of [
+    const saves: Array<Record<string, string>> = [
       { intent: "log-body", type: "weight", value: "181.5", date: today(), notes: "Morning, before breakfast" },
       { intent: "set-goal", title: "Squat 100 kg", description: "By the summer" },
-    ]) {
+    ];
+    for (const fields of saves) {
       const answer = (await callRoute(membersAction, postForm("/members?tab=progress", cookie, fields))) as DataResult<Record<string, unknown>>;
       expect(answer.init?.status).toBe(401);
       expect(answer.data).toEqual({
