@@ -14,8 +14,9 @@ export function preloadSignInForm(): void {
 /**
  * 'Member Login' on every page, desktop and mobile: a native modal dialog
  * (focus is kept inside, Escape closes it, focus returns to the opener).
+ * `redirectTo`: where a successful sign-in goes (default /members).
  */
-export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SignInDialog({ open, onClose, redirectTo }: { open: boolean; onClose: () => void; redirectTo?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const location = useLocation();
 
@@ -58,7 +59,7 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
         </div>
         {open ? (
           <Suspense fallback={<p role="status">Loading...</p>}>
-            <SignInForm idPrefix="dialog" />
+            <SignInForm idPrefix="dialog" redirectTo={redirectTo} />
           </Suspense>
         ) : null}
       </div>

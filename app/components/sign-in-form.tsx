@@ -8,8 +8,12 @@ import { TextField } from "./ui/field";
 
 export interface SignInActionData {
   error?: string;
+  /** The server could not complete the sign-in (not a refusal): the spec's 'An error occurred'. */
+  unexpected?: boolean;
   fieldErrors?: { email?: string; password?: string };
 }
+
+const failureTitle = (result: SignInActionData) => (result.unexpected ? "An error occurred" : "Error signing in");
 
 /**
  * The one sign-in form, on /login and in the 'Member Login' dialog. It posts to
@@ -24,7 +28,7 @@ export function SignInForm({ redirectTo, serverData, idPrefix = "signin" }: { re
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.error) {
-      toast.error("Error signing in", { description: fetcher.data.error });
+      toast.error(failureTitle(fetcher.data), { description: fetcher.data.error });
     }
   }, [fetcher.state, fetcher.data]);
 
@@ -52,7 +56,7 @@ export function SignInForm({ redirectTo, serverData, idPrefix = "signin" }: { re
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {result?.error && !busy ? (
         <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong">
-          <strong>Error signing in.</strong> {result.error}
+          <strong>{failureTitle(result)}.</strong> {result.error}
         </p>
       ) : null}
       <TextField id={`${idPrefix}-email`} label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors?.email} />

@@ -3,10 +3,11 @@ import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
 import { getSessionUser } from "~/auth/session.server";
-import { signInWithPassword } from "~/auth/sign-in.server";
+import { signInWithPassword, type AuthResult } from "~/auth/sign-in.server";
 import { safeRedirectTo } from "~/auth/user";
 import { SignInForm, type SignInActionData } from "~/components/sign-in-form";
 import { fieldErrors } from "~/lib/form";
+import { getLogger } from "~/lib/logger.server";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, redirectPath } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -39,7 +40,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<SignInActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   }
-  const result = await signInWithPassword(request, parsed.data.email, parsed.data.password);
+  let result: AuthResult;
+  try {
+    result = await signInWithPassword(request, parsed.data.email, parsed.data.password);
+  } catch (error) {
+    // The server could not complete it (the database gone away, say): the spec's unexpected failure, not a 500 page.
+    getLogger().error({ err: error }, "sign-in failed unexpectedly");
+    return data<SignInActionData>({ error: "Please try again later.", unexpected: true }, { status: 503 });
+  }
   if (!result.ok) {
     const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
     return data<SignInActionData>({ error: result.message }, { status: result.status, headers });

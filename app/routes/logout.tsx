@@ -1,7 +1,8 @@
 import { readFormData } from "~/lib/request-body.server";
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { signOut } from "~/auth/sign-in.server";
+import { signOut, type AuthResult } from "~/auth/sign-in.server";
+import { getLogger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export function loader() {
@@ -11,7 +12,14 @@ export function loader() {
 /** Ends this session only ('Sign out of all other devices' lives in settings). */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const result = await signOut(request);
+  let result: AuthResult;
+  try {
+    result = await signOut(request);
+  } catch (error) {
+    // The server could not end the session (the database gone away, say): the spec's failure toast, not a 500 page.
+    getLogger().error({ err: error }, "sign-out failed unexpectedly");
+    result = { ok: false, status: 503, message: "Please try again later." };
+  }
   if (!result.ok) {
     return redirectWithToast("/", { type: "error", title: "Failed to sign out. Please try again." });
   }

@@ -1,5 +1,5 @@
 import { readFormData } from "~/lib/request-body.server";
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { Construction } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/members";
@@ -20,7 +20,8 @@ import { MemberSchedule, type CancelActionData } from "~/modules/sessions/member
 import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/modules/sessions/session-cards";
 import { cancelOwnSession, countSessions, getNextSessions, getOwnSession, listOwnSessions, SessionError } from "~/modules/sessions/sessions.server";
 import { getProgressSnapshot, handleProgressAction, loadProgressSection } from "~/modules/progress/progress.server";
-import { progressIntents } from "~/modules/progress/progress-types";
+import { signInRequiredResult, unexpectedFailureResult } from "~/modules/progress/progress-failures";
+import { isProgressIntent } from "~/modules/progress/progress-types";
 import { ProgressSection } from "~/modules/progress/progress-section";
 import { ProgressSnapshotCard } from "~/modules/progress/progress-snapshot-card";
 import { UnitSwitch } from "~/modules/progress/unit-switch";
@@ -28,7 +29,7 @@ import { getSiteSettings } from "~/modules/settings/settings.server";
 import { ChangePasswordForm, SignOutOtherDevicesForm, type SecurityActionData } from "~/modules/users/account-security-forms";
 import { changeOwnPassword, signOutOtherDevices } from "~/modules/users/account-security.server";
 import { getOwnProfile, updateOwnProfile } from "~/modules/users/profile.server";
-import { ProfileSettingsForm, type ProfileFormActionData } from "~/modules/users/profile-form";
+import { ProfileSettingsForm, profileSignInRequired, profileUpdateFailed, type ProfileFormActionData } from "~/modules/users/profile-form";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Member Area") }, { name: "robots", content: "noindex" }];
 
@@ -97,10 +98,24 @@ async function loadSchedule(user: Member, query: MembersQuery) {
   return { month, today, coachName, timeZone, sessions, selected, day: query.day ?? null, workoutSchedules };
 }
 
+/**
+ * A progress or profile save whose session has ended (signed out elsewhere, expired)
+ * must not lose what the member typed: it answers 401 and stores nothing, the form stays
+ * open and filled, and the member signs in again in the page (docs/decisions/, the error
+ * catalogue record). Other forms send a signed-out person to /login.
+ */
+function signInAgainAnswer(intent: unknown) {
+  if (isProgressIntent(intent)) return data(signInRequiredResult(intent), { status: 401 });
+  if (intent === "update-profile") return data(profileSignInRequired, { status: 401 });
+  return null;
+}
+
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
   const form = Object.fromEntries(await readFormData(request));
-  if ((progressIntents as readonly string[]).includes(String(form.intent))) {
+  const signedOut = (await getSessionUser(request)) ? null : signInAgainAnswer(form.intent);
+  if (signedOut) return signedOut;
+  const user = await requireUser(request);
+  if (isProgressIntent(form.intent)) {
     const result = await handleProgressAction(user, form);
     return data(result, { status: result.ok ? 200 : result.status });
   }
@@ -158,6 +173,24 @@ export async function action({ request }: Route.ActionArgs) {
     title: "Profile updated",
     description: "Your profile has been successfully updated.",
   });
+}
+
+/**
+ * A progress or profile save that never got an answer (the connection dropped, the
+ * server failed) keeps its form open and filled and shows the spec's failure toast,
+ * where the router would otherwise replace the page with the error screen.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  try {
+    return await serverAction();
+  } catch (error) {
+    // Redirects and answers the server meant (a 404 page) go on as they are.
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    if (isProgressIntent(intent)) return data(unexpectedFailureResult(intent), { status: 503 });
+    if (intent === "update-profile") return data(profileUpdateFailed, { status: 503 });
+    throw error;
+  }
 }
 
 export default function Members({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,6 +9,8 @@ interface ProgressDialogProps {
   /** Called once the dialog has closed (Escape, the close button or `dialogRef.current.close()`). */
   onClosed: () => void;
   dialogRef?: RefObject<HTMLDialogElement | null>;
+  /** Shown above the form (outside it): the 'sign in again' notice. */
+  notice?: ReactNode;
   size?: "md" | "sm";
   children: ReactNode;
 }
@@ -18,7 +20,7 @@ interface ProgressDialogProps {
  * in and stays in, and Escape closes it, except while saving. The caller returns
  * focus to the button that opened it.
  */
-export function ProgressDialog({ title, saving, onClosed, dialogRef, size = "md", children }: ProgressDialogProps) {
+export function ProgressDialog({ title, saving, onClosed, dialogRef, notice, size = "md", children }: ProgressDialogProps) {
   const ownRef = useRef<HTMLDialogElement>(null);
   const ref = dialogRef ?? ownRef;
   const titleId = useId();
@@ -61,6 +63,7 @@ export function ProgressDialog({ title, saving, onClosed, dialogRef, size = "md"
             <X className="size-5" aria-hidden="true" />
           </button>
         </div>
+        {notice}
         {children}
         {saving ? (
           <div role="status" className="absolute inset-0 flex items-center justify-center gap-3 rounded-xl bg-white/90 text-lg font-semibold text-zinc-900">

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { SignInAgain } from "~/components/sign-in-again";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { formatShortDate } from "~/lib/time-zone";
@@ -47,6 +48,8 @@ function issuesToErrors(error: z.ZodError): Errors {
 /**
  * One dialog's submission: the shared schema checks first (instant messages), then
  * the server, the spec's toasts, and the dialog closes once the data has reloaded.
+ * A save that found the session ended (401) or never got an answer keeps the dialog
+ * open and filled; after a 401 the member signs in again in the page and saves.
  */
 function useProgressSubmit(validate: ((values: Record<string, FormDataEntryValue>) => { success: true } | { success: false; error: z.ZodError }) | null) {
   const fetcher = useFetcher<ProgressActionResult>();
@@ -87,7 +90,18 @@ function useProgressSubmit(validate: ((values: Record<string, FormDataEntryValue
     field?.focus();
   }
 
-  return { fetcher, dialogRef, errors, saving: fetcher.state !== "idle", onSubmit };
+  const result = fetcher.data;
+  const notice: ReactNode =
+    result && !result.ok && result.status === 401 ? (
+      <SignInAgain
+        answer={result}
+        title={result.toast.title}
+        description={result.toast.description ?? ""}
+        onSignedIn={() => dialogRef.current?.querySelector<HTMLElement>("button[type=submit]")?.focus()}
+      />
+    ) : null;
+
+  return { fetcher, errors, onSubmit, dialog: { saving: fetcher.state !== "idle", dialogRef, notice } };
 }
 
 const numberProps = { type: "number", inputMode: "decimal", step: "0.1", min: "0" } as const;
@@ -110,7 +124,7 @@ export function LogBodyDialog({ action, ctx, onClosed }: FormSetup) {
   const [type, setType] = useState<BodyKind>("weight");
   const s = useProgressSubmit((v) => bodyCompositionSchema(ctx).safeParse(v));
   return (
-    <ProgressDialog title="Log Progress" saving={s.saving} onClosed={onClosed} dialogRef={s.dialogRef}>
+    <ProgressDialog title="Log Progress" onClosed={onClosed} {...s.dialog}>
       <s.fetcher.Form method="post" action={action} noValidate onSubmit={s.onSubmit} className="space-y-5">
         <input type="hidden" name="intent" value="log-body" />
         <SelectField label="Type" name="type" value={type} onChange={(e) => setType(e.target.value as BodyKind)} error={s.errors.type}>
@@ -122,7 +136,7 @@ export function LogBodyDialog({ action, ctx, onClosed }: FormSetup) {
         </SelectField>
         <TextField label={`Value (${unitLabelFor(type, ctx.unit)})`} name="value" {...numberProps} required error={s.errors.value} />
         <DateAndNotes errors={s.errors} today={ctx.today} />
-        <Button type="submit" disabled={s.saving}>
+        <Button type="submit" disabled={s.dialog.saving}>
           Save Progress
         </Button>
       </s.fetcher.Form>
@@ -135,7 +149,7 @@ export function AddMeasurementDialog({ action, ctx, onClosed }: FormSetup) {
   const s = useProgressSubmit((v) => measurementsSchema(ctx).safeParse(v));
   const length = lengthUnitFor(ctx.unit);
   return (
-    <ProgressDialog title="Add Measurement" saving={s.saving} onClosed={onClosed} dialogRef={s.dialogRef}>
+    <ProgressDialog title="Add Measurement" onClosed={onClosed} {...s.dialog}>
       <s.fetcher.Form method="post" action={action} noValidate onSubmit={s.onSubmit} className="space-y-5">
         <input type="hidden" name="intent" value="log-measurements" />
         {s.errors.form ? (
@@ -150,7 +164,7 @@ export function AddMeasurementDialog({ action, ctx, onClosed }: FormSetup) {
           ))}
         </fieldset>
         <DateAndNotes errors={s.errors} today={ctx.today} />
-        <Button type="submit" disabled={s.saving}>
+        <Button type="submit" disabled={s.dialog.saving}>
           Save Measurement
         </Button>
       </s.fetcher.Form>
@@ -162,7 +176,7 @@ export function AddMeasurementDialog({ action, ctx, onClosed }: FormSetup) {
 export function LogWorkoutDialog({ action, ctx, onClosed }: FormSetup) {
   const s = useProgressSubmit((v) => workoutSchema(ctx).safeParse(v));
   return (
-    <ProgressDialog title="Log Workout" saving={s.saving} onClosed={onClosed} dialogRef={s.dialogRef}>
+    <ProgressDialog title="Log Workout" onClosed={onClosed} {...s.dialog}>
       <s.fetcher.Form method="post" action={action} noValidate onSubmit={s.onSubmit} className="space-y-5">
         <input type="hidden" name="intent" value="log-workout" />
         <SelectField label="Exercise" name="exercise" defaultValue="bench_press" error={s.errors.exercise}>
@@ -178,7 +192,7 @@ export function LogWorkoutDialog({ action, ctx, onClosed }: FormSetup) {
           <TextField label={`Weight (${ctx.unit})`} name="weight" {...numberProps} required error={s.errors.weight} />
         </div>
         <DateAndNotes errors={s.errors} today={ctx.today} />
-        <Button type="submit" disabled={s.saving}>
+        <Button type="submit" disabled={s.dialog.saving}>
           Save Workout
         </Button>
       </s.fetcher.Form>
@@ -190,7 +204,7 @@ export function LogWorkoutDialog({ action, ctx, onClosed }: FormSetup) {
 export function GoalDialog({ action, ctx, onClosed, goal }: FormSetup & { goal?: GoalView }) {
   const s = useProgressSubmit((v) => goalSchema({ today: ctx.today, keepTargetDate: goal?.targetDate }).safeParse(v));
   return (
-    <ProgressDialog title={goal ? "Edit Goal" : "Set Goal"} saving={s.saving} onClosed={onClosed} dialogRef={s.dialogRef}>
+    <ProgressDialog title={goal ? "Edit Goal" : "Set Goal"} onClosed={onClosed} {...s.dialog}>
       <s.fetcher.Form method="post" action={action} noValidate onSubmit={s.onSubmit} className="space-y-5">
         <input type="hidden" name="intent" value={goal ? "update-goal" : "set-goal"} />
         {goal ? <input type="hidden" name="id" value={goal.id} /> : null}
@@ -211,7 +225,7 @@ export function GoalDialog({ action, ctx, onClosed, goal }: FormSetup & { goal?:
             </option>
           ))}
         </SelectField>
-        <Button type="submit" disabled={s.saving}>
+        <Button type="submit" disabled={s.dialog.saving}>
           Save Goal
         </Button>
       </s.fetcher.Form>
@@ -224,7 +238,7 @@ export function EditEntryDialog({ action, ctx, onClosed, entry }: FormSetup & { 
   const s = useProgressSubmit((v) => entryEditSchema(entry.kind, ctx).safeParse(v));
   const lift = isExercise(entry.kind);
   return (
-    <ProgressDialog title={`Edit ${entry.label} Entry`} saving={s.saving} onClosed={onClosed} dialogRef={s.dialogRef}>
+    <ProgressDialog title={`Edit ${entry.label} Entry`} onClosed={onClosed} {...s.dialog}>
       <s.fetcher.Form method="post" action={action} noValidate onSubmit={s.onSubmit} className="space-y-5">
         <input type="hidden" name="intent" value="update-entry" />
         <input type="hidden" name="id" value={entry.id} />
@@ -236,7 +250,7 @@ export function EditEntryDialog({ action, ctx, onClosed, entry }: FormSetup & { 
         ) : null}
         <TextField label={`${lift ? "Weight" : entry.label} (${entry.unit})`} name="value" {...numberProps} defaultValue={entry.value} required error={s.errors.value} />
         <DateAndNotes errors={s.errors} today={ctx.today} defaultDate={entry.recordedOn} defaultNotes={entry.notes} />
-        <Button type="submit" disabled={s.saving}>
+        <Button type="submit" disabled={s.dialog.saving}>
           Save Changes
         </Button>
       </s.fetcher.Form>
@@ -256,15 +270,15 @@ export function ConfirmDeleteDialog({
       ? `the ${target.entry.label.toLowerCase()} entry of ${formatShortDate(target.entry.recordedOn)} (${target.entry.value} ${target.entry.unit})`
       : `the goal '${target.goal.title}'`;
   return (
-    <ProgressDialog title={target.type === "entry" ? "Delete Entry" : "Delete Goal"} saving={s.saving} onClosed={onClosed} dialogRef={s.dialogRef} size="sm">
+    <ProgressDialog title={target.type === "entry" ? "Delete Entry" : "Delete Goal"} onClosed={onClosed} {...s.dialog} size="sm">
       <p className="mb-6 text-zinc-800">Are you sure you want to delete {what}? This cannot be undone.</p>
       <s.fetcher.Form method="post" action={action} className="flex flex-wrap gap-3">
         <input type="hidden" name="intent" value={target.type === "entry" ? "delete-entry" : "delete-goal"} />
         <input type="hidden" name="id" value={target.type === "entry" ? target.entry.id : target.goal.id} />
-        <Button type="submit" disabled={s.saving}>
+        <Button type="submit" disabled={s.dialog.saving}>
           Delete
         </Button>
-        <Button type="button" variant="secondary" disabled={s.saving} onClick={() => s.dialogRef.current?.close()} data-autofocus>
+        <Button type="button" variant="secondary" disabled={s.dialog.saving} onClick={() => s.dialog.dialogRef.current?.close()} data-autofocus>
           Cancel
         </Button>
       </s.fetcher.Form>

@@ -101,6 +101,10 @@ export const progressIntents = [
 ] as const;
 export type ProgressIntent = (typeof progressIntents)[number];
 
+export function isProgressIntent(value: unknown): value is ProgressIntent {
+  return (progressIntents as readonly unknown[]).includes(value);
+}
+
 export type ProgressActionResult =
   | { ok: true; intent: ProgressIntent; toast: Toast }
-  | { ok: false; intent: ProgressIntent | null; status: 400 | 404; message: string; fieldErrors?: Record<string, string>; toast: Toast };
+  | { ok: false; intent: ProgressIntent | null; status: 400 | 401 | 404 | 503; message: string; fieldErrors?: Record<string, string>; toast: Toast };

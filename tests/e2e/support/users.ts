@@ -15,6 +15,8 @@ export const users = {
   reset: { email: "reset@relentless.test", name: "Robin Reset", role: "member", complete: true },
   // Only tests/e2e/progress.spec.ts logs progress for it.
   progressMember: { email: "progress@relentless.test", name: "Pia Progress", role: "member", complete: true },
+  // Only tests/e2e/session-ended.spec.ts uses it: its sessions end mid-form and it saves progress and its profile.
+  sessionEnded: { email: "session-ended@relentless.test", name: "Quinn Ended", role: "member", complete: true },
   // Only tests/e2e/sessions.spec.ts schedules sessions for it.
   scheduleMember: { email: "schedule@relentless.test", name: "Sky Schedule", role: "member", complete: true },
   // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,
