@@ -328,10 +328,22 @@ export const matrix: MatrixRow[] = [
 
   // Outside React Router: health, the auth API and uploaded images.
   read("/healthz", everyone(200), () => "/healthz"),
-  read("/api/auth/get-session", everyone(200), () => "/api/auth/get-session"),
+  // better-auth's HTTP API is not served (the pages call it in-process): every path answers 404.
+  read("/api/auth/*", everyone(404), () => "/api/auth/get-session"),
+  ...(["sign-in/email", "sign-up/email", "change-password", "reset-password", "update-user", "admin/set-role", "admin/remove-user", "admin/set-user-password", "admin/impersonate-user", "two-factor/enable"] as const).map(
+    (intent): MatrixRow => ({
+      route: "/api/auth/*",
+      op: "create",
+      intent,
+      path: () => `/api/auth/${intent}`,
+      form: (ids) => ({ userId: ids.memberBId, email: "member-b@relentless.test", password: "matrix-password", newPassword: "password", role: "admin", name: "Matrix" }),
+      encoding: "json",
+      expect: everyone(404),
+    }),
+  ),
   read("/uploads/*", everyone(200), (ids) => `/uploads/images/${ids.imageId}/480.webp`),
   read("/uploads/*", everyone(404), () => "/uploads/images/AAAAAAAAAAAAAAAAAAAAAA/480.webp"),
 ];
 
 /** Endpoints the express app serves before React Router (server/app.ts); each needs a row too. */
-export const expressEndpoints = ["/healthz", "/api/auth/get-session", "/uploads/*"];
+export const expressEndpoints = ["/healthz", "/api/auth/*", "/uploads/*"];
