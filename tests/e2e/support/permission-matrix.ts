@@ -125,6 +125,9 @@ export const matrix: MatrixRow[] = [
       expect: answers(401, "redirect:/members", "redirect:/members", "redirect:/members"),
     }),
   ),
+  // The second step of a sign-in with two-factor: only with a pending sign-in's cookie.
+  read("login/two-factor", answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members")),
+  { route: "login/two-factor", op: "create", intent: "verify", path: () => "/login/two-factor", form: () => ({ code: "000000" }), expect: everyone(401) },
   read("auth/callback", answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members")),
   read("logout", everyone("redirect:/")),
   { route: "logout", op: "delete", intent: "sign-out", path: () => "/logout", form: () => ({}), expect: everyone("redirect:/"), phase: 2 },
@@ -240,6 +243,12 @@ export const matrix: MatrixRow[] = [
     form: () => ({ intent: "revoke-other-sessions" }),
     expect: answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members"),
   },
+  // Two-factor authentication in Settings: each person's own; nothing is on for the matrix users.
+  { route: "members", op: "create", intent: "two-factor-start", path: () => "/members?tab=settings", form: () => ({ intent: "two-factor-start" }), expect: signedIn("redirect:/members") },
+  { route: "members", op: "update", intent: "two-factor-confirm", path: () => "/members?tab=settings", form: () => ({ intent: "two-factor-confirm", code: "" }), expect: answers(toLogin, 400, 400, 400) },
+  { route: "members", op: "create", intent: "two-factor-backup-codes", path: () => "/members?tab=settings", form: () => ({ intent: "two-factor-backup-codes", code: "000000" }), expect: answers(toLogin, 409, 409, 409) },
+  { route: "members", op: "delete", intent: "two-factor-disable", path: () => "/members?tab=settings", form: () => ({ intent: "two-factor-disable", password: "Not-the-password-1", code: "000000" }), expect: answers(toLogin, 409, 409, 409) },
+  { route: "members", op: "delete", intent: "two-factor-cancel", path: () => "/members?tab=settings", form: () => ({ intent: "two-factor-cancel" }), expect: signedIn("redirect:/members"), phase: 1 },
   { route: "members", op: "create", intent: "unknown", path: () => "/members", form: () => ({ intent: "matrix-unknown" }), expect: answers(toLogin, 400, 400, 400) },
 
   // Staff: member progress, the schedule, content, articles, uploads and documents.
@@ -316,7 +325,10 @@ export const matrix: MatrixRow[] = [
   read("admin/settings", adminOnly(200)),
   { route: "admin/settings", op: "update", intent: "save", path: () => "/admin/settings", form: () => ({ intent: "save", businessName: "" }), expect: adminOnly(400) },
   { route: "admin/settings", op: "create", intent: "test-email", path: () => "/admin/settings", form: () => ({ intent: "test-email" }), expect: adminOnly("redirect:/admin/settings") },
+  // Unticked: the setting stays off, as the set-up left it.
+  { route: "admin/settings", op: "update", intent: "security", path: () => "/admin/settings", form: () => ({ intent: "security" }), expect: adminOnly("redirect:/admin/settings") },
   read("admin/users", adminOnly(200)),
+  { route: "admin/users", op: "update", intent: "reset-two-factor", path: () => "/admin/users", form: () => ({ intent: "reset-two-factor", id: missingId }), expect: adminOnly("redirect:/admin/users") },
   { route: "admin/users", op: "create", intent: "invite", path: () => "/admin/users", form: () => ({ intent: "invite", name: "", email: "not-an-email", role: "member" }), expect: adminOnly(400) },
   // No change: member B already is a member.
   { route: "admin/users", op: "update", intent: "set-role", path: () => "/admin/users", form: (ids) => ({ intent: "set-role", id: ids.memberBId, role: "member" }), expect: adminOnly("redirect:/admin/users") },
