@@ -127,7 +127,15 @@ export const matrix: MatrixRow[] = [
   ),
   // The second step of a sign-in with two-factor: only with a pending sign-in's cookie.
   read("login/two-factor", answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members")),
-  { route: "login/two-factor", op: "create", intent: "verify", path: () => "/login/two-factor", form: () => ({ code: "000000" }), expect: everyone(401) },
+  // Without one the action refuses (401) and the page's loader then sends visitors to /login, others on.
+  {
+    route: "login/two-factor",
+    op: "create",
+    intent: "verify",
+    path: () => "/login/two-factor",
+    form: () => ({ code: "000000" }),
+    expect: answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members"),
+  },
   read("auth/callback", answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members")),
   read("logout", everyone("redirect:/")),
   { route: "logout", op: "delete", intent: "sign-out", path: () => "/logout", form: () => ({}), expect: everyone("redirect:/"), phase: 2 },
