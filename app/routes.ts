@@ -5,6 +5,7 @@ export default [
   route("login", "routes/login.tsx", { id: "login" }),
   route("auth", "routes/login.tsx", { id: "auth" }),
   route("register", "routes/login.tsx", { id: "register" }),
+  route("login/two-factor", "routes/login.two-factor.tsx"),
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.tsx"),
   route("auth/callback", "routes/auth-callback.tsx"),

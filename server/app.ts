@@ -1,11 +1,9 @@
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { getAuth } from "~/auth/auth.server";
 import { getDatabase } from "~/db/client.server";
 import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
@@ -63,6 +61,10 @@ const closeUnreadBodies: RequestHandler = (req, res, next) => {
   next();
 };
 
+const notServed: RequestHandler = (_req, res) => {
+  res.status(404).type("text/plain").send("Not Found");
+};
+
 export interface AppOptions {
   /** Production: the built client folder. Development: Vite's middlewares instead. */
   assets: { dir: string } | { middleware: RequestHandler };
@@ -95,9 +97,11 @@ export async function boot(options: AppOptions) {
   app.get("/healthz", healthz());
   // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
   app.use("/uploads", serveUpload);
+  // better-auth's HTTP API is not served: the site's own actions call it in-process, under
+  // our rules (docs/decisions/auth-http-surface-and-two-factor.md). Answered before the body is read.
+  app.all(["/api/auth", "/api/auth/*splat"], notServed);
   app.use(clientIp);
   app.use(sameOriginOnly(env.BASE_URL));
-  app.all("/api/auth/*splat", toNodeHandler(getAuth()));
   app.use(
     createRequestHandler({
       build: loadBuild,

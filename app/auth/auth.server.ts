@@ -12,6 +12,7 @@ import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { recordAudit } from "~/lib/audit.server";
+import { twoFactorSignIn } from "./two-factor-plugin.server";
 
 
 export const SIGN_IN_LIMIT = { window: 60, max: 5 } as const;
@@ -136,6 +137,7 @@ function createAuth() {
         adminRoles: ["admin"],
         bannedUserMessage: "This account has been deactivated. Please contact the coach.",
       }),
+      twoFactorSignIn(),
     ],
   });
 }

@@ -19,7 +19,7 @@ export const permissions = {
   memberArea: { view: everyone },
   profile: { update: everyone },
   adminArea: { view: adminOnly },
-  users: { list: adminOnly, create: adminOnly, setRole: adminOnly, deactivate: adminOnly },
+  users: { list: adminOnly, create: adminOnly, setRole: adminOnly, deactivate: adminOnly, resetTwoFactor: adminOnly },
   invitations: { list: adminOnly, create: adminOnly, revoke: adminOnly },
   auditLog: { list: adminOnly },
   siteSettings: { read: adminOnly, update: adminOnly },

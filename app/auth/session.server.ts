@@ -8,6 +8,7 @@ import { profile } from "~/db/schema/profiles";
 import { isProfileComplete } from "~/modules/users/profile.schema";
 import { getAuth } from "./auth.server";
 import { can, toRole, type Action, type Entity } from "./permissions";
+import { ENROL_PATH, mustEnrolTwoFactor } from "./two-factor-sign-in.server";
 import type { SessionUser } from "./user";
 
 export type { SessionUser };
@@ -120,10 +121,16 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/** Staff who must enrol a second factor (an administrator requires it) are led to Settings first. */
+async function requireEnrolledStaff(user: SessionUser): Promise<void> {
+  if (await mustEnrolTwoFactor(user)) throw redirect(ENROL_PATH);
+}
+
 /** The role may do this, else /unauthorized (signed-out visitors go to /login first). */
 export async function requirePermission<E extends Entity>(request: Request, entity: E, action: Action<E>): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!can(user.role, entity, action)) throw redirect("/unauthorized");
+  await requireEnrolledStaff(user);
   return user;
 }
 
@@ -131,6 +138,7 @@ export async function requirePermission<E extends Entity>(request: Request, enti
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!can(user.role, "adminArea", "view")) throw redirect("/members");
+  await requireEnrolledStaff(user);
   return user;
 }
 

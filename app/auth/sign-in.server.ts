@@ -2,8 +2,11 @@ import { getEnv } from "~/lib/env.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getAuth } from "./auth.server";
 
-/** retryAfter (seconds) comes with a 429 from better-auth's rate limiter. */
-export type AuthResult = { ok: true; headers: Headers } | { ok: false; status: number; message: string; retryAfter?: number };
+/**
+ * retryAfter (seconds) comes with a 429 from better-auth's rate limiter. twoFactorChallenge:
+ * the password was right, and the account's second factor is still to come (no session yet).
+ */
+export type AuthResult = { ok: true; headers: Headers; twoFactorChallenge?: string } | { ok: false; status: number; message: string; retryAfter?: number };
 
 /**
  * Route actions (the /login form, the sign-in dialog, sign-out) go through
@@ -22,8 +25,11 @@ async function callAuth(request: Request, path: string, body: unknown): Promise<
   );
   const out = new Headers();
   for (const cookie of response.headers.getSetCookie()) out.append("set-cookie", cookie);
-  if (response.ok) return { ok: true, headers: out };
-  const payload = (await response.json().catch(() => null)) as { message?: string } | null;
+  const payload = (await response.json().catch(() => null)) as { message?: string; twoFactorChallenge?: unknown } | null;
+  if (response.ok) {
+    const challenge = payload?.twoFactorChallenge;
+    return typeof challenge === "string" ? { ok: true, headers: out, twoFactorChallenge: challenge } : { ok: true, headers: out };
+  }
   const retryAfter = Number(response.headers.get("x-retry-after"));
   return {
     ok: false,
@@ -39,6 +45,19 @@ export function signInWithPassword(request: Request, email: string, password: st
 
 export function signOut(request: Request): Promise<AuthResult> {
   return callAuth(request, "/sign-out", {});
+}
+
+/** The session of a sign-in whose second factor has passed: its Set-Cookie headers. */
+export async function createTwoFactorSession(request: Request, userId: string): Promise<Headers> {
+  const headers = new Headers();
+  for (const name of ["user-agent", CLIENT_IP_HEADER]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const result = await getAuth().api.createTwoFactorSession({ body: { userId }, headers, returnHeaders: true });
+  const out = new Headers();
+  for (const cookie of result.headers.getSetCookie()) out.append("set-cookie", cookie);
+  return out;
 }
 
 /** Always the same answer for a well-formed e-mail, whether or not an account exists. */

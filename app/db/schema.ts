@@ -10,6 +10,7 @@ import * as profiles from "./schema/profiles";
 import * as progress from "./schema/progress";
 import * as sessions from "./schema/sessions";
 import * as settings from "./schema/settings";
+import * as twoFactor from "./schema/two-factor";
 import * as uploads from "./schema/uploads";
 
 export const schema = {
@@ -25,6 +26,7 @@ export const schema = {
   ...progress,
   ...sessions,
   ...settings,
+  ...twoFactor,
   ...uploads,
 };
 export type Schema = typeof schema;

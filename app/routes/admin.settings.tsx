@@ -11,6 +11,7 @@ import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { SiteSettings } from "~/modules/settings/settings-defaults";
 import { deliveryModes, readSiteSettingsForAdmin, sendTestEmail, updateSiteSettings } from "~/modules/settings/settings.server";
+import { getSecuritySettings, setRequireStaffTwoFactor } from "~/modules/settings/security-settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Settings") }, { name: "robots", content: "noindex" }];
 
@@ -22,7 +23,7 @@ function timeZones(current: string): string[] {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
   const settings = await readSiteSettingsForAdmin(user);
-  return { settings, modes: deliveryModes(user), timeZones: timeZones(settings.timeZone), adminEmail: user.email };
+  return { settings, security: await getSecuritySettings(), modes: deliveryModes(user), timeZones: timeZones(settings.timeZone), adminEmail: user.email };
 }
 
 type ActionData = { fieldErrors?: Partial<Record<keyof SiteSettings, string>>; values?: Record<string, unknown> };
@@ -39,6 +40,15 @@ export async function action({ request }: Route.ActionArgs) {
           description: result.mode === "smtp" ? `Sent to ${user.email} over SMTP.` : `Written to the outbox for ${user.email}.`,
         })
       : redirectWithToast("/admin/settings", { type: "error", title: "Failed to send test e-mail", description: result.error });
+  }
+  if (form.intent === "security") {
+    const required = form.requireStaffTwoFactor === "on";
+    await setRequireStaffTwoFactor(user, required);
+    return redirectWithToast("/admin/settings", {
+      type: "success",
+      title: "Settings saved",
+      description: required ? "Trainers and administrators without two-factor authentication set it up at their next sign-in." : "Two-factor authentication is optional for staff.",
+    });
   }
   if (form.intent !== "save") return data<ActionData>({}, { status: 400 });
   try {
@@ -66,7 +76,7 @@ const textFields: { name: keyof SiteSettings; label: string; type?: string; auto
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const { settings, modes, timeZones, adminEmail } = loaderData;
+  const { settings, security, modes, timeZones, adminEmail } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
   const value = (name: keyof SiteSettings) => String(actionData?.values?.[name] ?? settings[name]);
   return (
@@ -125,6 +135,24 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </Form>
         </section>
         <aside className="space-y-8">
+          <section aria-labelledby="security-title" className="rounded-xl border border-zinc-200 p-5">
+            <h2 id="security-title" className="text-lg font-bold uppercase">
+              Security
+            </h2>
+            <Form method="post" className="mt-4 space-y-4" key={String(security.requireStaffTwoFactor)}>
+              <input type="hidden" name="intent" value="security" />
+              <label className="flex items-start gap-2 text-zinc-800">
+                <input type="checkbox" name="requireStaffTwoFactor" defaultChecked={security.requireStaffTwoFactor} className="mt-1 size-4" />
+                <span>
+                  Require two-factor for staff
+                  <span className="block text-sm text-zinc-600">Trainers and administrators without it are led through set-up at their next sign-in.</span>
+                </span>
+              </label>
+              <Button type="submit" variant="secondary" busy={submitting === "security"} busyText="Saving...">
+                Save Security
+              </Button>
+            </Form>
+          </section>
           <section aria-labelledby="mail-title" className="rounded-xl border border-zinc-200 p-5">
             <h2 id="mail-title" className="text-lg font-bold uppercase">
               E-mail Delivery

@@ -18,6 +18,8 @@ import { invitationSchema } from "~/modules/invitations/invitations.schema";
 import { createInvitation, InvitationError, listPendingInvitations, resendInvitation, revokeInvitation } from "~/modules/invitations/invitations.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { deactivateUser, listUsers, reactivateUser, setUserRole, UserAdminError } from "~/modules/users/user-admin.server";
+import { resetTwoFactor, TwoFactorError, usersWithTwoFactor } from "~/modules/two-factor/two-factor.server";
+import { getClientIp } from "~/lib/client-ip.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("User Management") }, { name: "robots", content: "noindex" }];
 
@@ -36,10 +38,11 @@ const usersQuery = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
   const query = parseSearchParams(request, usersQuery);
-  const [list, invitations, { timeZone }] = await Promise.all([
+  const [list, invitations, { timeZone }, withTwoFactor] = await Promise.all([
     listUsers(actor, { search: query.q, page: query.page }),
     listPendingInvitations(actor),
     getSiteSettings(),
+    usersWithTwoFactor(),
   ]);
   return {
     me: actor.id,
@@ -53,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       email: u.email,
       role: u.role,
       deactivated: u.banned,
+      twoFactor: withTwoFactor.has(u.id),
       joined: formatUsDateTime(u.createdAt, timeZone),
       lastSignIn: u.lastSignInAt ? formatUsDateTime(u.lastSignInAt, timeZone) : "Never",
     })),
@@ -83,7 +87,8 @@ function backTo(request: Request): string {
   return `/admin/users${qs ? `?${qs}` : ""}`;
 }
 
-const messageOf = (error: unknown) => (error instanceof UserAdminError || error instanceof InvitationError ? error.message : null);
+const messageOf = (error: unknown) =>
+  error instanceof UserAdminError || error instanceof InvitationError || error instanceof TwoFactorError ? error.message : null;
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
@@ -122,6 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
     reactivate: "Failed to reactivate user",
     resend: "Failed to resend invitation",
     revoke: "Failed to revoke invitation",
+    "reset-two-factor": "Failed to reset two-factor authentication",
   };
   try {
     switch (intent) {
@@ -141,6 +147,10 @@ export async function action({ request }: Route.ActionArgs) {
         const { mailed } = await resendInvitation(actor, id);
         if (!mailed) return redirectWithToast(back, { type: "error", title: "Failed to resend invitation", description: "The e-mail could not be sent." });
         return redirectWithToast(back, { type: "success", title: "Invitation resent" });
+      }
+      case "reset-two-factor": {
+        const { email } = await resetTwoFactor(actor, id, getClientIp(request));
+        return redirectWithToast(back, { type: "success", title: "Two-factor authentication reset", description: `${email} can sign in with their password and set it up again.` });
       }
       case "revoke":
         await revokeInvitation(actor, id);
@@ -295,7 +305,7 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
           <p className="mt-8 rounded-xl border border-dashed border-zinc-300 p-10 text-center text-zinc-700">No users found</p>
         ) : (
           <div className="mt-6 overflow-x-auto rounded-xl border border-zinc-200">
-            <table className="w-full min-w-[56rem] text-left text-sm">
+            <table className="w-full min-w-[64rem] text-left text-sm">
               <caption className="sr-only">
                 Users, newest first, page {page} of {pageCount} ({total} in all)
               </caption>
@@ -306,6 +316,7 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
                   <th scope="col" className="px-4 py-3 font-semibold">Role</th>
                   <th scope="col" className="px-4 py-3 font-semibold">Joined</th>
                   <th scope="col" className="px-4 py-3 font-semibold">Last sign-in</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Two-factor</th>
                   <th scope="col" className="px-4 py-3 font-semibold">Account</th>
                 </tr>
               </thead>
@@ -342,6 +353,23 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">{u.joined}</td>
                     <td className="px-4 py-3 whitespace-nowrap">{u.lastSignIn}</td>
+                    <td className="px-4 py-3">
+                      {u.twoFactor ? (
+                        <details>
+                          <summary className={buttonClass("ghost", "min-h-9 cursor-pointer list-none px-3 py-1.5")}>On · Reset</summary>
+                          <Form method="post" className="mt-2 w-64 space-y-2 rounded-lg border border-brand/30 bg-red-50 p-3">
+                            <p className="text-sm">Reset the two-factor authentication of {u.email}? They can then sign in with their password alone.</p>
+                            <input type="hidden" name="intent" value="reset-two-factor" />
+                            <input type="hidden" name="id" value={u.id} />
+                            <button type="submit" className={buttonClass("primary", "min-h-9 px-3 py-1.5")}>
+                              Reset two-factor
+                            </button>
+                          </Form>
+                        </details>
+                      ) : (
+                        <span className="text-zinc-600">Off</span>
+                      )}
+                    </td>
                     <td className="px-4 py-3">
                       {u.deactivated ? (
                         <div className="flex flex-wrap items-center gap-2">

@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { Route } from "./+types/login";
 import { getSessionUser } from "~/auth/session.server";
 import { signInWithPassword, type AuthResult } from "~/auth/sign-in.server";
+import { setChallengeCookie } from "~/auth/two-factor-cookie.server";
+import { ENROL_PATH, mustEnrolTwoFactorByEmail } from "~/auth/two-factor-sign-in.server";
 import { safeRedirectTo } from "~/auth/user";
 import { SignInForm, type SignInActionData } from "~/components/sign-in-form";
 import { fieldErrors } from "~/lib/form";
@@ -52,11 +54,21 @@ export async function action({ request }: Route.ActionArgs) {
     const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
     return data<SignInActionData>({ error: result.message }, { status: result.status, headers });
   }
-  return redirectWithToast(
-    safeRedirectTo(form.get("redirectTo")),
-    { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
-    result.headers,
-  );
+  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  if (result.twoFactorChallenge) {
+    // The password was right; no session exists until the second step passes.
+    throw redirect(`/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      headers: { "Set-Cookie": await setChallengeCookie(result.twoFactorChallenge) },
+    });
+  }
+  if (await mustEnrolTwoFactorByEmail(parsed.data.email)) {
+    return redirectWithToast(
+      ENROL_PATH,
+      { type: "success", title: "Set up two-factor authentication", description: "Staff accounts need two-factor authentication: set it up to continue." },
+      result.headers,
+    );
+  }
+  return redirectWithToast(redirectTo, { type: "success", title: "Welcome back!", description: "You have successfully signed in." }, result.headers);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

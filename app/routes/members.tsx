@@ -1,5 +1,5 @@
 import { readFormData } from "~/lib/request-body.server";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { Construction } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/members";
@@ -30,6 +30,18 @@ import { ChangePasswordForm, SignOutOtherDevicesForm, type SecurityActionData } 
 import { changeOwnPassword, signOutOtherDevices } from "~/modules/users/account-security.server";
 import { getOwnProfile, updateOwnProfile } from "~/modules/users/profile.server";
 import { ProfileSettingsForm, profileSignInRequired, profileUpdateFailed, type ProfileFormActionData } from "~/modules/users/profile-form";
+import { mustEnrolTwoFactor } from "~/auth/two-factor-sign-in.server";
+import { getClientIp } from "~/lib/client-ip.server";
+import { TwoFactorSettings, type TwoFactorActionData, type TwoFactorView } from "~/modules/two-factor/two-factor-settings";
+import {
+  cancelEnrolment,
+  confirmEnrolment,
+  disableTwoFactor,
+  regenerateBackupCodes,
+  startEnrolment,
+  twoFactorState,
+  TwoFactorError,
+} from "~/modules/two-factor/two-factor.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Member Area") }, { name: "robots", content: "noindex" }];
 
@@ -68,6 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     tab,
     name: user.name || user.email,
     profile: tab === "settings" ? await getOwnProfile(user) : null,
+    twoFactor: tab === "settings" ? await loadTwoFactor(user) : null,
     dashboard: tab === "dashboard" ? await loadDashboard(user) : null,
     schedule: tab === "schedule" ? await loadSchedule(user, query) : null,
     progress: tab === "progress" ? await loadProgressSection(user, request.url) : null,
@@ -76,6 +89,40 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Member = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
+
+async function loadTwoFactor(user: Member): Promise<TwoFactorView> {
+  const [state, required] = await Promise.all([twoFactorState(user), mustEnrolTwoFactor(user)]);
+  return { ...state, required };
+}
+
+/** Settings' two-factor forms. Backup codes come back in the answer (shown once), never in a later page. */
+async function twoFactorAction(request: Request, user: Member, form: Record<string, FormDataEntryValue>) {
+  const intent = String(form.intent) as TwoFactorActionData["intent"];
+  const ip = getClientIp(request);
+  try {
+    switch (intent) {
+      case "two-factor-start":
+        await startEnrolment(user);
+        return redirect("/members?tab=settings#two-factor");
+      case "two-factor-cancel":
+        await cancelEnrolment(user);
+        return redirect("/members?tab=settings#two-factor");
+      case "two-factor-confirm":
+        return data<TwoFactorActionData>({ intent, backupCodes: await confirmEnrolment(user, form.code, ip) });
+      case "two-factor-backup-codes":
+        return data<TwoFactorActionData>({ intent, backupCodes: await regenerateBackupCodes(user, form.code, ip) });
+      case "two-factor-disable":
+        await disableTwoFactor(user, { password: form.password, code: form.code }, ip);
+        return redirectWithToast("/members?tab=settings", { type: "success", title: "Two-factor authentication turned off" });
+    }
+  } catch (error) {
+    if (error instanceof TwoFactorError) return data<TwoFactorActionData>({ intent, error: error.message }, { status: error.status });
+    throw error;
+  }
+  return null;
+}
+
+const twoFactorIntents = ["two-factor-start", "two-factor-cancel", "two-factor-confirm", "two-factor-backup-codes", "two-factor-disable"];
 
 async function loadDashboard(user: Member) {
   const [sessionCount, upcoming, nutrition, progress] = await Promise.all([
@@ -119,6 +166,7 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await handleProgressAction(user, form);
     return data(result, { status: result.ok ? 200 : result.status });
   }
+  if (twoFactorIntents.includes(String(form.intent))) return twoFactorAction(request, user, form);
   if (form.intent === "cancel-session") {
     const month = parseMonth(String(form.month ?? ""), "1970-01-01");
     const day = /^\d{4}-\d{2}-\d{2}$/.test(String(form.day ?? "")) ? `&day=${String(form.day)}` : "";
@@ -232,8 +280,12 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
           </ul>
         </nav>
         <div className="min-w-0">
-          {loaderData.tab === "settings" && loaderData.profile ? (
-            <SettingsSection profile={loaderData.profile} />
+          {loaderData.tab === "settings" && loaderData.profile && loaderData.twoFactor ? (
+            <SettingsSection
+              profile={loaderData.profile}
+              twoFactor={loaderData.twoFactor}
+              twoFactorResult={actionData && "intent" in actionData && String(actionData.intent).startsWith("two-factor-") ? (actionData as TwoFactorActionData) : undefined}
+            />
           ) : loaderData.tab === "schedule" && loaderData.schedule ? (
             <>
               <MemberSchedule data={loaderData.schedule} cancelError={cancelError} />
@@ -270,7 +322,17 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-function SettingsSection({ profile }: { profile: NonNullable<Extract<Route.ComponentProps["loaderData"], { signedIn: true }>["profile"]> }) {
+type SignedInData = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
+
+function SettingsSection({
+  profile,
+  twoFactor,
+  twoFactorResult,
+}: {
+  profile: NonNullable<SignedInData["profile"]>;
+  twoFactor: TwoFactorView;
+  twoFactorResult?: TwoFactorActionData;
+}) {
   return (
     <section aria-labelledby="settings-title" className="max-w-2xl">
       <h2 id="settings-title" className="mb-6 text-2xl font-bold uppercase">
@@ -298,6 +360,7 @@ function SettingsSection({ profile }: { profile: NonNullable<Extract<Route.Compo
         <p className="mb-4 text-zinc-700">Signed in on a phone or computer you no longer use? End every session except this one.</p>
         <SignOutOtherDevicesForm />
       </section>
+      <TwoFactorSettings view={twoFactor} result={twoFactorResult} />
     </section>
   );
 }

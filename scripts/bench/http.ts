@@ -15,14 +15,15 @@ export function freshIp(): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-/** Signs in through better-auth's endpoint and returns the Cookie header of the session. */
+/** Signs in through the /login form and returns the Cookie header of the session. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+  const response = await fetch(`${baseUrl}/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl, "x-forwarded-for": freshIp() },
-    body: JSON.stringify({ email, password }),
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, "x-forwarded-for": freshIp() },
+    body: new URLSearchParams({ email, password }),
   });
-  if (!response.ok) throw new Error(`Sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 302) throw new Error(`Sign-in of ${email} failed: ${response.status} ${await response.text()}`);
   return response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])

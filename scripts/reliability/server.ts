@@ -87,14 +87,15 @@ export function cookieHeader(response: Response): string {
     .join("; ");
 }
 
-/** Signs in through the real auth endpoint; returns the session cookie. */
+/** Signs in through the /login form; returns the session cookie. */
 export async function signIn(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+  const response = await fetch(`${baseUrl}/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl, ...headers },
-    body: JSON.stringify({ email, password }),
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, ...headers },
+    body: new URLSearchParams({ email, password }),
   });
-  if (response.status !== 200) throw new Error(`Sign-in as ${email} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 302) throw new Error(`Sign-in as ${email} answered ${response.status}: ${await response.text()}`);
   return cookieHeader(response);
 }
 

@@ -16,31 +16,40 @@ function sessionSetCookie(response: APIResponse): string | undefined {
 }
 
 test.describe("the HTTP surface", () => {
-  test("self sign-up is refused by the auth API and the address cannot sign in", async ({ request, baseURL }) => {
+  test("better-auth's HTTP API is not served: sign-up, sign-in, password, name and admin endpoints all answer 404", async ({ request, baseURL }) => {
     const email = "walk-in@relentless.test";
-    const signUp = await request.post("/api/auth/sign-up/email", {
-      headers: { origin: baseURL! },
-      data: { email, password: "Walk-in-password-1", name: "Walk In" },
-    });
-    expect(signUp.status()).toBeGreaterThanOrEqual(400);
-    expect(signUp.status()).toBeLessThan(500);
-    expect(await signUp.json()).toMatchObject({ code: "EMAIL_PASSWORD_SIGN_UP_DISABLED" });
-    expect(sessionSetCookie(signUp)).toBeUndefined();
+    const posts: [string, Record<string, unknown>][] = [
+      ["/api/auth/sign-up/email", { email, password: "Walk-in-password-1", name: "Walk In" }],
+      ["/api/auth/sign-in/email", { email: users.member.email, password: PASSWORD }],
+      ["/api/auth/change-password", { currentPassword: PASSWORD, newPassword: "password" }],
+      ["/api/auth/reset-password", { token: "x", newPassword: "password" }],
+      ["/api/auth/update-user", { name: "x".repeat(10_000) }],
+      ["/api/auth/admin/set-role", { userId: "x", role: "admin" }],
+      ["/api/auth/admin/remove-user", { userId: "x" }],
+      ["/api/auth/admin/set-user-password", { userId: "x", newPassword: "password" }],
+      ["/api/auth/admin/impersonate-user", { userId: "x" }],
+    ];
+    for (const [path, data] of posts) {
+      const response = await request.post(path, { headers: { origin: baseURL! }, data });
+      expect(response.status(), path).toBe(404);
+      expect(sessionSetCookie(response), path).toBeUndefined();
+    }
+    expect((await request.get("/api/auth/get-session")).status()).toBe(404);
+    expect((await request.get("/api/auth/ok")).status()).toBe(404);
 
-    const signIn = await request.post("/api/auth/sign-in/email", {
-      headers: { origin: baseURL! },
-      data: { email, password: "Walk-in-password-1" },
-    });
+    // The walk-in address has no account: signing in through the site's own form fails.
+    const signIn = await request.post("/login", { headers: { origin: baseURL! }, form: { email, password: "Walk-in-password-1" }, maxRedirects: 0 });
     expect(signIn.status()).toBe(401);
     expect(sessionSetCookie(signIn)).toBeUndefined();
   });
 
   test("a session cookie is HttpOnly, SameSite=Lax, and dead after sign-out even when replayed", async ({ request, playwright, baseURL, extraHTTPHeaders }) => {
-    const signIn = await request.post("/api/auth/sign-in/email", {
+    const signIn = await request.post("/login", {
       headers: { origin: baseURL! },
-      data: { email: users.member.email, password: PASSWORD },
+      form: { email: users.member.email, password: PASSWORD },
+      maxRedirects: 0,
     });
-    expect(signIn.status()).toBe(200);
+    expect(signIn.status()).toBe(302);
     const setCookie = sessionSetCookie(signIn);
     expect(setCookie).toBeDefined();
     expect(setCookie).toMatch(/;\s*HttpOnly/i);
@@ -50,19 +59,14 @@ test.describe("the HTTP surface", () => {
     // A separate client that only ever sends this cookie value explicitly.
     const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders });
     try {
-      const live = await replay.get("/api/auth/get-session", { headers: { cookie: oldCookie } });
+      const live = await replay.get("/members", { headers: { cookie: oldCookie } });
       expect(live.status()).toBe(200);
-      expect(await live.json()).toMatchObject({ user: { email: users.member.email } });
       const memberAtAdmin = await replay.get("/admin", { headers: { cookie: oldCookie }, maxRedirects: 0 });
       expect(memberAtAdmin.status()).toBe(302);
       expect(memberAtAdmin.headers()["location"]).toBe("/members");
 
-      const signOut = await request.post("/api/auth/sign-out", { headers: { origin: baseURL! }, data: {} });
-      expect(signOut.status()).toBe(200);
-
-      const session = await replay.get("/api/auth/get-session", { headers: { cookie: oldCookie } });
-      expect(session.status()).toBe(200);
-      expect(await session.json()).toBeNull();
+      const signOut = await request.post("/logout", { headers: { origin: baseURL! }, form: {}, maxRedirects: 0 });
+      expect(signOut.status()).toBe(302);
 
       const admin = await replay.get("/admin", { headers: { cookie: oldCookie }, maxRedirects: 0 });
       expect(admin.status()).toBe(302);
@@ -97,8 +101,7 @@ test.describe("the HTTP surface", () => {
     });
     expect(response.status()).toBe(403);
     expect(sessionSetCookie(response)).toBeUndefined();
-    const session = await request.get("/api/auth/get-session");
-    expect(await session.json()).toBeNull();
+    expect((await request.get("/members")).status()).toBe(401);
   });
 
   test("wrong passwords from one client address are rate limited after five tries", async ({ request, baseURL }) => {

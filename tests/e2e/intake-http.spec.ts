@@ -31,7 +31,7 @@ async function pageText(response: APIResponse): Promise<string> {
     .replace(/\s+/g, " ");
 }
 
-/** A separate client (its own cookies), signed in through the auth API. */
+/** A separate client (its own cookies), signed in through the login form. */
 async function signedIn(
   playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } },
   baseURL: string,
@@ -39,8 +39,8 @@ async function signedIn(
   who: UserKey,
 ): Promise<APIRequestContext> {
   const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders });
-  const response = await context.post("/api/auth/sign-in/email", { headers: { origin: baseURL }, data: { email: users[who].email, password: PASSWORD } });
-  expect(response.status(), `sign-in as ${who}`).toBe(200);
+  const response = await context.post("/login", { headers: { origin: baseURL }, form: { email: users[who].email, password: PASSWORD }, maxRedirects: 0 });
+  expect(response.status(), `sign-in as ${who}`).toBe(302);
   return context;
 }
 

@@ -138,10 +138,14 @@ test.describe("the permission matrix", () => {
     for (const role of matrixRoles) clients[role] = await newClient(playwright, baseURL!, (n += 1));
     const signIns = await Promise.all(Object.entries(accounts).map(([role, who]) => signIn(clients[role as MatrixRole], who)));
     for (const response of signIns) expect(response.status()).toBe(302);
-    const sessionOf = async (role: MatrixRole) => ((await (await clients[role].get("/api/auth/get-session")).json()) as { user: { id: string } }).user.id;
-    ids.memberAId = await sessionOf("memberA");
-    ids.memberBId = await sessionOf("memberB");
-    ids.deactivatedId = await sessionOf("deactivated");
+    const idOfUser = async (role: MatrixRole) => {
+      const email = users[accounts[role as keyof typeof accounts]].email;
+      const list = await loaderData(clients.admin, "/admin/users", `?q=${encodeURIComponent(email)}`);
+      return idOf(findAll(list, (o) => o.email === email && typeof o.id === "string"), email);
+    };
+    ids.memberAId = await idOfUser("memberA");
+    ids.memberBId = await idOfUser("memberB");
+    ids.deactivatedId = await idOfUser("deactivated");
     ids.today = londonDay();
     ids.future = londonDay(7);
     ids.publicSlug = "fixture-public-warm-up";
@@ -195,16 +199,12 @@ test.describe("the permission matrix", () => {
     const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL!, "x-forwarded-for": "10.232.99.1", cookie: deactivatedCookie } });
     try {
       expect(deactivatedCookie).toContain("session_token=");
-      expect(await (await replay.get("/api/auth/get-session")).json()).toBeNull();
       const members = await replay.get("/members", { maxRedirects: 0 });
       expect(members.status()).toBe(401);
       const fresh = await replay.post("/login", { form: { email: users.deactivated.email, password: PASSWORD }, maxRedirects: 0 });
       expect(fresh.status()).toBeGreaterThanOrEqual(400);
       expect(fresh.status()).toBeLessThan(500);
       expect(fresh.headers()["set-cookie"] ?? "").not.toMatch(/session_token=[^;]/);
-      const api = await replay.post("/api/auth/sign-in/email", { data: { email: users.deactivated.email, password: PASSWORD } });
-      expect(api.status()).toBeGreaterThanOrEqual(400);
-      expect(api.status()).toBeLessThan(500);
     } finally {
       await replay.dispose();
     }

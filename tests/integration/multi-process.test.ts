@@ -70,20 +70,17 @@ if (process.env.DATABASE_URL) {
     });
 
     it("counts sign-in attempts across both processes: the sixth, on B after five on A, is refused", async () => {
-      const attempt = (server: ServerProcess) =>
-        fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+      const attempt = (server: ServerProcess, address = clientAddress(2)) =>
+        fetch(`${server.baseUrl}/login`, {
           method: "POST",
-          headers: { "content-type": "application/json", origin: server.baseUrl, "x-forwarded-for": clientAddress(2) },
-          body: JSON.stringify({ email: trainer.email, password: "not-the-password" }),
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl, "x-forwarded-for": address },
+          body: new URLSearchParams({ email: trainer.email, password: "not-the-password" }),
         });
       for (let i = 0; i < 5; i++) expect((await attempt(a)).status).toBe(401);
       expect((await attempt(b)).status).toBe(429);
       // Another address is not affected.
-      expect((await fetch(`${b.baseUrl}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: b.baseUrl, "x-forwarded-for": clientAddress(3) },
-        body: JSON.stringify({ email: trainer.email, password: "not-the-password" }),
-      })).status).toBe(401);
+      expect((await attempt(b, clientAddress(3))).status).toBe(401);
     });
 
     it("counts applications across both processes: the sixth from one address, on B after five on A, is refused", async () => {

@@ -25,7 +25,7 @@ const KINDS: { name: string; path: string; method?: string; body?: string; statu
   { name: "missing upload", path: "/uploads/images/00000000-0000-0000-0000-000000000000/480.webp", status: 404 },
   { name: "resource route", path: "/robots.txt", status: 200 },
   { name: "resource route (XML)", path: "/sitemap.xml", status: 200 },
-  { name: "auth API", path: "/api/auth/get-session", status: 200 },
+  { name: "auth API (not served)", path: "/api/auth/get-session", status: 404 },
   { name: "unknown page (404)", path: "/no-such-page", status: 404, html: true },
   { name: "members area signed out (401)", path: "/members", status: 401, html: true },
   { name: "invalid form post (400)", path: "/login", method: "POST", body: form({ email: "not-an-email", password: "" }), status: 400, html: true },

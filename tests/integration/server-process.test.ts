@@ -41,10 +41,11 @@ async function waitFor(started: Started, text: string, timeoutMs = 45_000): Prom
 }
 
 async function signIn(baseUrl: string, email: string, password: string) {
-  return fetch(`${baseUrl}/api/auth/sign-in/email`, {
+  return fetch(`${baseUrl}/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ email, password }),
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+    body: new URLSearchParams({ email, password }),
   });
 }
 
@@ -105,7 +106,7 @@ describe("a running server", () => {
     const first = start(env);
     await waitFor(first, "Relentless is running");
     expect(first.output()).not.toContain("/setup?token=");
-    expect((await signIn(baseUrl, "coach@example.com", "first-run-pass-1")).status).toBe(200);
+    expect((await signIn(baseUrl, "coach@example.com", "first-run-pass-1")).status).toBe(302);
     const stopAsked = Date.now();
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
@@ -115,9 +116,10 @@ describe("a running server", () => {
     const second = start(env);
     await waitFor(second, "Relentless is running");
     const response = await signIn(baseUrl, "coach@example.com", "first-run-pass-1");
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { user: { role: string } };
-    expect(body.user.role).toBe("admin");
+    expect(response.status).toBe(302);
+    const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+    // Only an administrator reaches the admin dashboard.
+    expect((await fetch(`${baseUrl}/admin`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
     second.child.kill("SIGINT");
     expect(await second.exited).toBe(0);
     // Two cold starts: generous on a loaded two-core CI machine.

@@ -125,6 +125,17 @@ export const matrix: MatrixRow[] = [
       expect: answers(401, "redirect:/members", "redirect:/members", "redirect:/members"),
     }),
   ),
+  // The second step of a sign-in with two-factor: only with a pending sign-in's cookie.
+  read("login/two-factor", answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members")),
+  // Without one the action refuses (401) and the page's loader then sends visitors to /login, others on.
+  {
+    route: "login/two-factor",
+    op: "create",
+    intent: "verify",
+    path: () => "/login/two-factor",
+    form: () => ({ code: "000000" }),
+    expect: answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members"),
+  },
   read("auth/callback", answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members")),
   read("logout", everyone("redirect:/")),
   { route: "logout", op: "delete", intent: "sign-out", path: () => "/logout", form: () => ({}), expect: everyone("redirect:/"), phase: 2 },
@@ -241,6 +252,12 @@ export const matrix: MatrixRow[] = [
     form: () => ({ intent: "revoke-other-sessions" }),
     expect: answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members"),
   },
+  // Two-factor authentication in Settings: each person's own; nothing is on for the matrix users.
+  { route: "members", op: "create", intent: "two-factor-start", path: () => "/members?tab=settings", form: () => ({ intent: "two-factor-start" }), expect: signedIn("redirect:/members") },
+  { route: "members", op: "update", intent: "two-factor-confirm", path: () => "/members?tab=settings", form: () => ({ intent: "two-factor-confirm", code: "" }), expect: answers(toLogin, 400, 400, 400) },
+  { route: "members", op: "create", intent: "two-factor-backup-codes", path: () => "/members?tab=settings", form: () => ({ intent: "two-factor-backup-codes", code: "000000" }), expect: answers(toLogin, 409, 409, 409) },
+  { route: "members", op: "delete", intent: "two-factor-disable", path: () => "/members?tab=settings", form: () => ({ intent: "two-factor-disable", password: "Not-the-password-1", code: "000000" }), expect: answers(toLogin, 409, 409, 409) },
+  { route: "members", op: "delete", intent: "two-factor-cancel", path: () => "/members?tab=settings", form: () => ({ intent: "two-factor-cancel" }), expect: signedIn("redirect:/members"), phase: 1 },
   { route: "members", op: "create", intent: "unknown", path: () => "/members", form: () => ({ intent: "matrix-unknown" }), expect: answers(toLogin, 400, 400, 400) },
 
   // Staff: member progress, the schedule, content, articles, uploads and documents.
@@ -317,7 +334,10 @@ export const matrix: MatrixRow[] = [
   read("admin/settings", adminOnly(200)),
   { route: "admin/settings", op: "update", intent: "save", path: () => "/admin/settings", form: () => ({ intent: "save", businessName: "" }), expect: adminOnly(400) },
   { route: "admin/settings", op: "create", intent: "test-email", path: () => "/admin/settings", form: () => ({ intent: "test-email" }), expect: adminOnly("redirect:/admin/settings") },
+  // Unticked: the setting stays off, as the set-up left it.
+  { route: "admin/settings", op: "update", intent: "security", path: () => "/admin/settings", form: () => ({ intent: "security" }), expect: adminOnly("redirect:/admin/settings") },
   read("admin/users", adminOnly(200)),
+  { route: "admin/users", op: "update", intent: "reset-two-factor", path: () => "/admin/users", form: () => ({ intent: "reset-two-factor", id: missingId }), expect: adminOnly("redirect:/admin/users") },
   { route: "admin/users", op: "create", intent: "invite", path: () => "/admin/users", form: () => ({ intent: "invite", name: "", email: "not-an-email", role: "member" }), expect: adminOnly(400) },
   // No change: member B already is a member.
   { route: "admin/users", op: "update", intent: "set-role", path: () => "/admin/users", form: (ids) => ({ intent: "set-role", id: ids.memberBId, role: "member" }), expect: adminOnly("redirect:/admin/users") },
@@ -329,10 +349,22 @@ export const matrix: MatrixRow[] = [
 
   // Outside React Router: health, the auth API and uploaded images.
   read("/healthz", everyone(200), () => "/healthz"),
-  read("/api/auth/get-session", everyone(200), () => "/api/auth/get-session"),
+  // better-auth's HTTP API is not served (the pages call it in-process): every path answers 404.
+  read("/api/auth/*", everyone(404), () => "/api/auth/get-session"),
+  ...(["sign-in/email", "sign-up/email", "change-password", "reset-password", "update-user", "admin/set-role", "admin/remove-user", "admin/set-user-password", "admin/impersonate-user", "two-factor/enable"] as const).map(
+    (intent): MatrixRow => ({
+      route: "/api/auth/*",
+      op: "create",
+      intent,
+      path: () => `/api/auth/${intent}`,
+      form: (ids) => ({ userId: ids.memberBId, email: "member-b@relentless.test", password: "matrix-password", newPassword: "password", role: "admin", name: "Matrix" }),
+      encoding: "json",
+      expect: everyone(404),
+    }),
+  ),
   read("/uploads/*", everyone(200), (ids) => `/uploads/images/${ids.imageId}/480.webp`),
   read("/uploads/*", everyone(404), () => "/uploads/images/AAAAAAAAAAAAAAAAAAAAAA/480.webp"),
 ];
 
 /** Endpoints the express app serves before React Router (server/app.ts); each needs a row too. */
-export const expressEndpoints = ["/healthz", "/api/auth/get-session", "/uploads/*"];
+export const expressEndpoints = ["/healthz", "/api/auth/*", "/uploads/*"];

@@ -19,6 +19,13 @@ export const users = {
   sessionEnded: { email: "session-ended@relentless.test", name: "Quinn Ended", role: "member", complete: true },
   // Only tests/e2e/sessions.spec.ts schedules sessions for it.
   scheduleMember: { email: "schedule@relentless.test", name: "Sky Schedule", role: "member", complete: true },
+  // Only tests/e2e/two-factor.spec.ts uses these: each turns its own second factor on.
+  twoFactorMember: { email: "tf-member@relentless.test", name: "Tess Factor", role: "member", complete: true },
+  twoFactorBackup: { email: "tf-backup@relentless.test", name: "Bo Backup", role: "member", complete: true },
+  twoFactorThrottle: { email: "tf-throttle@relentless.test", name: "Theo Throttle", role: "member", complete: true },
+  twoFactorReset: { email: "tf-reset@relentless.test", name: "Rae Reset", role: "member", complete: true },
+  twoFactorTrainer: { email: "tf-trainer@relentless.test", name: "Tom Factor", role: "trainer", complete: true },
+  twoFactorAdmin: { email: "tf-admin@relentless.test", name: "Ada Factor", role: "admin", complete: true },
   // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,
   // sign-outs and the deactivation never touch what the other specs see.
   memberA: { email: "member-a@relentless.test", name: "Ari Alpha", role: "member", complete: true },

@@ -1,0 +1,38 @@
+import { createCookie } from "react-router";
+import { getAuthSecret } from "~/lib/data-dir.server";
+import { getEnv } from "~/lib/env.server";
+import { CHALLENGE_TTL_SECONDS } from "./two-factor-sign-in.server";
+
+let cookie: { secure: boolean; value: ReturnType<typeof createCookie> } | undefined;
+
+/** Carries a pending sign-in's token from the password step to the code step (__Host- over https). */
+function challengeCookie() {
+  const secure = getEnv().BASE_URL.startsWith("https://");
+  if (cookie?.secure !== secure) {
+    cookie = {
+      secure,
+      value: createCookie(secure ? "__Host-rl_2fa" : "rl_2fa", {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        maxAge: CHALLENGE_TTL_SECONDS,
+        secrets: [getAuthSecret()],
+      }),
+    };
+  }
+  return cookie.value;
+}
+
+export function setChallengeCookie(token: string): Promise<string> {
+  return challengeCookie().serialize(token);
+}
+
+export function clearChallengeCookie(): Promise<string> {
+  return challengeCookie().serialize("", { maxAge: 0 });
+}
+
+export async function readChallengeCookie(request: Request): Promise<string | null> {
+  const value: unknown = await challengeCookie().parse(request.headers.get("cookie"));
+  return typeof value === "string" && value ? value : null;
+}
