@@ -98,7 +98,7 @@ export async function boot(options: AppOptions) {
   // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
   app.use("/uploads", serveUpload);
   // better-auth's HTTP API is not served: the site's own actions call it in-process, under
-  // our rules (docs/decisions/auth-http-surface-and-two-factor.md). Answered before the body is read.
+  // our rules (docs/decisions/0024-auth-http-surface-and-two-factor.md). Answered before the body is read.
   app.all(["/api/auth", "/api/auth/*splat"], notServed);
   app.use(clientIp);
   app.use(sameOriginOnly(env.BASE_URL));

@@ -9,7 +9,7 @@ import { createChallenge, hasTwoFactor } from "./two-factor-sign-in.server";
 const invalidCredentials = () => new APIError("UNAUTHORIZED", { message: "Invalid email or password", code: "INVALID_EMAIL_OR_PASSWORD" });
 
 /**
- * Two-factor sign-in inside better-auth (docs/decisions/auth-http-surface-and-two-factor.md):
+ * Two-factor sign-in inside better-auth (docs/decisions/0024-auth-http-surface-and-two-factor.md):
  *  - before /sign-in/email, for an account with a second factor: the password is checked
  *    here, and a right one answers `{ twoFactorChallenge }` instead of creating a session;
  *    a wrong one answers exactly as better-auth does;

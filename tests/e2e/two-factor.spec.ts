@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
+import { startIsolatedServer } from "./support/server";
 import { expect, signIn, test } from "./support/test";
 import { users, type UserKey } from "./support/users";
 
@@ -13,8 +14,8 @@ function appCode(secret: string, stepsAhead = 0): Promise<string> {
 }
 
 /** Turns two-factor on in Settings from the QR code page's key text; returns the key and the backup codes. */
-async function enrol(page: Page): Promise<{ secret: string; backupCodes: string[] }> {
-  await page.goto("/members?tab=settings");
+async function enrol(page: Page, origin = ""): Promise<{ secret: string; backupCodes: string[] }> {
+  await page.goto(`${origin}/members?tab=settings`);
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   const qr = page.getByRole("img", { name: "QR code for your authenticator app" });
   await expect(qr).toBeVisible();
@@ -109,35 +110,48 @@ test.describe("two-factor authentication", () => {
     await signIn(page, "twoFactorReset");
     await expect(page.getByRole("heading", { name: `Welcome back, ${users.twoFactorReset.name}` })).toBeVisible();
   });
+});
+
+// The requirement is a site setting, global to a server: its test gets a server of its own, so
+// no other test signs in while it is on (decision 0020).
+test.describe("two-factor required for staff", () => {
+  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+  let origin = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startIsolatedServer("two-factor-staff", "tests/e2e/support/seed-users.ts");
+    origin = server.origin;
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
 
   test("'Require two-factor for staff' leads a trainer without it through enrolment before any staff page", async ({ page, browser }) => {
-    // An administrator with a second factor of their own switches the requirement on (and off again at the end).
+    // An administrator with a second factor of their own switches the requirement on.
     const adminContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "10.240.0.2" } });
     const admin = await adminContext.newPage();
-    const setRequirement = async (on: boolean) => {
-      await admin.goto("/admin/settings");
-      await admin.getByLabel(/Require two-factor for staff/).setChecked(on);
+    try {
+      await signIn(admin, "twoFactorAdmin", `${origin}/login`);
+      await expect(admin).toHaveURL(/\/members|\/admin/);
+      await enrol(admin, origin);
+      await admin.goto(`${origin}/admin/settings`);
+      await admin.getByLabel(/Require two-factor for staff/).setChecked(true);
       await admin.getByRole("button", { name: "Save Security" }).click();
       await expect(admin.getByText("Settings saved")).toBeVisible();
-    };
-    try {
-      await signIn(admin, "twoFactorAdmin");
-      await expect(admin).toHaveURL(/\/members|\/admin/);
-      await enrol(admin);
-      await setRequirement(true);
-
-      await signIn(page, "twoFactorTrainer");
-      await expect(page).toHaveURL(/\/members\?tab=settings#two-factor/);
-      await expect(page.getByText("Staff accounts need two-factor authentication: set it up to continue.").first()).toBeVisible();
-      await page.goto("/cms");
-      await expect(page).toHaveURL(/\/members\?tab=settings#two-factor/);
-
-      await enrol(page);
-      await page.goto("/cms");
-      await expect(page).toHaveURL(/\/cms$/);
     } finally {
-      await setRequirement(false);
       await adminContext.close();
     }
+
+    await signIn(page, "twoFactorTrainer", `${origin}/login`);
+    await expect(page).toHaveURL(/\/members\?tab=settings#two-factor/);
+    await expect(page.getByText("Staff accounts need two-factor authentication: set it up to continue.").first()).toBeVisible();
+    await page.goto(`${origin}/cms`);
+    await expect(page).toHaveURL(/\/members\?tab=settings#two-factor/);
+
+    await enrol(page, origin);
+    await page.goto(`${origin}/cms`);
+    await expect(page).toHaveURL(`${origin}/cms`);
   });
 });

@@ -1,6 +1,6 @@
 // @test-database any: the HTTP surface checked here does not depend on the database kind (decision 0020).
 /**
- * better-auth's HTTP API is not served (docs/decisions/auth-http-surface-and-two-factor.md):
+ * better-auth's HTTP API is not served (docs/decisions/0024-auth-http-surface-and-two-factor.md):
  * every /api/auth path answers 404 over real HTTP, and before reading the body, so a
  * 10 MB post costs the server nothing.
  */
