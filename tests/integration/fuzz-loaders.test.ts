@@ -226,13 +226,15 @@ async function get(pathname: string, query: string, who: Who): Promise<{ status:
 
 const short = (s: string) => (s.length > 160 ? `${JSON.stringify(s.slice(0, 120))}… (${s.length} chars)` : JSON.stringify(s));
 
+/** Signs in through the login form, as a browser does (better-auth's HTTP API is not served). */
 async function signIn(email: string): Promise<string> {
-  const response = await fetch(`${app.base}/api/auth/sign-in/email`, {
+  const response = await fetch(`${app.base}/login`, {
     method: "POST",
-    headers: { origin: app.origin, "content-type": "application/json", "x-forwarded-for": nextAddress() },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    redirect: "manual",
+    headers: { origin: app.origin, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextAddress() },
+    body: new URLSearchParams({ email, password: PASSWORD }),
   });
-  expect(response.status, `sign-in ${email}: ${await response.clone().text()}`).toBe(200);
+  expect(response.status, `sign-in ${email}: ${await response.clone().text()}`).toBe(302);
   return response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)

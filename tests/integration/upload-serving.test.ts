@@ -93,7 +93,6 @@ describe("serving uploads from the local disk", () => {
     "/uploads/images/{id}/..%2F..%2F..%2Fdb%2FPG_VERSION",
     "/uploads/%2e%2e/%2e%2e/db/PG_VERSION",
     "/uploads/images%2F{id}%2F480.webp",
-    "/uploads/images/{id}/480.webp%00.png",
     "/uploads/images/{id}/480.WEBP",
     "/uploads/images/{id}/.480.webp",
     "/uploads/images\\{id}\\480.webp",
@@ -101,6 +100,12 @@ describe("serving uploads from the local disk", () => {
     const response = await rawGet(template.replaceAll("{id}", id));
     expect(response.status).toBe(404);
     expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["content-type"]).toMatch(/^text\/plain/);
+  });
+
+  it("answers 400 for a NUL in the key, before the storage is asked (server/path-guard.ts)", async () => {
+    const response = await rawGet(`/uploads/images/${id}/480.webp%00.png`);
+    expect(response.status).toBe(400);
     expect(response.headers["content-type"]).toMatch(/^text\/plain/);
   });
 });
