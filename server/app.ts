@@ -9,6 +9,7 @@ import { getAuth } from "~/auth/auth.server";
 import { getDatabase } from "~/db/client.server";
 import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
+import { isTrustedHop } from "~/lib/client-ip.server";
 import { getLogger } from "~/lib/logger.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
 import { publicPageCache } from "./page-cache";
@@ -74,7 +75,9 @@ export async function boot(options: AppOptions) {
   const dev = "middleware" in options.assets;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY === "true");
+  // The same proxies decide X-Forwarded-Proto/Host for express and React Router.
+  const trust = env.TRUST_PROXY;
+  app.set("trust proxy", "hops" in trust && trust.hops === 0 ? false : (address: string, index: number) => isTrustedHop(trust, address, index));
   const https = env.BASE_URL.startsWith("https://");
   const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const pageCache = dev ? null : publicPageCache({ baseUrl: env.BASE_URL, https, loadBuild });
@@ -93,7 +96,7 @@ export async function boot(options: AppOptions) {
   app.get("/healthz", healthz());
   // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
   app.use("/uploads", serveUpload);
-  app.use(clientIp);
+  app.use(clientIp(trust));
   app.use(sameOriginOnly(env.BASE_URL));
   app.all("/api/auth/*splat", toNodeHandler(getAuth()));
   app.use(

@@ -2,7 +2,7 @@ import { getEnv } from "~/lib/env.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getAuth } from "./auth.server";
 
-/** retryAfter (seconds) comes with a 429 from better-auth's rate limiter. */
+/** retryAfter (seconds) comes with a 429: the sign-in throttle, the reset-request limits or better-auth's rate limiter. */
 export type AuthResult = { ok: true; headers: Headers } | { ok: false; status: number; message: string; retryAfter?: number };
 
 /**
