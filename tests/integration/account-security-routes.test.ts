@@ -22,7 +22,7 @@ import { action as membersAction } from "~/routes/members";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { callRoute, getRequest, postForm } from "../support/route-calls";
 
-type DataResult = { data: Record<string, unknown>; init?: { status?: number } | null };
+type DataResult = { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } | null };
 const PASSWORD = "original-password";
 let ipCounter = 1;
 
