@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { getDatabase } from "~/db/client.server";
 import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
+import { isTrustedHop } from "~/lib/client-ip.server";
 import { getLogger } from "~/lib/logger.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
 import { publicPageCache } from "./page-cache";
@@ -77,7 +78,9 @@ export async function boot(options: AppOptions) {
   const dev = "middleware" in options.assets;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY === "true");
+  // The same proxies decide X-Forwarded-Proto/Host for express and React Router.
+  const trust = env.TRUST_PROXY;
+  app.set("trust proxy", "hops" in trust && trust.hops === 0 ? false : (address: string, index: number) => isTrustedHop(trust, address, index));
   const https = env.BASE_URL.startsWith("https://");
   const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const pageCache = dev ? null : publicPageCache({ baseUrl: env.BASE_URL, https, loadBuild });
@@ -100,7 +103,7 @@ export async function boot(options: AppOptions) {
   // better-auth's HTTP API is not served: the site's own actions call it in-process, under
   // our rules (docs/decisions/0024-auth-http-surface-and-two-factor.md). Answered before the body is read.
   app.all(["/api/auth", "/api/auth/*splat"], notServed);
-  app.use(clientIp);
+  app.use(clientIp(trust));
   app.use(sameOriginOnly(env.BASE_URL));
   app.use(
     createRequestHandler({

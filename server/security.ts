@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { CLIENT_IP_HEADER, resolveClientAddress, type TrustProxy } from "~/lib/client-ip.server";
 
 /** The headers every response carries, with this script-src (a nonce per rendered page, hashes for shared copies). */
 export function securityHeaderList({ https, dev = false, scriptSrc }: { https: boolean; dev?: boolean; scriptSrc: string }): [string, string][] {
@@ -39,10 +39,12 @@ export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }
   };
 }
 
-/** The client address as our server sees it; a header of the same name from the client is dropped. */
-export function clientIp(req: Request, _res: Response, next: NextFunction) {
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-  next();
+/** The client address as the trusted proxies report it; a header of the same name from the client is overwritten. */
+export function clientIp(trust: TrustProxy) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    req.headers[CLIENT_IP_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trust);
+    next();
+  };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,28 +1,56 @@
 import { betterAuth } from "better-auth";
-import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { getDb } from "~/db/client.server";
 import { schema } from "~/db/schema";
-import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { addressKey, CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getAuthSecret } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { recordAudit } from "~/lib/audit.server";
+import { consumeLimit, tryAgainIn, type LimitResult } from "~/lib/rate-limit.server";
+import { checkSignInAllowed, normalizeAccount, recordSignInFailure, recordSignInSuccess, throttleMessage } from "./sign-in-throttle.server";
 import { twoFactorSignIn } from "./two-factor-plugin.server";
 
-
-export const SIGN_IN_LIMIT = { window: 60, max: 5 } as const;
-/** Reset requests per address (IP): enough for a typo, too few to spam an inbox. */
-export const RESET_REQUEST_LIMIT = { window: 15 * 60, max: 3 } as const;
+/**
+ * Reset requests (decision 0025): per e-mail, enough for a lost first mail, too few to
+ * flood an inbox; per address, room for a gym of forgetful members, too little to mail
+ * every member.
+ */
+export const RESET_REQUEST_LIMITS = {
+  email: { window: 60 * 60, max: 3 },
+  address: { window: 60 * 60, max: 10 },
+} as const;
 export const RESET_LIMIT = { window: 15 * 60, max: 10 } as const;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 function headerIp(headers: Headers | undefined): string | null {
   return headers?.get(CLIENT_IP_HEADER) ?? null;
+}
+
+/** The e-mail a sign-in or reset request names, or "" (better-auth then refuses the body). */
+function typedEmail(body: unknown): string {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? normalizeAccount(email) : "";
+}
+
+/** A 429 our callers (sign-in.server.ts) read like better-auth's own: the message and X-Retry-After. */
+function tooManyRequests(message: string, retryAfter: number): APIError {
+  return new APIError("TOO_MANY_REQUESTS", { message }, { "X-Retry-After": String(retryAfter) });
+}
+
+/** Both limits are counted (an address at its limit still counts the e-mail), the longer wait answers. */
+async function consumeResetRequestLimits(email: string, ip: string): Promise<LimitResult> {
+  const [byAddress, byEmail] = await Promise.all([
+    consumeLimit(`reset-request:address:${addressKey(ip)}`, RESET_REQUEST_LIMITS.address),
+    consumeLimit(`reset-request:email:${email}`, RESET_REQUEST_LIMITS.email),
+  ]);
+  const refused = [byAddress, byEmail].filter((result) => !result.allowed);
+  return refused.length === 0 ? { allowed: true, retryAfter: 0 } : { allowed: false, retryAfter: Math.max(...refused.map((r) => r.retryAfter)) };
 }
 
 function resetMail(resetUrl: string) {
@@ -70,6 +98,8 @@ function createAuth() {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }, request) => {
+        // The owner proved themselves by e-mail: a paused account opens again.
+        await recordSignInSuccess({ account: user.email });
         await recordAudit({
           action: "auth.password_reset",
           actor: user,
@@ -88,8 +118,9 @@ function createAuth() {
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": SIGN_IN_LIMIT,
-        "/request-password-reset": RESET_REQUEST_LIMIT,
+        // Ours instead (hooks below): failures per account and per address, requests per e-mail and per address.
+        "/sign-in/email": false,
+        "/request-password-reset": false,
         "/reset-password": RESET_LIMIT,
       },
     },
@@ -109,24 +140,38 @@ function createAuth() {
     },
     telemetry: { enabled: false },
     hooks: {
-      // Before, while the session still exists, so the entry names who signed out.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-out") return;
-        const session = await getSessionFromCtx(ctx).catch(() => null);
-        if (!session) return;
-        await recordAudit({ action: "auth.sign_out", actor: session.user, summary: `${session.user.email} signed out`, ip: headerIp(ctx.headers) });
+        if (ctx.path === "/sign-in/email") {
+          const email = typedEmail(ctx.body);
+          if (!email) return;
+          const verdict = await checkSignInAllowed({ account: email, address: headerIp(ctx.headers) ?? "unknown" });
+          if (!verdict.allowed) throw tooManyRequests(throttleMessage(verdict.retryAfter), verdict.retryAfter);
+        } else if (ctx.path === "/request-password-reset") {
+          const email = typedEmail(ctx.body);
+          if (!email) return;
+          const limit = await consumeResetRequestLimits(email, headerIp(ctx.headers) ?? "unknown");
+          if (!limit.allowed) throw tooManyRequests(`Too many reset requests. ${tryAgainIn(limit.retryAfter)}`, limit.retryAfter);
+        } else if (ctx.path === "/sign-out") {
+          // Before, while the session still exists, so the entry names who signed out.
+          const session = await getSessionFromCtx(ctx).catch(() => null);
+          if (!session) return;
+          await recordAudit({ action: "auth.sign_out", actor: session.user, summary: `${session.user.email} signed out`, ip: headerIp(ctx.headers) });
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
         const ip = headerIp(ctx.headers);
+        const email = typedEmail(ctx.body);
         const returned: unknown = ctx.context.returned;
         if (isAPIError(returned)) {
-          const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase().slice(0, 320) : "";
+          if (email) await recordSignInFailure({ account: email, address: ip ?? "unknown" });
           await recordAudit({ action: "auth.sign_in_failed", actorEmail: email, summary: `Failed sign-in for ${email || "(no e-mail)"}: ${returned.message}`, ip });
           return;
         }
         const user = ctx.context.newSession?.user;
-        if (user) await recordAudit({ action: "auth.sign_in", actor: user, summary: `${user.email} signed in`, ip });
+        if (!user) return;
+        await recordSignInSuccess({ account: email || user.email });
+        await recordAudit({ action: "auth.sign_in", actor: user, summary: `${user.email} signed in`, ip });
       }),
     },
     plugins: [

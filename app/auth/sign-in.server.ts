@@ -3,8 +3,9 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getAuth } from "./auth.server";
 
 /**
- * retryAfter (seconds) comes with a 429 from better-auth's rate limiter. twoFactorChallenge:
- * the password was right, and the account's second factor is still to come (no session yet).
+ * retryAfter (seconds) comes with a 429: the sign-in throttle, the reset-request limits or
+ * better-auth's rate limiter. twoFactorChallenge: the password was right, and the account's
+ * second factor is still to come (no session yet).
  */
 export type AuthResult = { ok: true; headers: Headers; twoFactorChallenge?: string } | { ok: false; status: number; message: string; retryAfter?: number };
 

@@ -4,6 +4,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { recordAudit } from "~/lib/audit.server";
+import { recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle.server";
 import { createChallenge, hasTwoFactor } from "./two-factor-sign-in.server";
 
 const invalidCredentials = () => new APIError("UNAUTHORIZED", { message: "Invalid email or password", code: "INVALID_EMAIL_OR_PASSWORD" });
@@ -14,6 +15,9 @@ const invalidCredentials = () => new APIError("UNAUTHORIZED", { message: "Invali
  *    here, and a right one answers `{ twoFactorChallenge }` instead of creating a session;
  *    a wrong one answers exactly as better-auth does;
  *  - `createTwoFactorSession`, server-only: the session once the second step has passed.
+ * The sign-in throttle (sign-in-throttle.server.ts) checks every attempt in the site's own
+ * before hook, which runs first; a wrong password is counted here, and the count is cleared
+ * only when the session is created.
  */
 export const twoFactorSignIn = () =>
   ({
@@ -31,6 +35,8 @@ export const twoFactorSignIn = () =>
             const hash = found.accounts.find((a) => a.providerId === "credential")?.password;
             if (!hash) return;
             if (!(await ctx.context.password.verify({ hash, password }))) {
+              // Thrown from a before hook, this skips the after hooks: the failure is counted here.
+              await recordSignInFailure({ account: email, address: ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown" });
               await recordAudit({
                 action: "auth.sign_in_failed",
                 actorEmail: email.slice(0, 320),
@@ -49,6 +55,8 @@ export const twoFactorSignIn = () =>
         const found = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
         if (!found || (found as { banned?: boolean }).banned) throw invalidCredentials();
         const session = await ctx.context.internalAdapter.createSession(found.id);
+        // The sign-in is complete only now: the account's count of attempts is cleared.
+        await recordSignInSuccess({ account: found.email });
         await setSessionCookie(ctx, { session, user: found });
         return ctx.json({ ok: true });
       }),

@@ -27,6 +27,15 @@ describe("parseEnv defaults", () => {
     expect(env.NODE_ENV).toBe("production");
   });
 
+  it("reads TRUST_PROXY: unset or false trusts no proxy, true one hop, a count, or a list", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual({ hops: 0 });
+    expect(parseEnv({ TRUST_PROXY: "" }).TRUST_PROXY).toEqual({ hops: 0 });
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toEqual({ hops: 0 });
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toEqual({ hops: 1 });
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ hops: 2 });
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8,fd00::/8" }).TRUST_PROXY).toMatchObject({ proxies: ["10.0.0.0/8", "fd00::/8"] });
+  });
+
   it("derives BASE_URL from PORT", () => {
     expect(parseEnv({ PORT: "8080" }).BASE_URL).toBe("http://localhost:8080");
   });
@@ -77,6 +86,9 @@ describe("parseEnv rejects invalid values with a ConfigError naming the variable
     ["ADMIN_EMAIL", { ADMIN_PASSWORD: "long enough password" }],
     ["ADMIN_EMAIL", { ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "long enough password" }],
     ["SMTP_URL", { SMTP_URL: "http://x" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "yes" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "10.0.0.0/33" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "10.0.0.1,proxy.internal" }],
   ] as const)("%s in %j", (name, source) => {
     const error = configError(source);
     expect(error.message).toMatch(/^Invalid configuration:/);
@@ -94,6 +106,12 @@ describe("parseEnv rejects invalid values with a ConfigError naming the variable
 
   it("shows the offending value of a non-secret variable", () => {
     expect(configError({ PORT: "abc" }).message).toContain('"abc"');
+  });
+
+  it("says which forms TRUST_PROXY takes", () => {
+    expect(configError({ TRUST_PROXY: "yes" }).message).toContain(
+      'TRUST_PROXY must be false, true (one proxy), a number of proxies (0 to 10), or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8,fd00::/8 (got "yes")',
+    );
   });
 
   it.each([

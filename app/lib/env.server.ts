@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, TRUST_PROXY_HELP } from "./client-ip.server";
 
 /**
  * The operating contract's environment variables, read and validated once.
@@ -50,7 +51,19 @@ const envSchema = z
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     ),
-    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+    // Which proxies may say who the client is: false, true (= 1), a hop count, or addresses/CIDRs (client-ip.server.ts).
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("false")
+        .transform((value, ctx) => {
+          const trust = parseTrustProxy(value);
+          if (trust) return trust;
+          ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+          return z.NEVER;
+        }),
+    ),
     // Uploads go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
     S3_BUCKET: z.preprocess(
       emptyToUndefined,

@@ -36,3 +36,9 @@ export async function consumeLimit(key: string, limit: Limit, now = Date.now()):
   const windowStart = row?.windowStart ?? now;
   return { allowed: count <= limit.max, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
 }
+
+/** 'Try again in 12 minutes.' for a wait in seconds (minutes rounded up, at least one). */
+export function tryAgainIn(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}

@@ -27,10 +27,10 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) return data<ActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   const result = await requestPasswordReset(request, parsed.data.email);
-  // Only the rate limit differs (it depends on the caller, not the account).
+  // Only the limits differ (they count unknown e-mails too, so they tell nothing about the account).
   if (!result.ok && result.status === 429) {
     const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
-    return data<ActionData>({ error: "Too many reset requests. Please wait a few minutes and try again." }, { status: 429, headers });
+    return data<ActionData>({ error: result.message }, { status: 429, headers });
   }
   return data<ActionData>({ sent: true });
 }

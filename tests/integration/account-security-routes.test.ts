@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { rateLimit, session, user, verification } from "~/db/schema/auth";
 import { auditLog } from "~/db/schema/audit";
+import { requestLimit } from "~/db/schema/limits";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { dataPath } from "~/lib/data-dir.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
@@ -21,7 +22,7 @@ import { action as membersAction } from "~/routes/members";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { callRoute, getRequest, postForm } from "../support/route-calls";
 
-type DataResult = { data: Record<string, unknown>; init?: { status?: number } | null };
+type DataResult = { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } | null };
 const PASSWORD = "original-password";
 let ipCounter = 1;
 
@@ -94,6 +95,7 @@ async function freshUser(role: "member" | "trainer" | "admin" = "member") {
 
 beforeEach(async () => {
   await getDb().delete(rateLimit);
+  await getDb().delete(requestLimit);
   clearOutbox();
 });
 
@@ -118,14 +120,24 @@ describe("forgot password", () => {
     expect(result.data).toEqual({ fieldErrors: { email: "Please enter a valid email address" } });
   });
 
-  it("limits requests from one address (3 per 15 minutes)", async () => {
-    const ip = "203.0.113.77";
-    for (let i = 0; i < 3; i++) {
-      const ok = (await callRoute(forgotAction, formRequest("/forgot-password", { email: `x${i}@security.test` }, { ip }))) as DataResult;
-      expect(ok.data).toEqual({ sent: true });
+  it("limits requests from one address (10 an hour), IPv6 by its /64", async () => {
+    for (const ip of ["203.0.113.77", "2001:db8:77::1"]) {
+      for (let i = 0; i < 10; i++) {
+        const from = ip.includes(":") ? `2001:db8:77::${i + 2}` : ip;
+        const ok = (await callRoute(forgotAction, formRequest("/forgot-password", { email: `x${i}@security.test` }, { ip: from }))) as DataResult;
+        expect(ok.data).toEqual({ sent: true });
+      }
+      const refused = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "x10@security.test" }, { ip }))) as DataResult;
+      expect(refused.init?.status).toBe(429);
+      expect(refused.data).toEqual({ error: "Too many reset requests. Try again in 60 minutes." });
     }
-    const refused = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "x4@security.test" }, { ip }))) as DataResult;
+  });
+
+  it("limits requests for one e-mail (3 an hour), whichever the address", async () => {
+    for (let i = 0; i < 3; i++) expect(((await callRoute(forgotAction, formRequest("/forgot-password", { email: "y@security.test" }))) as DataResult).data).toEqual({ sent: true });
+    const refused = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "Y@security.test" }))) as DataResult;
     expect(refused.init?.status).toBe(429);
+    expect(Number(new Headers(refused.init?.headers).get("Retry-After"))).toBeGreaterThan(59 * 60);
   });
 });
 

@@ -26,8 +26,8 @@ export async function startApp(): Promise<RunningApp> {
   return { ...app, origin };
 }
 
-// Counters that refused requests are meant to move: the rate limits count attempts.
-const COUNTERS = new Set(["rate_limits", "request_limits"]);
+// Counters that refused requests are meant to move: the rate limits count attempts, the sign-in throttle failures.
+const COUNTERS = new Set(["rate_limits", "request_limits", "sign_in_throttle"]);
 
 let tableNames: string[] | undefined;
 

@@ -4,8 +4,10 @@
  *    password field, in every way a password is set (first-run set-up, CLI/ADMIN_PASSWORD
  *    account creation, invitation accept, password reset, change password), and nothing changes;
  *  - sign-in and forgot-password answer the same for known and unknown e-mails;
- *  - sign-in, reset requests, resets and invitation accepts are limited in the database, and the
- *    refused attempt gets 429 with Retry-After. (Intake: tests/e2e/intake-http.spec.ts.)
+ *  - sign-in is throttled per account and per address (failures only), reset requests per e-mail
+ *    and per address, resets and invitation accepts per address, all in the database, and the
+ *    refused attempt gets 429 with Retry-After. (Intake: tests/e2e/intake-http.spec.ts; the gym
+ *    at one address: tests/e2e/sign-in-throttle.spec.ts.)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -203,28 +205,81 @@ describe("brute-force limits, stored in the database", () => {
   async function storedKeys(): Promise<string[]> {
     const { getDb } = await app.load<typeof DbModule>("/app/db/client.server.ts");
     const { rateLimit } = await app.load<typeof AuthSchema>("/app/db/schema/auth.ts");
-    const { requestLimit } = await app.load<typeof LimitsSchema>("/app/db/schema/limits.ts");
+    const { requestLimit, signInThrottle } = await app.load<typeof LimitsSchema>("/app/db/schema/limits.ts");
     const db = getDb();
-    const rows = [...(await db.select({ key: rateLimit.key }).from(rateLimit)), ...(await db.select({ key: requestLimit.key }).from(requestLimit))];
+    const rows = [
+      ...(await db.select({ key: rateLimit.key }).from(rateLimit)),
+      ...(await db.select({ key: requestLimit.key }).from(requestLimit)),
+      ...(await db.select({ key: signInThrottle.key }).from(signInThrottle)),
+    ];
     return rows.map((r) => r.key);
   }
 
-  it("sign-in: the sixth attempt in a minute from one address gets 429 with Retry-After", async () => {
+  it("sign-in: six wrong passwords pause the account, for every address, with the wait in the message; others at the address still sign in", async () => {
+    const email = "paused@passwords.test";
+    await users.createUserWithPassword({ name: "Pam Paused", email, password: STRONG, role: "member" });
+    await users.createUserWithPassword({ name: "Nat Neighbour", email: "neighbour@passwords.test", password: STRONG, role: "member" });
     const ip = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await send("/login", { ip, fields: { email: "known@passwords.test", password: `Wrong-${i}-pass` } })).status);
-    expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const refused = await send("/login", { ip, fields: { email: "known@passwords.test", password: STRONG } });
-    expectRetryAfter(refused);
-    expect(refused.body).toContain("Too many requests");
-    expect((await storedKeys()).some((key) => key.includes(ip) && key.includes("/sign-in/email"))).toBe(true);
+    for (let i = 0; i < 6; i += 1) statuses.push((await send("/login", { ip, fields: { email, password: `Wrong-${i}-pass` } })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+    // The right password now waits too, from any address: the pause is the account's.
+    for (const from of [ip, nextIp()]) {
+      const refused = await send("/login", { ip: from, fields: { email, password: STRONG } });
+      expectRetryAfter(refused);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(14 * 60);
+      expect(refused.body).toContain("Too many attempts. Try again in 15 minutes.");
+      expect((refused.headers["set-cookie"] ?? []).filter((c) => c.includes("session_token"))).toEqual([]);
+    }
+    expect((await signIn("neighbour@passwords.test", STRONG)).status).toBe(302);
+    expect((await send("/login", { ip, fields: { email: "neighbour@passwords.test", password: STRONG } })).status).toBe(302);
+    expect(await storedKeys()).toContain(`account:${email}`);
   });
 
-  it("reset requests: the fourth in 15 minutes from one address gets 429 with Retry-After", async () => {
+  it("sign-in: an unknown e-mail is paused the same way, with the same answer", async () => {
+    const known = "paused-known@passwords.test";
+    await users.createUserWithPassword({ name: "Kai Known", email: known, password: STRONG, role: "member" });
+    const answers: RawResponse[] = [];
+    for (const email of [known, "paused-unknown@passwords.test"]) {
+      for (let i = 0; i < 6; i += 1) await send("/login", { fields: { email, password: `Wrong-${i}-pass` } });
+      answers.push(await send("/login", { fields: { email, password: STRONG } }));
+    }
+    const [a, b] = answers as [RawResponse, RawResponse];
+    expectRetryAfter(a);
+    expect(b.status).toBe(a.status);
+    expectRetryAfter(b);
+    expect(normalized(b)).toBe(normalized(a));
+  });
+
+  it("a password reset still works for a paused account, and opens it again", async () => {
+    const email = "paused-reset@passwords.test";
+    await users.createUserWithPassword({ name: "Ray Paused", email, password: "Old-Paused-Pass-77", role: "member" });
+    for (let i = 0; i < 6; i += 1) await send("/login", { fields: { email, password: `Wrong-${i}-pass` } });
+    expectRetryAfter(await send("/login", { fields: { email, password: "Old-Paused-Pass-77" } }));
+    expect((await send("/forgot-password", { fields: { email } })).status).toBe(200);
+    const token = mailedToken(email, "/reset-password");
+    const reset = await send(`/reset-password?token=${encodeURIComponent(token)}`, { fields: { token, newPassword: STRONG, confirmPassword: STRONG } });
+    expect(reset.status).toBe(302);
+    expect((await signIn(email, STRONG)).status).toBe(302);
+  });
+
+  it("reset requests: the fourth for one e-mail in an hour gets 429 with Retry-After, from any address, known or not", async () => {
+    await users.createUserWithPassword({ name: "Flo Flood", email: "flood@passwords.test", password: STRONG, role: "member" });
+    for (const email of ["flood@passwords.test", "flood-unknown@passwords.test"]) {
+      for (let i = 0; i < 3; i += 1) expect((await send("/forgot-password", { fields: { email } })).status).toBe(200);
+      const refused = await send("/forgot-password", { fields: { email: email.toUpperCase() } });
+      expectRetryAfter(refused);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(59 * 60);
+      expect(refused.body).toContain("Too many reset requests. Try again in 60 minutes.");
+    }
+    expect(await storedKeys()).toContain("reset-request:email:flood-unknown@passwords.test");
+  });
+
+  it("reset requests: the eleventh from one address in an hour gets 429 with Retry-After", async () => {
     const ip = nextIp();
-    for (let i = 0; i < 3; i += 1) expect((await send("/forgot-password", { ip, fields: { email: `r${i}@passwords.test` } })).status).toBe(200);
-    expectRetryAfter(await send("/forgot-password", { ip, fields: { email: "r4@passwords.test" } }));
-    expect((await storedKeys()).some((key) => key.includes(ip) && key.includes("/request-password-reset"))).toBe(true);
+    for (let i = 0; i < 10; i += 1) expect((await send("/forgot-password", { ip, fields: { email: `r${i}@passwords.test` } })).status).toBe(200);
+    expectRetryAfter(await send("/forgot-password", { ip, fields: { email: "r10@passwords.test" } }));
+    expect(await storedKeys()).toContain(`reset-request:address:${ip}`);
   });
 
   it("password reset: the eleventh attempt in 15 minutes from one address gets 429 with Retry-After", async () => {

@@ -8,6 +8,7 @@ import { runInBackground } from "~/lib/background.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
+import { addressKey } from "~/lib/client-ip.server";
 import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
 import { recordAudit } from "~/lib/audit.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -21,7 +22,7 @@ export const INBOX_PAGE_SIZE = 25;
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
 
 export function consumeIntakeLimit(clientIp: string): Promise<LimitResult> {
-  return consumeLimit(`intake:${clientIp}`, INTAKE_LIMIT);
+  return consumeLimit(`intake:${addressKey(clientIp)}`, INTAKE_LIMIT);
 }
 
 /** Stores an application (validated here, whatever the caller checked), then tells the coach. */

@@ -7,6 +7,7 @@ import { invitation } from "~/db/schema/invitations";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
+import { addressKey } from "~/lib/client-ip.server";
 import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
 import { recordAudit } from "~/lib/audit.server";
 import { createUserWithPassword, findUserByEmail, UserExistsError } from "~/modules/users/users.server";
@@ -45,7 +46,7 @@ function newToken() {
 const pending = () => and(isNull(invitation.acceptedAt), isNull(invitation.revokedAt));
 
 export function consumeAcceptLimit(clientIp: string): Promise<LimitResult> {
-  return consumeLimit(`invitation-accept:${clientIp}`, ACCEPT_LIMIT);
+  return consumeLimit(`invitation-accept:${addressKey(clientIp)}`, ACCEPT_LIMIT);
 }
 
 /** Sends the link; a mail failure is logged and reported, the invitation stays (Resend tries again). */

@@ -32,6 +32,14 @@ export interface MatrixIds {
   documentId: string;
 }
 
+let nobodies = 0;
+/**
+ * An e-mail with no account, new for every request: the per-account sign-in throttle and
+ * the per-e-mail reset-request limit (tests/e2e/sign-in-throttle.spec.ts) must never
+ * answer in place of the route this matrix checks.
+ */
+const nobody = () => `nobody-${(nobodies += 1)}@relentless.test`;
+
 export interface MatrixRow {
   /** The path as written in app/routes.ts ("" for the index), or the endpoint outside React Router. */
   route: string;
@@ -121,7 +129,7 @@ export const matrix: MatrixRow[] = [
       op: "create",
       intent: "sign-in",
       path: () => `/${route}`,
-      form: () => ({ email: "nobody@relentless.test", password: "Not-the-password-1" }),
+      form: () => ({ email: nobody(), password: "Not-the-password-1" }),
       expect: answers(401, "redirect:/members", "redirect:/members", "redirect:/members"),
     }),
   ),
@@ -142,7 +150,7 @@ export const matrix: MatrixRow[] = [
 
   // Account recovery, invitations and the first administrator: token links.
   read("forgot-password", everyone(200)),
-  { route: "forgot-password", op: "create", intent: "request", path: () => "/forgot-password", form: () => ({ email: "nobody@relentless.test" }), expect: everyone(200) },
+  { route: "forgot-password", op: "create", intent: "request", path: () => "/forgot-password", form: () => ({ email: nobody() }), expect: everyone(200) },
   read("reset-password", everyone(400)),
   { route: "reset-password", op: "update", intent: "reset", path: () => "/reset-password", form: () => ({ token: "matrix-bad-token", password: "Matrix-new-pass-1", confirmPassword: "Matrix-new-pass-1" }), expect: everyone(400) },
   read("invitations/accept", everyone(410)),
