@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth-callback";
 import { getSessionUser } from "~/auth/session.server";
-import { safeRedirectTo } from "~/auth/user";
+import { getEnv } from "~/lib/env.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 /** Where e-mailed links land once they have signed the visitor in: on to the member area, or back to sign-in. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) return redirect("/login");
-  return redirect(safeRedirectTo(new URL(request.url).searchParams.get("next")));
+  return redirect(safeRedirect(new URL(request.url).searchParams.get("next"), getEnv().BASE_URL));
 }

@@ -3,9 +3,10 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { getSessionUser } from "~/auth/session.server";
 import { signInWithPassword } from "~/auth/sign-in.server";
-import { safeRedirectTo } from "~/auth/user";
 import { SignInForm, type SignInActionData } from "~/components/sign-in-form";
+import { getEnv } from "~/lib/env.server";
 import { fieldErrors } from "~/lib/form";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { signInSchema } from "~/modules/users/users.schema";
@@ -24,7 +25,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), getEnv().BASE_URL);
   if (await getSessionUser(request)) throw redirect(redirectTo);
   return { redirectTo: url.searchParams.has("redirectTo") ? redirectTo : undefined };
 }
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<SignInActionData>({ error: result.message }, { status: result.status, headers });
   }
   return redirectWithToast(
-    safeRedirectTo(form.get("redirectTo")),
+    safeRedirect(form.get("redirectTo"), getEnv().BASE_URL),
     { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
     result.headers,
   );
