@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trimCharacters } from "./trim-characters";
 
 /**
  * The operating contract's environment variables, read and validated once.
@@ -110,7 +111,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const baseUrl = trimCharacters(env.BASE_URL ?? `http://localhost:${env.PORT}`, "/", "end");
   return { ...env, BASE_URL: baseUrl };
 }
 

@@ -4,7 +4,7 @@
  */
 import { addDays, isPlainDate, weekdayOf, zonedToUtc } from "~/lib/time-zone";
 
-const MONTH_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const MONTH_RE = /^\d{4}-(?:0[1-9]|1[0-2])$/;
 
 /** A yyyy-mm month from the URL, else the month of `today`. */
 export function parseMonth(value: string | null | undefined, today: string): string {
