@@ -11,6 +11,7 @@ import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
+import { privateUnlessDeclaredPublic } from "./cache-control";
 import { publicPageCache } from "./page-cache";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
 
@@ -93,6 +94,7 @@ export async function boot(options: AppOptions) {
   app.get("/healthz", healthz());
   // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
   app.use("/uploads", serveUpload);
+  app.use(privateUnlessDeclaredPublic);
   app.use(clientIp);
   app.use(sameOriginOnly(env.BASE_URL));
   app.all("/api/auth/*splat", toNodeHandler(getAuth()));

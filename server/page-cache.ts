@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "./cache-control";
 import { securityHeaderList } from "./security";
 
 /**
@@ -29,8 +30,8 @@ const CACHED_PAGES = new Set([
 /** Other processes on the same PostgreSQL cannot clear our copy: they see a settings change within this time. */
 const PAGE_CACHE_TTL_MS = 30_000;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Set per encoding below; the rest of the render's headers (Content-Type, …) are kept. */
-const ENCODING_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary"]);
+/** Set below (per encoding, or for every copy); the rest of the render's headers (Content-Type, …) are kept. */
+const REPLACED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "cache-control"]);
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -105,8 +106,9 @@ export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string
     const identity = Buffer.from(html);
     const [br, gz] = await Promise.all([brotli(identity), gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION })]);
     const common: [string, string][] = [
-      ...[...response.headers].filter(([name]) => !ENCODING_HEADERS.has(name)),
+      ...[...response.headers].filter(([name]) => !REPLACED_HEADERS.has(name)),
       ...securityHeaderList({ https, scriptSrc: ["'self'", ...inlineScriptHashes(html)].join(" ") }),
+      ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL],
       ["Vary", "Accept-Encoding"],
     ];
     const bodies = { br, gzip: gz, identity };
