@@ -80,7 +80,6 @@ export async function boot(options: AppOptions) {
   const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const pageCache = dev ? null : publicPageCache({ baseUrl: env.BASE_URL, https, loadBuild });
   app.use(requestLog());
-  if (pageCache) app.use(pageCache.invalidateOnAdminWrites);
   app.use(compression());
   app.use(securityHeaders({ https, dev }));
   app.use(closeUnreadBodies);
