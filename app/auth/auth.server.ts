@@ -77,6 +77,9 @@ function createAuth() {
         });
       },
     },
+    // Reset tokens are kept as SHA-256 hashes: a copy of the database holds no usable link.
+    // Using one is an atomic claim (better-auth's consumeVerificationValue: DELETE … RETURNING).
+    verification: { storeIdentifier: "hashed" },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
