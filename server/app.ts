@@ -10,6 +10,7 @@ import { getDatabase } from "~/db/client.server";
 import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { withResponseCookies } from "~/lib/response-cookies.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
 import { privateUnlessDeclaredPublic } from "./cache-control";
 import { publicPageCache } from "./page-cache";
@@ -96,6 +97,8 @@ export async function boot(options: AppOptions) {
   app.use(privateUnlessDeclaredPublic);
   app.use(clientIp);
   app.use(sameOriginOnly(env.BASE_URL));
+  // Cookies added deep inside a request (a member's session renewal) reach its response.
+  app.use((_req, res, next) => withResponseCookies((cookie) => res.headersSent || res.append("Set-Cookie", cookie), next));
   app.all("/api/auth/*splat", toNodeHandler(getAuth()));
   app.use(
     createRequestHandler({

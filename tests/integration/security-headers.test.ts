@@ -8,6 +8,9 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type * as DbClient from "~/db/client.server";
+import type * as AuthSchema from "~/db/schema/auth";
 import type * as UsersModule from "~/modules/users/users.server";
 import { startApp, type RunningApp } from "../support/in-process-app";
 import { cookieHeader, form, rawRequest, type RawResponse } from "../support/raw-http";
@@ -198,6 +201,26 @@ for (const deployment of deployments) {
       const cleared = attributes(setCookie(members, deployment.toast));
       expect(cleared.includes("secure")).toBe(deployment.https);
       expectSecurityHeaders(members, deployment);
+    });
+
+    it("renews a member's cookie with the session row, once a day, with the session cookie's flags", async () => {
+      const signedIn = await send("/login", { method: "POST", body: form({ email, password: PASSWORD }) });
+      const cookie = cookieHeader(signedIn);
+      const quiet = await send("/members", { cookie });
+      expect((quiet.headers["set-cookie"] ?? []).filter((c) => c.startsWith(`${deployment.session}=`))).toEqual([]);
+
+      const { getDb } = await app.load<typeof DbClient>("/app/db/client.server.ts");
+      const { session } = await app.load<typeof AuthSchema>("/app/db/schema/auth.ts");
+      const token = decodeURIComponent(setCookie(signedIn, deployment.session).split(";")[0]!.split("=")[1]!).split(".")[0]!;
+      // Last renewed a day and a minute ago.
+      await getDb().update(session).set({ expiresAt: new Date(Date.now() + 29 * 86_400_000 - 60_000) }).where(eq(session.token, token));
+      const renewed = await send("/members", { cookie });
+      expect(renewed.status).toBe(200);
+      const attrs = attributes(setCookie(renewed, deployment.session));
+      expect(attrs).toContain("max-age=2592000");
+      expect(attrs).toContain("httponly");
+      expect(attrs.includes("secure")).toBe(deployment.https);
+      expect(setCookie(renewed, deployment.session).split(";")[0]).toBe(cookie.split("; ").find((c) => c.startsWith(`${deployment.session}=`)));
     });
 
     it("keeps every answer for a signed-in visitor out of caches, the public pages and the session included", async () => {
