@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 import { describe, expect, it } from "vitest";
 import { DEFAULT_REDIRECT, safeRedirect } from "./safe-redirect";
 import { HOSTILE_REDIRECT_TARGETS } from "./safe-redirect.fixture";

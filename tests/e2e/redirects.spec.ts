@@ -24,10 +24,11 @@ test.describe("redirect targets from the address bar or a form never leave the s
       }
     }
 
-    for (const [path, expected] of [
+    const kept: Array<[string, string]> = [
       ["/login?redirectTo=%2Farticles%3Fq%3Dsquat", "/articles?q=squat"],
       [`/auth/callback?next=${encodeURIComponent(`${baseURL}/members?tab=progress`)}`, "/members?tab=progress"],
-    ]) {
+    ];
+    for (const [path, expected] of kept) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.headers().location, path).toBe(expected);
     }

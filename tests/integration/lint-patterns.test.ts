@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 /**
  * The lint step refuses patterns that backtrack super-linearly (issue 16): the number
  * pattern that once let a member stall the server is reported by the project's own

@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodyCompositionSchema, MAX_NUMBER_TEXT_LENGTH, workoutSchema } from "./progress.schema";
 
