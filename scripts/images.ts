@@ -33,7 +33,7 @@ export interface PhotoEntry {
 export async function processPhotos({ dir, manifestPath }: Options = defaults): Promise<Record<string, PhotoEntry>> {
   const out = path.join(dir, "generated");
   const manifest: Record<string, PhotoEntry> = {};
-  const photos = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)) : [];
+  const photos = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(?:jpe?g|png|webp)$/i.test(f)) : [];
   fs.mkdirSync(out, { recursive: true });
   for (const file of photos) {
     const key = file.replace(/\.[^.]+$/, "");

@@ -9,7 +9,9 @@ import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
 import { isTrustedHop } from "~/lib/client-ip.server";
 import { getLogger } from "~/lib/logger.server";
+import { withResponseCookies } from "~/lib/response-cookies.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
+import { privateUnlessDeclaredPublic } from "./cache-control";
 import { publicPageCache } from "./page-cache";
 import { refuseUnreadablePaths } from "./path-guard";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
@@ -85,7 +87,6 @@ export async function boot(options: AppOptions) {
   const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const pageCache = dev ? null : publicPageCache({ baseUrl: env.BASE_URL, https, loadBuild });
   app.use(requestLog());
-  if (pageCache) app.use(pageCache.invalidateOnAdminWrites);
   app.use(compression());
   app.use(securityHeaders({ https, dev }));
   app.use(closeUnreadBodies);
@@ -100,11 +101,14 @@ export async function boot(options: AppOptions) {
   app.get("/healthz", healthz());
   // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
   app.use("/uploads", serveUpload);
+  app.use(privateUnlessDeclaredPublic);
   // better-auth's HTTP API is not served: the site's own actions call it in-process, under
   // our rules (docs/decisions/0024-auth-http-surface-and-two-factor.md). Answered before the body is read.
   app.all(["/api/auth", "/api/auth/*splat"], notServed);
   app.use(clientIp(trust));
   app.use(sameOriginOnly(env.BASE_URL));
+  // Cookies added deep inside a request (a member's session renewal) reach its response.
+  app.use((_req, res, next) => withResponseCookies((cookie) => res.headersSent || res.append("Set-Cookie", cookie), next));
   app.use(
     createRequestHandler({
       build: loadBuild,

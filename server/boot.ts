@@ -3,6 +3,7 @@ import { ensureAdministrator } from "~/modules/users/users.server";
 import { issueSetupToken } from "~/modules/users/setup.server";
 import { retryCoachNotifications } from "~/modules/contacts/contacts.server";
 import { sweepOrphanUploads } from "~/modules/uploads/sweep.server";
+import { ensurePrivateDir } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { runInBackground, settleBackground } from "~/lib/background.server";
 import { getLogger } from "~/lib/logger.server";
@@ -42,6 +43,8 @@ function startJobs(): () => Promise<void> {
 /** Opens the database of the configuration, migrates it, and makes sure an administrator can get in. */
 export async function bootServices(): Promise<Booted> {
   const env = getEnv();
+  // Local state (database, uploads, outbox, secret) is the server's user's only, on PostgreSQL too.
+  ensurePrivateDir(env.DATA_DIR);
   const database = await openDatabase(
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
   );

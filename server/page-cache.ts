@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RequestHandler } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
+import { onPublicContentChanged } from "~/lib/site-changes.server";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "./cache-control";
 import { securityHeaderList } from "./security";
 
 /**
@@ -28,9 +29,8 @@ const CACHED_PAGES = new Set([
 ]);
 /** Other processes on the same PostgreSQL cannot clear our copy: they see a settings change within this time. */
 const PAGE_CACHE_TTL_MS = 30_000;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Set per encoding below; the rest of the render's headers (Content-Type, …) are kept. */
-const ENCODING_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary"]);
+/** Set below (per encoding, or for every copy); the rest of the render's headers (Content-Type, …) are kept. */
+const REPLACED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "cache-control"]);
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -83,9 +83,10 @@ export function inlineScriptHashes(html: string): string[] {
  *   body is compressed once (brotli and gzip) instead of per response.
  * - Poisoning: the copy is rendered from a synthetic request (BASE_URL + path, no
  *   visitor headers), so nothing a visitor sends can end up in other visitors' pages.
- * - Freshness: any state-changing request to /admin (site settings, users) empties the
- *   cache of this process, and entries expire after PAGE_CACHE_TTL_MS; a response with
- *   Set-Cookie or a status other than 200 is never stored.
+ * - Freshness: a saved change of the site settings empties the cache of this process
+ *   (announced by the save itself, after it succeeded: no request can empty it), and
+ *   entries expire after PAGE_CACHE_TTL_MS; a response with Set-Cookie or a status other
+ *   than 200 is never stored.
  */
 export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string; https: boolean; loadBuild: () => Promise<ServerBuild> }) {
   const pages = new Map<string, CachedPage>();
@@ -105,8 +106,9 @@ export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string
     const identity = Buffer.from(html);
     const [br, gz] = await Promise.all([brotli(identity), gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION })]);
     const common: [string, string][] = [
-      ...[...response.headers].filter(([name]) => !ENCODING_HEADERS.has(name)),
+      ...[...response.headers].filter(([name]) => !REPLACED_HEADERS.has(name)),
       ...securityHeaderList({ https, scriptSrc: ["'self'", ...inlineScriptHashes(html)].join(" ") }),
+      ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL],
       ["Vary", "Accept-Encoding"],
     ];
     const bodies = { br, gzip: gz, identity };
@@ -132,15 +134,8 @@ export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string
     return rendering;
   }
 
-  /** Any state-changing request to /admin empties the cache (an express middleware, before the routes). */
-  const invalidateOnAdminWrites: RequestHandler = (req, res, next) => {
-    if (!SAFE_METHODS.has(req.method) && req.path.startsWith("/admin")) {
-      invalidate();
-      // Again once the change is saved: a render that began meanwhile may hold the old settings.
-      res.on("finish", invalidate);
-    }
-    next();
-  };
+  // A render that began before the change is not stored (its generation is old).
+  onPublicContentChanged(invalidate);
 
   function send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
@@ -163,5 +158,5 @@ export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string
     );
   }
 
-  return { answer, invalidateOnAdminWrites };
+  return { answer };
 }

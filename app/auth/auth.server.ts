@@ -4,7 +4,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
+import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
 import { schema } from "~/db/schema";
 import { addressKey, CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getAuthSecret } from "~/lib/data-dir.server";
@@ -13,6 +15,8 @@ import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { recordAudit } from "~/lib/audit.server";
 import { consumeLimit, tryAgainIn, type LimitResult } from "~/lib/rate-limit.server";
+import { toRole } from "./permissions";
+import { isStaff, MEMBER_SESSION_SECONDS, SESSION_RENEW_AFTER_SECONDS, STAFF_SESSION_SECONDS } from "./session-lifetime";
 import { checkSignInAllowed, normalizeAccount, recordSignInFailure, recordSignInSuccess, throttleMessage } from "./sign-in-throttle.server";
 import { twoFactorSignIn } from "./two-factor-plugin.server";
 
@@ -108,9 +112,26 @@ function createAuth() {
         });
       },
     },
+    // Reset tokens are kept as SHA-256 hashes: a copy of the database holds no usable link.
+    // Using one is an atomic claim (better-auth's consumeVerificationValue: DELETE … RETURNING).
+    verification: { storeIdentifier: "hashed" },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: MEMBER_SESSION_SECONDS,
+      updateAge: SESSION_RENEW_AFTER_SECONDS,
+      // better-auth never extends a session: the session lookup renews members' (row and
+      // cookie together), and staff sessions end 12 hours after sign-in (docs/decisions/0027).
+      disableSessionRefresh: true,
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (created) => {
+            const [owner] = await getDb().select({ role: user.role }).from(user).where(eq(user.id, created.userId));
+            if (!owner || !isStaff(toRole(owner.role))) return;
+            return { data: { ...created, expiresAt: new Date(Math.min(created.expiresAt.getTime(), Date.now() + STAFF_SESSION_SECONDS * 1000)) } };
+          },
+        },
+      },
     },
     rateLimit: {
       enabled: true,

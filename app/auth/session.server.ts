@@ -1,13 +1,15 @@
 import crypto from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { getDb, type Db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
+import { appendResponseCookie } from "~/lib/response-cookies.server";
 import { isProfileComplete } from "~/modules/users/profile.schema";
 import { getAuth } from "./auth.server";
 import { can, toRole, type Action, type Entity } from "./permissions";
+import { isDueForRenewal, isStaff, MEMBER_SESSION_SECONDS, sessionEndsAt } from "./session-lifetime";
 import { ENROL_PATH, mustEnrolTwoFactor } from "./two-factor-sign-in.server";
 import type { SessionUser } from "./user";
 
@@ -17,11 +19,11 @@ export type { SessionUser };
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
 /**
- * The token of the request's session cookie, if its signature holds. better-auth signs
- * the cookie as `token.base64(HMAC-SHA256(secret, token))`; its name and secret come
- * from better-auth's own context.
+ * The request's session cookie (its token and the signed value), if its signature holds.
+ * better-auth signs the cookie as `token.base64(HMAC-SHA256(secret, token))`; its name
+ * and secret come from better-auth's own context.
  */
-async function signedSessionToken(request: Request): Promise<string | null> {
+async function signedSessionCookie(request: Request): Promise<{ token: string; value: string } | null> {
   const cookie = request.headers.get("cookie");
   if (!cookie) return null;
   const auth = await getAuth().$context;
@@ -31,7 +33,29 @@ async function signedSessionToken(request: Request): Promise<string | null> {
   const token = value.slice(0, dot);
   const given = Buffer.from(value.slice(dot + 1));
   const expected = Buffer.from(crypto.createHmac("sha256", auth.secret).update(token).digest("base64"));
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : null;
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? { token, value } : null;
+}
+
+/**
+ * A member's daily renewal: the row's end moves 30 days on, and the browser's cookie with
+ * it (the same signed value, a fresh Max-Age, better-auth's attributes), so neither
+ * outlives the other.
+ */
+async function renewMemberSession(token: string, signedValue: string, expiresAt: Date): Promise<void> {
+  const renewed = new Date(Date.now() + MEMBER_SESSION_SECONDS * 1000);
+  // Only the first of concurrent requests renews (the row's end is still the one it read).
+  const updated = await getDb()
+    .update(session)
+    .set({ expiresAt: renewed, updatedAt: new Date() })
+    .where(and(eq(session.token, token), eq(session.expiresAt, expiresAt)))
+    .returning({ token: session.token });
+  if (updated.length === 0) return;
+  const { name, attributes } = (await getAuth().$context).authCookies.sessionToken;
+  const parts = [`${name}=${encodeURIComponent(signedValue)}`, `Max-Age=${MEMBER_SESSION_SECONDS}`, `Path=${attributes.path ?? "/"}`];
+  if (attributes.httpOnly) parts.push("HttpOnly");
+  if (attributes.secure) parts.push("Secure");
+  if (attributes.sameSite) parts.push(`SameSite=${attributes.sameSite.charAt(0).toUpperCase()}${attributes.sameSite.slice(1).toLowerCase()}`);
+  appendResponseCookie(parts.join("; "));
 }
 
 const preparedQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
@@ -40,6 +64,7 @@ function prepareSessionUserQuery(db: Db) {
   return db
     .select({
       expiresAt: session.expiresAt,
+      createdAt: session.createdAt,
       id: user.id,
       email: user.email,
       name: user.name,
@@ -70,23 +95,22 @@ function sessionUserQuery(db: Db) {
 
 /**
  * The signed-in user in one query (session, user and profile joined), where better-auth's
- * getSession sends two and costs three times as much (docs/decisions/0019). Once a day
- * a session is due for better-auth's sliding renewal: then getSession runs as well, and
- * extends it.
+ * getSession sends two and costs three times as much (docs/decisions/0019). A staff
+ * session ends 12 hours after sign-in; a member's is renewed once a day (decision 0027).
  */
 async function loadSessionUser(request: Request): Promise<SessionUser | null> {
-  const token = await signedSessionToken(request);
-  if (!token) return null;
-  const [row] = await sessionUserQuery(getDb()).execute({ token });
-  if (!row || row.banned || row.expiresAt.getTime() <= Date.now()) return null;
-  const { sessionConfig } = await getAuth().$context;
-  const renewFrom = row.expiresAt.getTime() - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000;
-  if (renewFrom <= Date.now() && !(await getAuth().api.getSession({ headers: request.headers }))) return null;
+  const cookie = await signedSessionCookie(request);
+  if (!cookie) return null;
+  const [row] = await sessionUserQuery(getDb()).execute({ token: cookie.token });
+  if (!row || row.banned) return null;
+  const role = toRole(row.role);
+  if (sessionEndsAt(row, role) <= Date.now()) return null;
+  if (!isStaff(role) && isDueForRenewal(row.expiresAt)) await renewMemberSession(cookie.token, cookie.value, row.expiresAt);
   return {
     id: row.id,
     email: row.email,
     name: row.name,
-    role: toRole(row.role),
+    role,
     weightUnit: row.weightUnit ?? "lbs",
     profileComplete: isProfileComplete({
       fullName: row.name,

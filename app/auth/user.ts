@@ -15,11 +15,3 @@ export interface SessionUser {
 export function displayName(user: Pick<SessionUser, "name" | "email">): string {
   return user.name.trim().split(/\s+/)[0] || user.email;
 }
-
-/** Where to go after signing in: same-site paths only. */
-export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/members"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
-}

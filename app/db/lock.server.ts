@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ensurePrivateDir } from "~/lib/data-dir.server";
 
 /**
  * PGlite has no lock of its own: a second process on the same folder sees stale
@@ -28,7 +29,7 @@ function isAlive(pid: number): boolean {
 }
 
 export function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const lockPath = path.join(dataDir, "db.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTrustProxy, TRUST_PROXY_HELP } from "./client-ip.server";
+import { trimCharacters } from "./trim-characters";
 
 /**
  * The operating contract's environment variables, read and validated once.
@@ -123,7 +124,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const baseUrl = trimCharacters(env.BASE_URL ?? `http://localhost:${env.PORT}`, "/", "end");
   return { ...env, BASE_URL: baseUrl };
 }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import nodemailer, { type Transporter } from "nodemailer";
-import { dataPath } from "./data-dir.server";
+import { dataPath, ensurePrivateDir } from "./data-dir.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./logger.server";
 
@@ -38,10 +38,11 @@ export async function sendMail(mail: Mail): Promise<string> {
     getLogger().info({ messageId: info.messageId }, "mail sent over SMTP");
     return info.messageId;
   }
+  // The outbox holds one-time links: the server's user only.
   const dir = dataPath("outbox");
-  await fs.mkdir(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const file = `${dir}/${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`;
-  await fs.writeFile(file, info.message as Buffer);
+  await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
   getLogger().info({ file }, "mail written to the outbox");
   return file;
 }

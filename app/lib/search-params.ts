@@ -51,7 +51,7 @@ export const flag = z
 
 /**
  * A path to go on to after signing in (?redirectTo=, ?next=): printable ASCII only (what
- * an encoded path is), else absent. Whether the path is safe is `safeRedirectTo`'s
+ * an encoded path is), else absent. Whether the path is safe is `safeRedirect`'s
  * question; this only keeps what cannot be a header value out.
  */
 export const redirectPath = z

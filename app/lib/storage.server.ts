@@ -30,7 +30,7 @@ export class InvalidStorageKeyError extends Error {
 
 // Segments of letters, digits, '_', '-' and inner dots: no '..', no leading '/', no
 // backslashes, no percent signs, so a key can never leave its folder or mean two files.
-const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+const SEGMENT = /^[\w-][\w.-]*$/;
 
 export function isValidStorageKey(key: string): boolean {
   if (key.length === 0 || key.length > 200) return false;

@@ -74,7 +74,7 @@ export function offsetMinutes(instant: number, timeZone: string): number {
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const TIME_RE = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 /** A real calendar date written yyyy-mm-dd (no 31 April). */
 export function isPlainDate(value: string): boolean {

@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth-callback";
 import { getSessionUser } from "~/auth/session.server";
-import { safeRedirectTo } from "~/auth/user";
+import { getEnv } from "~/lib/env.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { parseSearchParams, redirectPath } from "~/lib/search-params";
 
 const callbackQuery = z.object({ next: redirectPath });
@@ -11,5 +12,5 @@ const callbackQuery = z.object({ next: redirectPath });
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) return redirect("/login");
-  return redirect(safeRedirectTo(parseSearchParams(request, callbackQuery).next));
+  return redirect(safeRedirect(parseSearchParams(request, callbackQuery).next, getEnv().BASE_URL));
 }

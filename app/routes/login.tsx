@@ -6,10 +6,11 @@ import { getSessionUser } from "~/auth/session.server";
 import { signInWithPassword, type AuthResult } from "~/auth/sign-in.server";
 import { setChallengeCookie } from "~/auth/two-factor-cookie.server";
 import { ENROL_PATH, mustEnrolTwoFactorByEmail } from "~/auth/two-factor-sign-in.server";
-import { safeRedirectTo } from "~/auth/user";
 import { SignInForm, type SignInActionData } from "~/components/sign-in-form";
+import { getEnv } from "~/lib/env.server";
 import { fieldErrors } from "~/lib/form";
 import { getLogger } from "~/lib/logger.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, redirectPath } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -31,7 +32,7 @@ const loginQuery = z.object({ redirectTo: redirectPath });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseSearchParams(request, loginQuery);
-  const redirectTo = safeRedirectTo(query.redirectTo);
+  const redirectTo = safeRedirect(query.redirectTo, getEnv().BASE_URL);
   if (await getSessionUser(request)) throw redirect(redirectTo);
   return { redirectTo: query.redirectTo !== undefined ? redirectTo : undefined };
 }
@@ -54,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
     const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
     return data<SignInActionData>({ error: result.message }, { status: result.status, headers });
   }
-  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  const redirectTo = safeRedirect(form.get("redirectTo"), getEnv().BASE_URL);
   if (result.twoFactorChallenge) {
     // The password was right; no session exists until the second step passes.
     throw redirect(`/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {

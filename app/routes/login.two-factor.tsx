@@ -5,7 +5,6 @@ import { getSessionUser } from "~/auth/session.server";
 import { createTwoFactorSession } from "~/auth/sign-in.server";
 import { clearChallengeCookie, readChallengeCookie } from "~/auth/two-factor-cookie.server";
 import { challengeUser } from "~/auth/two-factor-sign-in.server";
-import { safeRedirectTo } from "~/auth/user";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { getClientIp } from "~/lib/client-ip.server";
@@ -13,12 +12,14 @@ import { recordAudit } from "~/lib/audit.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { passChallenge, TwoFactorError } from "~/modules/two-factor/two-factor.server";
+import { getEnv } from "~/lib/env.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Two-Factor Authentication") }, { name: "robots", content: "noindex" }];
 
 /** The second step of a sign-in: only with a live pending sign-in (a right password a moment ago). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), getEnv().BASE_URL);
   if (await getSessionUser(request)) throw redirect(redirectTo);
   if (!(await challengeUser(await readChallengeCookie(request)))) throw redirect("/login");
   return { redirectTo };
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     headers.append("Set-Cookie", await clearChallengeCookie());
     await recordAudit({ action: "auth.sign_in", actor: signedIn, summary: `${signedIn.email} signed in with two-factor authentication`, ip });
     return redirectWithToast(
-      safeRedirectTo(form.get("redirectTo")),
+      safeRedirect(form.get("redirectTo"), getEnv().BASE_URL),
       { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
       headers,
     );

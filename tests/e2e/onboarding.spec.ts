@@ -15,7 +15,7 @@ async function invitationLink(email: string): Promise<string> {
         if (!fs.existsSync(dir)) return "";
         for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".eml"))) {
           const mail = fs.readFileSync(path.join(dir, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-          const link = /https?:\/\/\S+\/invitations\/accept\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
+          const link = /https?:\/\/\S+\/invitations\/accept\?token=[\w-]+/.exec(mail)?.[0];
           if (link && mail.includes(`To: ${email}`)) found = link;
         }
         return found;

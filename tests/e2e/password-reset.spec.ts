@@ -27,7 +27,7 @@ async function resetLinkFor(email: string): Promise<string> {
           .sort()
           .map((f) => fs.readFileSync(path.join(dir, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
           .filter((m) => m.includes(`To: ${email}`));
-        link = mails.at(-1)?.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/)?.[0];
+        link = mails.at(-1)?.match(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/)?.[0];
         return link;
       },
       { timeout: 10_000 },

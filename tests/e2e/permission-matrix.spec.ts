@@ -12,7 +12,7 @@ import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@play
 import sharp from "sharp";
 import routes from "../../app/routes";
 import { expect, test } from "./support/test";
-import { expressEndpoints, matrix, matrixRoles, type Expected, type MatrixIds, type MatrixRole, type MatrixRow } from "./support/permission-matrix";
+import { expressEndpoints, matrix, matrixRoles, PRIVATE, type Expected, type MatrixIds, type MatrixRole, type MatrixRow } from "./support/permission-matrix";
 import { PASSWORD, users, type UserKey } from "./support/users";
 
 const accounts: Record<Exclude<MatrixRole, "visitor">, UserKey> = {
@@ -116,7 +116,7 @@ test("every route in app/routes.ts, every action and every express endpoint has 
     const route = entry.path ?? "";
     if (!rowsFor(route).some((r) => r.op === "read")) missing.push(`${route || "/"}: read`);
     const source = fs.readFileSync(path.join("app", entry.file), "utf8");
-    if (/export\s+(async\s+)?function\s+action\b/.test(source) && !rowsFor(route).some((r) => r.op !== "read")) {
+    if (/export\s+(?:async\s+)?function\s+action\b/.test(source) && !rowsFor(route).some((r) => r.op !== "read")) {
       missing.push(`${route}: its action`);
     }
   }
@@ -188,7 +188,7 @@ test.describe("the permission matrix", () => {
     expect(upload.status()).toBe(201);
     ids.imageId = ((await upload.json()) as { image: { id: string } }).image.id;
     const nutrition = await clients.memberA.get("/members?tab=nutrition");
-    ids.documentId = /\/documents\/([A-Za-z0-9_-]+)/.exec(await nutrition.text())?.[1] ?? "matrix-no-document-yet";
+    ids.documentId = /\/documents\/([\w-]+)/.exec(await nutrition.text())?.[1] ?? "matrix-no-document-yet";
   });
 
   test.afterAll(async () => {
@@ -235,7 +235,7 @@ test.describe("the permission matrix", () => {
     expect(findAll(own, (o) => o.id === ids.sessionForMember)[0]).toMatchObject({ type: "Matrix member session", status: "scheduled" });
   });
 
-  test("every row of the matrix answers as written, for every role", async () => {
+  test("every row of the matrix answers as written, for every role, and no answer to a signed-in person is cacheable", async () => {
     test.setTimeout(120_000);
     const failures: string[] = [];
     let sent = 0;
@@ -251,6 +251,11 @@ test.describe("the permission matrix", () => {
               sent += 1;
               if (!matches(response, row.expect[role])) {
                 failures.push(`${row.op} ${row.intent ?? ""} ${row.path(ids)} as ${role}: expected ${row.expect[role]}, got ${describeAnswer(response)}`);
+              }
+              // Every client but the visitor sends a session cookie (the deactivated one's is dead).
+              const cacheControl = response.headers()["cache-control"];
+              if (role !== "visitor" && cacheControl !== (row.cacheControl ?? PRIVATE)) {
+                failures.push(`${row.op} ${row.intent ?? ""} ${row.path(ids)} as ${role}: Cache-Control ${cacheControl ?? "(none)"}, expected ${row.cacheControl ?? PRIVATE}`);
               }
             }
           }),

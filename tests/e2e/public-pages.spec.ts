@@ -23,7 +23,7 @@ for (const page of publicPages) {
     const response = await request.get(page.path);
     expect(response.status()).toBe(200);
     const html = await response.text();
-    const headings = [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim());
+    const headings = [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => m[1]!.replace(/<[^<>]+>/g, "").replace(/\s+/g, " ").trim());
     expect(headings).toHaveLength(1);
     expect(headings[0]).toBe(page.heading.replace(/&/g, "&amp;"));
     expect(html).toMatch(/<title>[^<]+<\/title>/);

@@ -327,7 +327,7 @@ test.describe("/services/warrior-prep with a social page set", () => {
     const link = social.getByRole("link", { name: "See our posts on Facebook (opens in a new tab)", exact: true });
     await expect(link).toHaveAttribute("href", facebookUrl);
     await expect(link).toHaveAttribute("target", "_blank");
-    await expect(link).toHaveAttribute("rel", /(?=.*\bnoopener\b)(?=.*\bnoreferrer\b)/);
+    await expect(link).toHaveAttribute("rel", /^(?=.*\bnoopener\b)(?=.*\bnoreferrer\b)/);
   });
 
   test("only the visitor's click opens the social page, in a new tab", async ({ page, context }) => {

@@ -3,9 +3,10 @@
  * through the real route actions and better-auth's handler (rate limits, hooks),
  * plus the audit entries they leave.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { rateLimit, session, user, verification } from "~/db/schema/auth";
@@ -74,7 +75,7 @@ function resetTokenFor(email: string): string {
     .map((m) => m.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
     .filter((m) => m.includes(`To: ${email}`))
     .at(-1);
-  const match = mail?.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
+  const match = mail?.match(/\/reset-password\?token=([\w-]+)/);
   if (!match) throw new Error(`no reset e-mail for ${email}`);
   return match[1]!;
 }
@@ -110,7 +111,7 @@ describe("forgot password", () => {
     const mails = outbox();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`To: ${email}`);
-    expect(resetTokenFor(email)).toMatch(/^[A-Za-z0-9_-]{10,}$/);
+    expect(resetTokenFor(email)).toMatch(/^[\w-]{10,}$/);
     expect(RESET_REQUESTED_MESSAGE).toContain("If an account exists");
   });
 
@@ -140,6 +141,9 @@ describe("forgot password", () => {
     expect(Number(new Headers(refused.init?.headers).get("Retry-After"))).toBeGreaterThan(59 * 60);
   });
 });
+
+/** How a reset token is stored: the SHA-256 of its identifier, base64url (better-auth's "hashed" storage). */
+const storedIdentifier = (token: string) => crypto.createHash("sha256").update(`reset-password:${token}`).digest("base64url");
 
 describe("reset password", () => {
   async function requestToken(email: string) {
@@ -189,7 +193,7 @@ describe("reset password", () => {
     await getDb()
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.identifier, storedIdentifier(token)));
     expect((await openLink(token)).data).toEqual({ token: "", valid: false });
     expect(((await submit(token)) as DataResult).data).toEqual({ invalid: true });
     expect((await signIn(email, PASSWORD)).cookie).toContain("session_token=");
@@ -198,7 +202,7 @@ describe("reset password", () => {
   it("sets the token to expire after one hour", async () => {
     const email = await freshUser();
     const token = await requestToken(email);
-    const [row] = await getDb().select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await getDb().select().from(verification).where(eq(verification.identifier, storedIdentifier(token)));
     const minutes = (row!.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
@@ -212,6 +216,43 @@ describe("reset password", () => {
     const mismatch = (await submit(token, "long-enough-1", "long-enough-2")) as DataResult;
     expect(mismatch.data).toEqual({ fieldErrors: { confirmPassword: "The passwords do not match" } });
     expect((await openLink(token)).data).toEqual({ token, valid: true });
+  });
+
+  it("stores only a hash of the token: the database holds no usable link", async () => {
+    const email = await freshUser();
+    const token = await requestToken(email);
+    const rows = await getDb().select().from(verification);
+    expect(rows.some((r) => r.identifier.includes(token) || r.value.includes(token))).toBe(false);
+    expect(rows.filter((r) => r.identifier === storedIdentifier(token))).toHaveLength(1);
+    // Knowing the stored value is no help: it is not a token.
+    expect(((await submit(storedIdentifier(token))) as DataResult).data).toEqual({ invalid: true });
+    expect((await openLink(token)).data).toEqual({ token, valid: true });
+  });
+
+  it("two submissions of one token at once: exactly one sets its password", async () => {
+    const email = await freshUser();
+    const token = await requestToken(email);
+    const results = await Promise.all([submit(token, "first-racer-password"), submit(token, "second-racer-password")]);
+    const winners = results.map((r, i) => (r instanceof Response ? i : -1)).filter((i) => i >= 0);
+    expect(winners).toHaveLength(1);
+    const loser = results[1 - winners[0]!] as DataResult;
+    expect(loser.data).toEqual({ invalid: true });
+    const [won, lost] = winners[0] === 0 ? ["first-racer-password", "second-racer-password"] : ["second-racer-password", "first-racer-password"];
+    expect((await signIn(email, won)).cookie).toContain("session_token=");
+    expect((await signIn(email, lost)).cookie).toBe("");
+    expect((await auditActions(email)).filter((e) => e.action === "auth.password_reset")).toHaveLength(1);
+  });
+
+  it("the upgrade's migration drops tokens stored in plain text before it", async () => {
+    const email = await freshUser();
+    const hashed = await requestToken(email);
+    const [u] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, email));
+    await getDb().insert(verification).values({ id: crypto.randomUUID(), identifier: "reset-password:plain-token-from-before-0123", value: u!.id, expiresAt: new Date(Date.now() + 30 * 60_000) });
+    const migration = fs.readFileSync(path.resolve("drizzle/0008_hash_reset_tokens.sql"), "utf8");
+    await getDb().execute(sql.raw(migration));
+    expect(await getDb().select().from(verification).where(like(verification.identifier, "reset-password:%"))).toEqual([]);
+    expect(((await submit("plain-token-from-before-0123")) as DataResult).data).toEqual({ invalid: true });
+    expect((await openLink(hashed)).data).toEqual({ token: hashed, valid: true });
   });
 
   it("ends every session of the account, and records the reset without the token or password", async () => {

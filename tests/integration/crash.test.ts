@@ -45,6 +45,6 @@ it(`every write acknowledged before a SIGKILL is there after the restart (${WRIT
     // plainly (the second-server case is in server-process.test.ts).
     expect(report.secondOpener?.code).toBe(1);
     expect(report.secondOpener?.output).toContain("is in use by another Relentless process");
-    expect(report.secondOpener?.output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    expect(report.secondOpener?.output).not.toMatch(/\n[ \t]+at .+:\d+:\d+/);
   }
 });

@@ -111,7 +111,7 @@ function clearMessage(contentType: string, text: string): boolean {
   }
   if (contentType.includes("text/html")) {
     // Shown (an alert, a marked field) or carried in the page's action data for its toast.
-    return /role="alert"|aria-invalid="true"|\\?"(error|message|fieldErrors|invalid)\\?"/.test(text);
+    return /role="alert"|aria-invalid="true"|\\?"(?:error|message|fieldErrors|invalid)\\?"/.test(text);
   }
   return text.trim().length > 0;
 }

@@ -3,15 +3,19 @@
  * The public page cache (server/page-cache.ts) over real HTTP: a shared copy carries no
  * nonce, and its CSP allows exactly its own inline scripts by hash; it is the same
  * document in every encoding; visitors with cookies get a fresh render with a nonce of
- * their own; a change of site settings shows at once.
+ * their own; a saved change of site settings shows at once, and no request empties it.
  */
 import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as DbClient from "~/db/client.server";
+import type * as SettingsSchema from "~/db/schema/settings";
 import type * as Settings from "~/modules/settings/settings.server";
+import type * as UsersModule from "~/modules/users/users.server";
 import { chooseEncoding } from "../../server/page-cache";
 import { startApp, type RunningApp } from "../support/in-process-app";
+import { cookieHeader, form, rawRequest } from "../support/raw-http";
 
 let app: RunningApp;
 
@@ -95,18 +99,43 @@ describe("the public page cache", () => {
     }
   });
 
-  it("shows a site settings change on the next request", async () => {
+  it("stays warm through anonymous and refused posts under /admin; an administrator's saved settings show on the next request", async () => {
     const settings = await app.load<typeof Settings>("/app/modules/settings/settings.server.ts");
-    const before = await (await fetch(`${app.base}/contact`)).text();
-    expect(before).not.toContain("Cache Test Gym");
+    const db = await app.load<typeof DbClient>("/app/db/client.server.ts");
+    const { siteSetting } = await app.load<typeof SettingsSchema>("/app/db/schema/settings.ts");
+    const users = await app.load<typeof UsersModule>("/app/modules/users/users.server.ts");
+    const contact = async () => (await fetch(`${app.base}/contact`)).text();
     const current = await settings.getSiteSettings();
-    await settings.updateSiteSettings({ id: "admin", email: "admin@example.com", role: "admin" } as never, { ...current, businessName: "Cache Test Gym" } as never);
-    // The change was made in-process, not through /admin: the entry lives at most 30 s.
-    // Through /admin (the way people change settings) the cache is emptied at once:
-    const post = await fetch(`${app.base}/admin/settings`, { method: "POST", headers: { origin: "http://localhost:3000" }, redirect: "manual" });
-    expect(post.status).toBeLessThan(500);
-    const after = await (await fetch(`${app.base}/contact`)).text();
-    expect(after).toContain("Cache Test Gym");
+    expect(await contact()).not.toContain("Quiet Change Gym");
+
+    // A change straight in the database announces nothing: only an emptied cache would show it.
+    await db.getDb().insert(siteSetting).values({ key: "site", value: { ...current, businessName: "Quiet Change Gym" } }).onConflictDoUpdate({ target: siteSetting.key, set: { value: { ...current, businessName: "Quiet Change Gym" } } });
+    // As a browser on BASE_URL sends them (React Router checks Origin against Host).
+    const post = (path: string, fields: Record<string, string>, cookie = "") =>
+      rawRequest(app.base, path, {
+        method: "POST",
+        headers: { host: "localhost:3000", origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+        body: form(fields),
+      });
+    for (const path of ["/admin/settings", "/admin/users", "/admin", "/admin/no-such-page"]) {
+      const anonymous = await post(path, { intent: "save", ...current, businessName: "Anonymous" });
+      expect(anonymous.status, path).toBeLessThan(500);
+    }
+    expect(await contact()).not.toContain("Quiet Change Gym");
+
+    await users.createUserWithPassword({ name: "Cara Cache", email: "admin@page-cache.test", password: "cache-Admin-pass-7", role: "admin" });
+    const signIn = await post("/login", { email: "admin@page-cache.test", password: "cache-Admin-pass-7" });
+    expect(signIn.status).toBe(302);
+    const cookie = cookieHeader(signIn);
+
+    // The administrator's refused save (a required field empty) changes nothing and leaves the cache as it was.
+    expect((await post("/admin/settings", { intent: "save", ...current, businessName: "" }, cookie)).status).toBe(400);
+    expect(await contact()).not.toContain("Quiet Change Gym");
+
+    const saved = await post("/admin/settings", { intent: "save", ...current, businessName: "Cache Test Gym" }, cookie);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.location).toBe("/admin/settings");
+    expect(await contact()).toContain("Cache Test Gym");
   });
 });
 

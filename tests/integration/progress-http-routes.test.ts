@@ -77,6 +77,12 @@ describe("progress over the member area's routes", () => {
     expect(await entriesOf(ids.memberB)).toEqual(before);
   });
 
+  it("refuses a form-sized run of digits as a number with a message (the pattern that backtracked never sees it)", async () => {
+    const result = payload(await call(membersAction, post("memberB", { intent: "log-body", type: "weight", value: `${"1".repeat(60_000)}a`, date: today() })));
+    expect(result).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { value: "Weight must be a number" } } });
+    expect(await entriesOf(ids.memberB)).toEqual([]);
+  });
+
   it("a visitor's progress post is refused with 401 'Authentication required' and writes nothing", async () => {
     const before = await getDb().select().from(progressEntry);
     const result = payload(await call(membersAction, post(null, { intent: "log-body", type: "weight", value: "150", date: today() })));

@@ -8,6 +8,9 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type * as DbClient from "~/db/client.server";
+import type * as AuthSchema from "~/db/schema/auth";
 import type * as UsersModule from "~/modules/users/users.server";
 import { startApp, type RunningApp } from "../support/in-process-app";
 import { cookieHeader, form, rawRequest, type RawResponse } from "../support/raw-http";
@@ -15,21 +18,26 @@ import { cookieHeader, form, rawRequest, type RawResponse } from "../support/raw
 const PASSWORD = "headers-Test-pass-41";
 
 /** Every kind of response the server gives: pages, assets, health, uploads, resources, auth API, errors. */
-const KINDS: { name: string; path: string; method?: string; body?: string; status: number; html?: boolean; crossSite?: boolean }[] = [
-  { name: "home page (the visitors' cached copy)", path: "/", status: 200, html: true },
-  { name: "page rendered per request", path: "/articles", status: 200, html: true },
-  { name: "page with a form", path: "/login", status: 200, html: true },
-  { name: "fingerprinted asset", path: "/assets/entry-probe1234.js", status: 200 },
-  { name: "static file", path: "/favicon.ico", status: 200 },
-  { name: "health check", path: "/healthz", status: 200 },
-  { name: "missing upload", path: "/uploads/images/00000000-0000-0000-0000-000000000000/480.webp", status: 404 },
-  { name: "resource route", path: "/robots.txt", status: 200 },
-  { name: "resource route (XML)", path: "/sitemap.xml", status: 200 },
-  { name: "auth API (not served)", path: "/api/auth/get-session", status: 404 },
-  { name: "unknown page (404)", path: "/no-such-page", status: 404, html: true },
-  { name: "members area signed out (401)", path: "/members", status: 401, html: true },
-  { name: "invalid form post (400)", path: "/login", method: "POST", body: form({ email: "not-an-email", password: "" }), status: 400, html: true },
-  { name: "refused cross-site post (403)", path: "/contact", method: "POST", body: form({ name: "x" }), status: 403, crossSite: true },
+const PRIVATE = "private, no-store";
+
+/** Every kind of response the server gives: pages, assets, health, uploads, resources, auth API, errors; and what caches may do with it. */
+const KINDS: { name: string; path: string; method?: string; body?: string; status: number; html?: boolean; crossSite?: boolean; cacheControl: string }[] = [
+  { name: "home page (the visitors' cached copy)", path: "/", status: 200, html: true, cacheControl: "public, max-age=0, must-revalidate" },
+  { name: "page rendered per request", path: "/articles", status: 200, html: true, cacheControl: PRIVATE },
+  { name: "page with a form", path: "/login", status: 200, html: true, cacheControl: PRIVATE },
+  { name: "page data (.data)", path: "/articles.data", status: 200, cacheControl: PRIVATE },
+  { name: "fingerprinted asset", path: "/assets/entry-probe1234.js", status: 200, cacheControl: "public, max-age=31536000, immutable" },
+  { name: "static file", path: "/favicon.ico", status: 200, cacheControl: "public, max-age=3600" },
+  { name: "health check", path: "/healthz", status: 200, cacheControl: "no-store" },
+  { name: "missing upload", path: "/uploads/images/00000000-0000-0000-0000-000000000000/480.webp", status: 404, cacheControl: "no-store" },
+  { name: "resource route", path: "/robots.txt", status: 200, cacheControl: "public, max-age=3600" },
+  { name: "resource route (XML)", path: "/sitemap.xml", status: 200, cacheControl: "public, max-age=3600" },
+  { name: "auth API (not served)", path: "/api/auth/get-session", status: 404, cacheControl: PRIVATE },
+  { name: "unknown page (404)", path: "/no-such-page", status: 404, html: true, cacheControl: PRIVATE },
+  { name: "members area signed out (401)", path: "/members", status: 401, html: true, cacheControl: PRIVATE },
+  { name: "signed-out redirect to sign in", path: "/schedule", status: 302, cacheControl: PRIVATE },
+  { name: "invalid form post (400)", path: "/login", method: "POST", body: form({ email: "not-an-email", password: "" }), status: 400, html: true, cacheControl: PRIVATE },
+  { name: "refused cross-site post (403)", path: "/contact", method: "POST", body: form({ name: "x" }), status: 403, crossSite: true, cacheControl: PRIVATE },
 ];
 
 function cspDirectives(response: RawResponse): Map<string, string[]> {
@@ -148,10 +156,11 @@ for (const deployment of deployments) {
         },
       });
 
-    it.each(KINDS)("$name: $path carries the security headers", async (kind) => {
+    it.each(KINDS)("$name: $path carries the security headers and says what caches may keep ($cacheControl)", async (kind) => {
       const response = await send(kind.path, { method: kind.method, body: kind.body, crossSite: kind.crossSite });
       expect(response.status).toBe(kind.status);
       expectSecurityHeaders(response, deployment);
+      expect(response.headers["cache-control"]).toBe(kind.cacheControl);
       if (kind.html) expectScriptsAllowed(response);
     });
 
@@ -186,10 +195,42 @@ for (const deployment of deployments) {
       const members = await send("/members", { cookie: cookieHeader(signedIn) });
       expect(members.status).toBe(200);
       expect(members.body).toContain("Hana Headers");
+      expect(signedIn.headers["cache-control"]).toBe(PRIVATE);
+      expect(members.headers["cache-control"]).toBe(PRIVATE);
       // The toast was shown and its cookie is cleared with the same name and flags.
       const cleared = attributes(setCookie(members, deployment.toast));
       expect(cleared.includes("secure")).toBe(deployment.https);
       expectSecurityHeaders(members, deployment);
+    });
+
+    it("renews a member's cookie with the session row, once a day, with the session cookie's flags", async () => {
+      const signedIn = await send("/login", { method: "POST", body: form({ email, password: PASSWORD }) });
+      const cookie = cookieHeader(signedIn);
+      const quiet = await send("/members", { cookie });
+      expect((quiet.headers["set-cookie"] ?? []).filter((c) => c.startsWith(`${deployment.session}=`))).toEqual([]);
+
+      const { getDb } = await app.load<typeof DbClient>("/app/db/client.server.ts");
+      const { session } = await app.load<typeof AuthSchema>("/app/db/schema/auth.ts");
+      const token = decodeURIComponent(setCookie(signedIn, deployment.session).split(";")[0]!.split("=")[1]!).split(".")[0]!;
+      // Last renewed a day and a minute ago.
+      await getDb().update(session).set({ expiresAt: new Date(Date.now() + 29 * 86_400_000 - 60_000) }).where(eq(session.token, token));
+      const renewed = await send("/members", { cookie });
+      expect(renewed.status).toBe(200);
+      const attrs = attributes(setCookie(renewed, deployment.session));
+      expect(attrs).toContain("max-age=2592000");
+      expect(attrs).toContain("httponly");
+      expect(attrs.includes("secure")).toBe(deployment.https);
+      expect(setCookie(renewed, deployment.session).split(";")[0]).toBe(cookie.split("; ").find((c) => c.startsWith(`${deployment.session}=`)));
+    });
+
+    it("keeps every answer for a signed-in visitor out of caches, the public pages and the session included", async () => {
+      const signedIn = await send("/login", { method: "POST", body: form({ email, password: PASSWORD }) });
+      const cookie = cookieHeader(signedIn);
+      for (const path of ["/", "/about", "/members", "/members.data", "/members/progress.csv", "/login", "/api/auth/get-session", "/sitemap.xml"]) {
+        const response = await send(path, { cookie });
+        expect(response.status, path).toBeLessThan(400);
+        expect(response.headers["cache-control"], path).toBe(path === "/sitemap.xml" ? "public, max-age=3600" : PRIVATE);
+      }
     });
   });
 }

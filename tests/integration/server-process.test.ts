@@ -77,7 +77,7 @@ describe("start-up with bad configuration", () => {
     expect(started.output()).toContain("Invalid configuration");
     expect(started.output()).toContain(message);
     // A plain message, not a stack trace.
-    expect(started.output()).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    expect(started.output()).not.toMatch(/\n[ \t]+at .+:\d+:\d+/);
   });
 
   it("refuses ADMIN_EMAIL without ADMIN_PASSWORD", async () => {

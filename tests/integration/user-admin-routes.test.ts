@@ -39,7 +39,7 @@ function tokenFor(email: string): string {
   const dir = dataPath("outbox");
   for (const file of fs.readdirSync(dir).sort().reverse()) {
     const mail = fs.readFileSync(path.join(dir, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-    const match = /\/invitations\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail);
+    const match = /\/invitations\/accept\?token=([\w-]+)/.exec(mail);
     if (match && mail.includes(`To: ${email}`)) return match[1]!;
   }
   throw new Error(`No invitation to ${email} in the outbox`);

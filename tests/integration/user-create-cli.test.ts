@@ -95,7 +95,7 @@ describe("npm run user:create", { timeout: 60_000 }, () => {
     expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
     if (!onPostgres) expect(fs.existsSync(path.join(dataDir, "db"))).toBe(true);
 
-    const id = /\((\S+)\)/.exec(result.stdout)![1];
+    const id = /\(([^\s()]+)\)/.exec(result.stdout)![1];
     const [row, credentials] = await withCliDatabase(dataDir, async (db) => {
       const [found] = await findUser(db, "tina@example.com");
       const [password] = await db.select({ hash: account.password }).from(account).where(eq(account.userId, id!));

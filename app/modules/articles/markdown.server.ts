@@ -1,5 +1,6 @@
 import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
+import { trimCharacters } from "~/lib/trim-characters";
 
 /**
  * Article bodies are Markdown written by trainers. Rendering is done on the server with
@@ -102,5 +103,6 @@ export function snippet(source: string, max = 160): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, "")}…`;
+  // markdownToText has made every run of white space one space.
+  return `${trimCharacters(space > max / 2 ? cut.slice(0, space) : cut, " .,;:!?-", "end")}…`;
 }

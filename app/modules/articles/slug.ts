@@ -1,3 +1,5 @@
+import { trimCharacters } from "~/lib/trim-characters";
+
 /** Slugs that would shadow a route under /articles/. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["new"]);
 
@@ -11,16 +13,18 @@ const MAX_SLUG_LENGTH = 80;
  * or digits gets "article".
  */
 export function slugify(title: string): string {
-  let slug = title
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "");
+  let slug = trimCharacters(
+    title
+      .normalize("NFKD")
+      .replace(/\p{M}+/gu, "")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "-"),
+    "-",
+  );
   if (slug.length > MAX_SLUG_LENGTH) {
     const cut = slug.slice(0, MAX_SLUG_LENGTH);
     const lastHyphen = cut.lastIndexOf("-");
-    slug = (lastHyphen > 20 ? cut.slice(0, lastHyphen) : cut).replace(/-+$/, "");
+    slug = trimCharacters(lastHyphen > 20 ? cut.slice(0, lastHyphen) : cut, "-", "end");
   }
   return slug || "article";
 }

@@ -41,7 +41,7 @@ function lastMail(): string {
 }
 
 function tokenFromMail(mail: string): string {
-  const match = /\/invitations\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail);
+  const match = /\/invitations\/accept\?token=([\w-]+)/.exec(mail);
   if (!match?.[1]) throw new Error("No invitation link in the e-mail");
   return match[1];
 }

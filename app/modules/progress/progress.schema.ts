@@ -93,14 +93,17 @@ interface NumberRule {
   unit?: string;
 }
 
+/** Longer text is no number a form needs; it is refused before any pattern reads it. */
+export const MAX_NUMBER_TEXT_LENGTH = 32;
+
 function readNumber(raw: unknown): number | "missing" | "invalid" {
   if (raw === undefined || raw === null) return "missing";
   if (typeof raw === "number") return Number.isFinite(raw) ? raw : "invalid";
-  if (typeof raw !== "string") return "invalid";
+  if (typeof raw !== "string" || raw.length > MAX_NUMBER_TEXT_LENGTH) return "invalid";
   const text = raw.trim();
   if (text === "") return "missing";
   // Plain decimals only: no '1e3', '0x10' or 'Infinity' sneaking through Number().
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text)) return "invalid";
+  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) return "invalid";
   return Number(text);
 }
 

@@ -4,7 +4,7 @@
  */
 import { addDays, isPlainDate, weekdayOf, zonedToUtc } from "~/lib/time-zone";
 
-const MONTH_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const MONTH_RE = /^\d{4}-(?:0[1-9]|1[0-2])$/;
 
 /**
  * The years the calendars show. A month or date outside them in an address falls back to

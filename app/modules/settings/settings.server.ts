@@ -5,6 +5,7 @@ import { siteSetting } from "~/db/schema/settings";
 import { mailMode, sendMail } from "~/lib/mail.server";
 import { getStorage } from "~/lib/storage.server";
 import { recordAudit } from "~/lib/audit.server";
+import { announcePublicContentChanged } from "~/lib/site-changes.server";
 import { defaultSiteSettings, type SiteSettings } from "./settings-defaults";
 import { siteSettingsFormSchema, siteSettingsSchema } from "./settings.schema";
 
@@ -33,7 +34,8 @@ const labels: Record<keyof SiteSettings, string> = {
 };
 
 /**
- * Saves the site settings (administrators only) and records which fields changed.
+ * Saves the site settings (administrators only), records which fields changed and empties
+ * the public page cache of this process.
  * Throws a ZodError for invalid input.
  */
 export async function updateSiteSettings(actor: Pick<SessionUser, "id" | "email" | "role">, input: unknown): Promise<SiteSettings> {
@@ -44,6 +46,8 @@ export async function updateSiteSettings(actor: Pick<SessionUser, "id" | "email"
     .insert(siteSetting)
     .values({ key: KEY, value: next })
     .onConflictDoUpdate({ target: siteSetting.key, set: { value: next, updatedAt: new Date() } });
+  // The public pages show these details: their cached copies go now, not in 30 s.
+  announcePublicContentChanged();
   const changed = (Object.keys(labels) as (keyof SiteSettings)[]).filter((k) => before[k] !== next[k]).map((k) => labels[k]);
   await recordAudit({
     action: "settings.updated",

@@ -9,6 +9,7 @@ import { getLogger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage.server";
 import { UploadError } from "./upload-error";
 import { readUploadBody } from "./uploads.server";
+import { trimCharacters } from "~/lib/trim-characters";
 
 /**
  * Document files (nutrition PDFs). Unlike images they are stored as sent, so the bytes
@@ -38,14 +39,12 @@ export function isPdf(bytes: Buffer): boolean {
  */
 export function sanitiseFileName(name: string | null | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const stem = base
+  const cleaned = base
     .replace(/\.pdf$/i, "")
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^A-Za-z0-9_-]+/g, "-")
-    .replace(/^[-_]+|[-_]+$/g, "")
-    .slice(0, 80)
-    .replace(/[-_]+$/, "");
+    .replace(/[^\w-]+/g, "-");
+  const stem = trimCharacters(trimCharacters(cleaned, "-_").slice(0, 80), "-_", "end");
   return `${stem || "document"}.pdf`;
 }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, max, ne, sql } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { toRole, type Role } from "~/auth/permissions";
+import { isStaff, STAFF_SESSION_SECONDS } from "~/auth/session-lifetime";
 import { getDb, type Db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { recordAudit } from "~/lib/audit.server";
@@ -77,6 +78,13 @@ export async function setUserRole(actor: Actor, userId: string, role: Role): Pro
       throw new UserAdminError("This is the last administrator: make someone else an administrator first.");
     }
     await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
+    if (isStaff(role)) {
+      // A member's 30-day sessions become staff sessions: 12 hours from their sign-in at most.
+      await tx
+        .update(session)
+        .set({ expiresAt: sql`least(${session.expiresAt}, ${session.createdAt} + make_interval(secs => ${STAFF_SESSION_SECONDS}))` })
+        .where(eq(session.userId, userId));
+    }
     return { email: target.email, from };
   });
   if (changed) {

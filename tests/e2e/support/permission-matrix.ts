@@ -56,7 +56,13 @@ export interface MatrixRow {
    * (member A deletes its own entry), after the ownership checks. 2: sign-out, last.
    */
   phase?: 0 | 1 | 2;
+  /** What the answer to a request with a session cookie tells caches: PRIVATE unless given (server/cache-control.ts). */
+  cacheControl?: string;
 }
+
+/** Every answer that may depend on who is asking. */
+export const PRIVATE = "private, no-store";
+const PUBLIC_FOR_AN_HOUR = "public, max-age=3600";
 
 /**
  * One answer per role. Member B answers as member A unless given, and the deactivated
@@ -103,8 +109,8 @@ export const matrix: MatrixRow[] = [
   read("cookies", everyone(200)),
   read("signup", everyone(200)),
   read("unauthorized", everyone(403)),
-  read("sitemap.xml", everyone(200)),
-  read("robots.txt", everyone(200)),
+  { ...read("sitemap.xml", everyone(200)), cacheControl: PUBLIC_FOR_AN_HOUR },
+  { ...read("robots.txt", everyone(200)), cacheControl: PUBLIC_FOR_AN_HOUR },
   read("*", everyone(404), () => "/no-such-page"),
   read("articles", everyone(200)),
   read("content", everyone(200)),
@@ -356,7 +362,7 @@ export const matrix: MatrixRow[] = [
   { route: "admin/users", op: "delete", intent: "revoke", path: () => "/admin/users", form: () => ({ intent: "revoke", id: missingId }), expect: adminOnly("redirect:/admin/users") },
 
   // Outside React Router: health, the auth API and uploaded images.
-  read("/healthz", everyone(200), () => "/healthz"),
+  { ...read("/healthz", everyone(200), () => "/healthz"), cacheControl: "no-store" },
   // better-auth's HTTP API is not served (the pages call it in-process): every path answers 404.
   read("/api/auth/*", everyone(404), () => "/api/auth/get-session"),
   ...(["sign-in/email", "sign-up/email", "change-password", "reset-password", "update-user", "admin/set-role", "admin/remove-user", "admin/set-user-password", "admin/impersonate-user", "two-factor/enable"] as const).map(
@@ -370,8 +376,9 @@ export const matrix: MatrixRow[] = [
       expect: everyone(404),
     }),
   ),
-  read("/uploads/*", everyone(200), (ids) => `/uploads/images/${ids.imageId}/480.webp`),
-  read("/uploads/*", everyone(404), () => "/uploads/images/AAAAAAAAAAAAAAAAAAAAAA/480.webp"),
+  // Uploaded images are public and never change (their key names their bytes).
+  { ...read("/uploads/*", everyone(200), (ids) => `/uploads/images/${ids.imageId}/480.webp`), cacheControl: "public, max-age=31536000, immutable" },
+  { ...read("/uploads/*", everyone(404), () => "/uploads/images/AAAAAAAAAAAAAAAAAAAAAA/480.webp"), cacheControl: "no-store" },
 ];
 
 /** Endpoints the express app serves before React Router (server/app.ts); each needs a row too. */
