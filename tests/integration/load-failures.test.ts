@@ -45,7 +45,7 @@ beforeAll(async () => {
   const admin = await users.createUserWithPassword({ email, password: PASSWORD, name: "Lena Loader", role: "admin" });
   await profiles.completeOwnProfile(admin, { fullName: "Lena Loader", location: "Hull", interests: "Rowing", experience: "Years", goals: "More" });
   const articles = await app.load<typeof ArticlesModule>("/app/modules/articles/articles.server.ts");
-  const created = await articles.createArticle(admin, {
+  const created = await articles.createArticle({ id: admin.id, email, role: "admin" }, {
     title: "Deadlift Basics",
     excerpt: "",
     content: "Hinge at the hips.",
@@ -98,4 +98,13 @@ describe("a page whose own loader fails", () => {
       expect(works.html).not.toContain(c.words);
     });
   }
+
+  it("an article that does not exist is the same boundary's 404 'Article not found', not a load failure", async () => {
+    for (const path of ["/articles/no-such-article", "/articles/no-such-article/edit"]) {
+      const answer = await page(path);
+      expect(answer.status).toBe(404);
+      expect(answer.html).toContain("Article not found");
+      expect(answer.html).not.toContain("Failed to fetch article");
+    }
+  });
 });
