@@ -88,6 +88,22 @@ export async function action({ request }: Route.ActionArgs) {
   return data<IntakeActionData>({ ok: true });
 }
 
+/**
+ * An application that never got an answer from the action (the connection dropped, the
+ * server or a proxy in front of it failed) keeps the form filled and shows the spec's 'Something went wrong.
+ * Please try again.' (an answer without a message), where the router would otherwise
+ * replace the page with the error screen.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // The action never throws an answer it means; a redirect still goes on.
+    if (error instanceof Response) throw error;
+    return data<IntakeActionData>({ ok: false }, { status: 503 });
+  }
+}
+
 /** /contact#contactForm scrolls smoothly to the form after 100 ms (as the spec says). */
 function useHashScroll() {
   const location = useLocation();

@@ -1,5 +1,5 @@
 import { readFormData } from "~/lib/request-body.server";
-import { data, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-setup";
 import { requireUser } from "~/auth/session.server";
@@ -7,7 +7,7 @@ import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
-import { ProfileWizard, type WizardActionData } from "~/modules/users/profile-wizard";
+import { ProfileWizard, WIZARD_SAVE_FAILED, type WizardActionData } from "~/modules/users/profile-wizard";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Complete Your Profile") }, { name: "robots", content: "noindex" }];
 
@@ -24,11 +24,26 @@ export async function action({ request }: Route.ActionArgs) {
     await completeOwnProfile(user, form);
   } catch (error) {
     if (error instanceof z.ZodError) {
-      return data<WizardActionData>({ error: "Failed to save profile. Please try again.", fieldErrors: fieldErrors(error) }, { status: 400 });
+      return data<WizardActionData>({ error: WIZARD_SAVE_FAILED, fieldErrors: fieldErrors(error) }, { status: 400 });
     }
     throw error;
   }
   return redirectWithToast("/members", { type: "success", title: "Profile created successfully!", description: "Welcome to the community!" });
+}
+
+/**
+ * A wizard save that never got an answer (the connection dropped, the server failed)
+ * keeps the wizard open and filled and shows the spec's 'Error: Failed to save profile.
+ * Please try again.', where the router would otherwise replace the page with the error screen.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // Redirects and answers the server meant go on as they are.
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    return data<WizardActionData>({ error: WIZARD_SAVE_FAILED }, { status: 503 });
+  }
 }
 
 export default function ProfileSetup({ loaderData }: Route.ComponentProps) {

@@ -4,14 +4,19 @@ import os from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+import { E2E_DATA_DIR } from "./support/server";
 import { expect, signIn, test } from "./support/test";
 
 /** A real PNG, made here so the upload goes through the server's image checks. */
 let imagePath = "";
+/** A text file named like an image: the server looks at the bytes, not the name. */
+let notAnImagePath = "";
 const stamp = Date.now().toString(36);
 
 test.beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-e2e-"));
+  notAnImagePath = path.join(dir, "x.png");
+  fs.writeFileSync(notAnImagePath, "Squat 3x5, bench 3x5, deadlift 1x5.\n");
   imagePath = path.join(dir, "kettlebell.png");
   await sharp({ create: { width: 320, height: 180, channels: 3, background: "#b91c1c" } })
     .png()
@@ -78,6 +83,27 @@ async function upload(dialog: Locator, label: string, toast: string) {
   await expect(input).toBeEnabled();
   await expect(dialog.getByRole("img", { name: `${label} preview` })).toBeVisible();
   await page.unroute("**/cms/uploads");
+}
+
+/** Every file under the server's uploads folder (local disk storage). */
+function storedUploads(): Set<string> {
+  const dir = path.join(E2E_DATA_DIR, "uploads");
+  return new Set(fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) : []);
+}
+
+/** Chooses the text file: the server refuses it (415) with its reason, shown under the field's failure title. */
+async function refuseUpload(dialog: Locator, label: string, failure: string) {
+  const page = dialog.page();
+  const input = dialog.getByLabel(label, { exact: true });
+  const answer = page.waitForResponse((response) => response.url().endsWith("/cms/uploads") && response.request().method() === "POST");
+  await input.setInputFiles(notAnImagePath);
+  expect((await answer).status()).toBe(415);
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: failure });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText("Please choose an image file (JPEG, PNG, WebP, AVIF or GIF).");
+  await expect(input).toBeEnabled();
+  await expect(dialog.getByRole("img", { name: `${label} preview` })).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Remove image" })).toHaveCount(0);
 }
 
 async function submitAndExpectCard(dialog: Locator, submit: string, busy: string, title: string) {
@@ -188,6 +214,21 @@ test.describe("the content manager", () => {
 
     await deleteCard(page, title);
     await expect(page.getByText("No content found. Add some content to get started!")).toBeVisible();
+  });
+
+  test("a file that is not an image is refused in the thumbnail and image fields: the toast gives the server's reason; nothing is stored", async ({ page }) => {
+    const before = storedUploads();
+    const video = await openAddDialog(page);
+    await refuseUpload(video, "Thumbnail", "Failed to upload thumbnail");
+    await video.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await openTab(page, "Meal Plans");
+    const mealPlan = await openAddDialog(page);
+    await refuseUpload(mealPlan, "Image", "Failed to upload image");
+    await mealPlan.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText("No content found. Add some content to get started!")).toBeVisible();
+    expect([...storedUploads()].filter((file) => !before.has(file))).toEqual([]);
   });
 
   test("a trainer adds a meal plan with an image and deletes it", async ({ page }) => {

@@ -234,3 +234,27 @@ test("a refusal from the server shows the 'Error' toast and keeps the answers", 
   await expect(form(page).getByLabel("Last name")).toHaveValue(who.lastName);
   await expect(form(page).getByRole("checkbox", { name: "Stress Relief" })).toBeChecked();
 });
+
+test("an application whose connection drops shows 'Something went wrong. Please try again.' and keeps the answers", async ({ page, context }) => {
+  const who = applicant();
+  await page.goto("/contact");
+  await fillApplication(page, who);
+
+  // The answer never comes, so there is no server message: the spec's fallback text.
+  await context.setOffline(true);
+  await form(page).getByRole("button", { name: "Submit Application" }).click();
+  const error = toast(page, "Error");
+  await expect(error).toBeVisible();
+  await expect(error).toContainText("Something went wrong. Please try again.");
+  await expect(page.getByRole("heading", { level: 1, name: "Get In Touch" })).toBeVisible();
+  await expect(form(page).getByLabel("Last name")).toHaveValue(who.lastName);
+  await expect(form(page).getByLabel("Injuries (optional)")).toHaveValue(HEALTH.injuries);
+  await expect(form(page).getByRole("checkbox", { name: "Stress Relief" })).toBeChecked();
+  await expect(form(page).getByRole("button", { name: "Submit Application" })).toBeEnabled();
+  await context.setOffline(false);
+
+  // Back online, the same answers go through.
+  await form(page).getByRole("button", { name: "Submit Application" }).click();
+  await expect(toast(page, "Success!")).toBeVisible();
+  await expect.poll(() => outboxMail(who.lastName), { message: "the coach's e-mail in the outbox" }).toBeDefined();
+});

@@ -66,3 +66,29 @@ test("a newcomer must complete the 3-step profile wizard before using the site",
   await expect(page.getByLabel("Location")).toHaveValue("Leeds");
   await expect(page.getByLabel("Goals")).toHaveValue("Run a 10k");
 });
+
+// 'pending' never completes its profile (the guard tests need it incomplete): a failed save leaves it so.
+test("a wizard save whose connection drops shows 'Error: Failed to save profile. Please try again.' and keeps the answers", async ({ page, context }) => {
+  await signIn(page, "pending", "/login?redirectTo=%2Fprofile-setup");
+  await expect(page).toHaveURL(/\/profile-setup$/);
+  const wizard = page.getByRole("region", { name: "Complete Your Profile" });
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByLabel("Location").fill("Derby");
+  await wizard.getByLabel("Interests").fill("Climbing");
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByLabel("Experience").fill("Some bouldering");
+  await wizard.getByLabel("Goals").fill("Climb a 6a");
+
+  await context.setOffline(true);
+  await wizard.getByRole("button", { name: "Complete Profile" }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save profile. Please try again." });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText("Error", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile-setup$/);
+  await expect(wizard.getByText("Step 3 of 3")).toBeVisible();
+  await expect(wizard.getByLabel("Goals")).toHaveValue("Climb a 6a");
+  await expect(wizard.getByRole("button", { name: "Complete Profile" })).toBeEnabled();
+  await wizard.getByRole("button", { name: "Previous" }).click();
+  await expect(wizard.getByLabel("Location")).toHaveValue("Derby");
+  await context.setOffline(false);
+});

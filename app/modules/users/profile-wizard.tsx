@@ -13,6 +13,9 @@ const stepFields: Record<number, Array<keyof WizardForm>> = {
   3: ["experience", "goals"],
 };
 
+/** The spec's wizard failure, under the title 'Error': a refused save or one that never got an answer. */
+export const WIZARD_SAVE_FAILED = "Failed to save profile. Please try again.";
+
 export interface WizardActionData {
   error?: string;
   fieldErrors?: Partial<Record<keyof WizardForm, string>>;
