@@ -45,6 +45,9 @@ export async function mustEnrolTwoFactorByEmail(email: string): Promise<boolean>
   return Boolean(row) && (await mustEnrolTwoFactor({ id: row!.id, role: toRole(row!.role) }));
 }
 
+/** The refusal of a staff endpoint answered with JSON (uploads, preview) before enrolment. */
+export const TWO_FACTOR_FIRST = "Set up two-factor authentication in Settings first.";
+
 /** Where staff are led to enrol. */
 export const ENROL_PATH = "/members?tab=settings#two-factor";
 

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/cms.markdown-preview";
 import { can } from "~/auth/permissions";
 import { getSessionUser } from "~/auth/session.server";
+import { mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "~/auth/two-factor-sign-in.server";
 import { BodyError, readFormOrJson } from "~/lib/request-body.server";
 import { renderPreview } from "~/modules/articles/articles.server";
 
@@ -19,6 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await getSessionUser(request);
   if (!actor) return Response.json({ error: "Please sign in." }, { status: 401 });
   if (!can(actor.role, "articles", "create")) return Response.json({ error: "You do not have permission to do that." }, { status: 403 });
+  if (await mustEnrolTwoFactor(actor)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403 });
   let body: Record<string, unknown>;
   try {
     body = await readFormOrJson(request, MAX_BODY_BYTES);

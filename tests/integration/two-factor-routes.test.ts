@@ -18,6 +18,8 @@ import { resetTwoFactor } from "~/modules/two-factor/two-factor.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as adminUsersAction } from "~/routes/admin.users";
 import { loader as cmsLoader } from "~/routes/cms";
+import { action as previewAction } from "~/routes/cms.markdown-preview";
+import { action as uploadAction } from "~/routes/cms.uploads";
 import { action as loginAction } from "~/routes/login";
 import { action as secondStepAction, loader as secondStepLoader } from "~/routes/login.two-factor";
 import { action as membersAction, loader as membersLoader } from "~/routes/members";
@@ -30,6 +32,10 @@ const nextIp = () => `198.51.100.${(counter % 250) + 1}`;
 function form(pathname: string, fields: Record<string, string>, cookie?: string) {
   counter += 1;
   return postForm(pathname, cookie, fields, { [CLIENT_IP_HEADER]: nextIp() });
+}
+
+function postJson(pathname: string, body: unknown, cookie: string) {
+  return new Request(`http://localhost:3000${pathname}`, { method: "POST", headers: { cookie, origin: "http://localhost:3000", "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
 async function freshUser(role: "member" | "trainer" | "admin" = "member") {
@@ -258,12 +264,19 @@ describe("'Require two-factor for staff'", () => {
     const cookie = cookieHeaderOf(answer);
     expect((await settingsOf(cookie)).required).toBe(true);
     expect(locationOf(await callRoute(cmsLoader, getRequest("/cms", cookie)))).toBe("/members?tab=settings#two-factor");
+    // The staff pages' JSON endpoints too: no upload and no preview before enrolment.
+    const preview = (await callRoute(previewAction, postJson("/cms/markdown-preview", { content: "# Hi" }, cookie))) as Response;
+    expect(preview.status).toBe(403);
+    expect(await preview.json()).toEqual({ error: "Set up two-factor authentication in Settings first." });
+    const upload = (await callRoute(uploadAction, new Request("http://localhost:3000/cms/uploads", { method: "POST", headers: { cookie, origin: "http://localhost:3000" }, body: "not an image" }))) as Response;
+    expect(upload.status).toBe(403);
 
     const memberAnswer = (await passwordStep(member.email)) as Response;
     expect(locationOf(memberAnswer)).toBe("/members");
 
     await enrol(cookie);
     expect(await callRoute(cmsLoader, getRequest("/cms", cookie))).not.toBeInstanceOf(Response);
+    expect(((await callRoute(previewAction, postJson("/cms/markdown-preview", { content: "# Hi" }, cookie))) as Response).status).toBe(200);
     expect((await settingsOf(cookie)).required).toBe(false);
   });
 });

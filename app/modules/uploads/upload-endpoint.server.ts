@@ -1,5 +1,6 @@
 import { can, type Action, type Entity } from "~/auth/permissions";
 import { getSessionUser, type SessionUser } from "~/auth/session.server";
+import { mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "~/auth/two-factor-sign-in.server";
 import { UploadError } from "./upload-error";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -25,6 +26,7 @@ export async function handleStaffUpload<E extends Entity>(
   if (!can(actor.role, permission.entity, permission.action)) {
     return Response.json({ error: permission.refusal }, { status: 403, headers: noStore });
   }
+  if (await mustEnrolTwoFactor(actor)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403, headers: noStore });
   try {
     return Response.json(await store(actor), { status: 201, headers: noStore });
   } catch (error) {
