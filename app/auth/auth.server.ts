@@ -160,6 +160,9 @@ function createAuth() {
       },
     },
     telemetry: { enabled: false },
+    // A failure that is not an answer (the database gone away) is thrown to the calling route,
+    // which says 'Please try again later.', instead of better-call printing it and answering 500.
+    onAPIError: { throw: true },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email") {

@@ -1,5 +1,6 @@
 import { readFormData } from "~/lib/request-body.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/login.two-factor";
 import { getSessionUser } from "~/auth/session.server";
 import { createTwoFactorSession } from "~/auth/sign-in.server";
@@ -14,12 +15,15 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { passChallenge, TwoFactorError } from "~/modules/two-factor/two-factor.server";
 import { getEnv } from "~/lib/env.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { parseSearchParams, redirectPath } from "~/lib/search-params";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Two-Factor Authentication") }, { name: "robots", content: "noindex" }];
 
 /** The second step of a sign-in: only with a live pending sign-in (a right password a moment ago). */
+const secondStepQuery = z.object({ redirectTo: redirectPath });
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), getEnv().BASE_URL);
+  const redirectTo = safeRedirect(parseSearchParams(request, secondStepQuery).redirectTo, getEnv().BASE_URL);
   if (await getSessionUser(request)) throw redirect(redirectTo);
   if (!(await challengeUser(await readChallengeCookie(request)))) throw redirect("/login");
   return { redirectTo };

@@ -66,6 +66,7 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     signup: none,
     logout: none,
     "auth/callback": [{ next: "/members" }],
+    "login/two-factor": [{ redirectTo: "/members" }],
     setup: [{ token: "not-a-token" }],
     "profile-setup": none,
     members: [

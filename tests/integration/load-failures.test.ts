@@ -56,12 +56,13 @@ beforeAll(async () => {
     published: true,
   });
   article = { id: created.id, slug: created.slug };
-  const signIn = await fetch(`${app.base}/api/auth/sign-in/email`, {
+  const signIn = await fetch(`${app.base}/login`, {
     method: "POST",
-    headers: { origin: app.origin, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    redirect: "manual",
+    headers: { origin: app.origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password: PASSWORD }),
   });
-  expect(signIn.status).toBe(200);
+  expect(signIn.status).toBe(302);
   cookie = signIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
