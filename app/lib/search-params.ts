@@ -22,7 +22,8 @@ export function parseSearchParams<S extends SearchShape>(source: Request | URL |
   const input: Record<string, string> = {};
   for (const key of Object.keys(schema.shape)) {
     const value = params.get(key);
-    if (value !== null) input[key] = value.replace(CONTROL_CHARACTERS, "");
+    // A redirect target is refused whole, never repaired: `/ev\til.example` must not become a path.
+    if (value !== null) input[key] = schema.shape[key] === redirectPath ? value : value.replace(CONTROL_CHARACTERS, "");
   }
   return schema.parse(input);
 }
@@ -51,7 +52,8 @@ export const flag = z
 
 /**
  * A path to go on to after signing in (?redirectTo=, ?next=): printable ASCII only (what
- * an encoded path is), else absent. Whether the path is safe is `safeRedirect`'s
+ * an encoded path is), else absent; a control character anywhere makes it absent (it is
+ * not stripped, as other values are). Whether the path is safe is `safeRedirect`'s
  * question; this only keeps what cannot be a header value out.
  */
 export const redirectPath = z
