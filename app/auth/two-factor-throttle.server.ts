@@ -8,8 +8,9 @@ import { consumeLimit, type Limit } from "~/lib/rate-limit.server";
  * the count): after 5 wrong codes within 15 minutes the account's codes are refused until
  * the window ends, whatever the address. A right code clears the count.
  *
- * The one place the two-factor code checks meet the throttle: pointed at the sign-in
- * throttle module (per account and address) when that lands.
+ * Kept beside the password throttle (sign-in-throttle.server.ts, per account and address):
+ * the password step of a two-factor account is counted there (two-factor-plugin.server.ts),
+ * and a finished two-factor sign-in clears it; this count covers the codes alone.
  */
 export const WRONG_CODE_LIMIT: Limit = { window: 15 * 60, max: 5 };
 
