@@ -30,10 +30,18 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   {
-    // Imports flow one way: routes → modules → auth/db/lib/components.
-    files: ["app/modules/**", "app/auth/**", "app/db/**", "app/lib/**", "app/components/**"],
+    // Imports flow one way: routes → views → modules → auth, db, lib, components (decision 0029).
+    files: ["app/modules/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["~/routes/*", "../routes/*"], message: "Modules must not import routes." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/routes/*", "../routes/*"], message: "Modules must not import routes." },
+            { group: ["~/views/*"], message: "Modules hold rules and data; their screens (app/views) import them, not the other way." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -43,8 +51,22 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["~/routes/*"], message: "Shared code must not import routes." },
-            { group: ["~/modules/*/*.server", "~/modules/*/*.tsx"], message: "Shared code must not reach into a module's services or components." },
+            { group: ["~/routes/*", "~/views/*"], message: "Shared code must not import routes or screens." },
+            { group: ["~/modules/*", "../modules/*"], message: "auth, db, lib and components sit below the modules and import nothing from them." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/views/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/routes/*"], message: "Views must not import routes." },
+            { group: ["~/db/*", "drizzle-orm", "drizzle-orm/*"], message: "Views show what loaders give them; modules talk to the database." },
           ],
         },
       ],

@@ -4,8 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { NonceProvider } from "./components/nonce";
-import { lowerModulePreloadPriority } from "./lib/head-priority.server";
+import { NonceProvider } from "~/components/nonce";
+import { lowerModulePreloadPriority } from "~/lib/head-priority.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,21 +1,21 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
-import { getSessionUser } from "./auth/session.server";
-import { useNonce } from "./components/nonce";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { Toaster } from "./components/toaster";
-import { buttonClass } from "./components/ui/button";
-import { getEnv } from "./lib/env.server";
-import { readToast } from "./lib/toast.server";
-import { defaultSiteSettings } from "./modules/settings/settings-defaults";
-import { getSiteSettings } from "./modules/settings/settings.server";
-import { NotFound } from "./components/not-found";
+import { getSessionUser } from "~/auth/session.server";
+import { useNonce } from "~/components/nonce";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { buttonClass } from "~/components/ui/button";
+import { getEnv } from "~/lib/env.server";
+import { readToast } from "~/lib/toast.server";
+import { defaultSiteSettings } from "~/modules/settings/settings-defaults";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+import { NotFound } from "~/components/not-found";
 import "./app.css";
 
 // Only signed-in users with an incomplete profile need the wizard.
-const ProfileWizardDialog = lazy(() => import("./modules/users/profile-wizard").then((m) => ({ default: m.ProfileWizardDialog })));
+const ProfileWizardDialog = lazy(() => import("~/views/users/profile-wizard").then((m) => ({ default: m.ProfileWizardDialog })));
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

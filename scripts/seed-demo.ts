@@ -6,11 +6,11 @@
  */
 import { addDays, todayIn } from "~/lib/time-zone";
 import { countArticles, createArticle } from "~/modules/articles/articles.server";
-import { countContentItems, createContent } from "~/modules/content/content.server";
+import { countContentItems, createContent } from "~/modules/library/library.server";
 import { createDocument, listAllDocumentsForStaff } from "~/modules/nutrition/nutrition.server";
 import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
 import { getProgressSnapshot, handleProgressAction } from "~/modules/progress/progress.server";
-import { countSessions, createSession } from "~/modules/sessions/sessions.server";
+import { countTrainingSessions, createTrainingSession } from "~/modules/training-sessions/training-sessions.server";
 import { storeDocumentFile } from "~/modules/uploads/documents.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
@@ -141,7 +141,7 @@ await withDatabase(async () => {
 
   const { timeZone } = await getSiteSettings();
   const today = todayIn(timeZone);
-  if ((await countSessions(demoMember)) === 0) {
+  if ((await countTrainingSessions(demoMember)) === 0) {
     const plan = [
       { days: 2, time: "07:00", type: "Strength", location: "Studio" },
       { days: 4, time: "18:30", type: "Conditioning", location: "Studio" },
@@ -149,7 +149,7 @@ await withDatabase(async () => {
       { days: 11, time: "18:30", type: "Mobility", location: "Online" },
     ];
     for (const s of plan) {
-      await createSession(staff, { memberId: member.id, date: addDays(today, s.days), time: s.time, duration: "60", type: s.type, location: s.location, description: "", status: "scheduled" });
+      await createTrainingSession(staff, { memberId: member.id, date: addDays(today, s.days), time: s.time, duration: "60", type: s.type, location: s.location, description: "", status: "scheduled" });
     }
     console.log(`created  ${plan.length} training sessions for ${member.email}`);
   }

@@ -13,7 +13,7 @@ import { getAuthSecret } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { consumeLimit, tryAgainIn, type LimitResult } from "~/lib/rate-limit.server";
 import { toRole } from "./permissions";
 import { isStaff, MEMBER_SESSION_SECONDS, SESSION_RENEW_AFTER_SECONDS, STAFF_SESSION_SECONDS } from "./session-lifetime";

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import { and, eq, sql } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getDb, type Db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
 import { appendResponseCookie } from "~/lib/response-cookies.server";
-import { isProfileComplete } from "~/modules/users/profile.schema";
+import { isProfileComplete } from "./user";
+import { AppError } from "~/lib/app-error";
 import { getAuth } from "./auth.server";
 import { can, toRole, type Action, type Entity } from "./permissions";
 import { isDueForRenewal, isStaff, MEMBER_SESSION_SECONDS, sessionEndsAt } from "./session-lifetime";
@@ -169,6 +170,6 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 /** Inside a module: the acting user must be allowed this, else a 403 with a plain message. */
 export function ensureCan<E extends Entity>(actor: Pick<SessionUser, "role">, entity: E, action: Action<E>): void {
   if (!can(actor.role, entity, action)) {
-    throw data({ message: "You do not have permission to do that." }, { status: 403 });
+    throw new AppError(403, "You do not have permission to do that.");
   }
 }

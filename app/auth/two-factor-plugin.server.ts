@@ -3,7 +3,7 @@ import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/
 import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle.server";
 import { createChallenge, hasTwoFactor } from "./two-factor-sign-in.server";
 

@@ -1,5 +1,5 @@
 import { Form, NavLink } from "react-router";
-import { cn } from "./ui/cn";
+import { cn } from "~/components/ui/cn";
 
 const links = [
   { to: "/admin", label: "Dashboard", end: true },

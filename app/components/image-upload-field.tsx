@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { buttonClass } from "./ui/button";
-import { Picture, type PictureImage } from "./ui/picture";
+import { buttonClass } from "~/components/ui/button";
+import { Picture, type PictureImage } from "~/components/ui/picture";
 import { useFileUpload } from "./use-file-upload";
 
 type UploadedImage = PictureImage & { id: string };

@@ -1,4 +1,4 @@
-import { TextField } from "./ui/field";
+import { TextField } from "~/components/ui/field";
 
 interface NewPasswordFieldsProps {
   idPrefix: string;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonClass } from "./ui/button";
+import { buttonClass } from "~/components/ui/button";
 
 /** The spec's 404 screen. */
 export function NotFound() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { Button } from "./ui/button";
+import { Button } from "~/components/ui/button";
 import { preloadSignInForm, SignInDialog } from "./sign-in-dialog";
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { signInSchema } from "~/modules/users/users.schema";
+import { signInSchema } from "~/auth/credentials.schema";
 import { ONBOARDING_NOTE } from "./onboarding-note";
-import { Button } from "./ui/button";
-import { TextField } from "./ui/field";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 
 export interface SignInActionData {
   error?: string;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SiteSettings } from "~/modules/settings/settings-defaults";
+
 import { mainNav } from "./site-nav";
 
 const heading = "font-display text-sm font-semibold uppercase tracking-widest text-white";
@@ -37,7 +37,8 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: R
   );
 }
 
-type FooterSettings = Pick<SiteSettings, "businessName" | "phone" | "email" | "address" | "instagramUrl" | "facebookUrl" | "youtubeUrl" | "tiktokUrl">;
+/** The site settings the footer shows (the root loader passes them). */
+type FooterSettings = Record<"businessName" | "phone" | "email" | "address" | "instagramUrl" | "facebookUrl" | "youtubeUrl" | "tiktokUrl", string>;
 
 /** Contact details and social links appear once the coach has set them in the site settings. */
 export function SiteFooter({ settings }: { settings: FooterSettings }) {

@@ -5,8 +5,8 @@ import { can } from "~/auth/permissions";
 import { displayName, type SessionUser } from "~/auth/user";
 import { preloadSignInForm, SignInDialog } from "./sign-in-dialog";
 import { mainNav, mobileNav } from "./site-nav";
-import { buttonClass } from "./ui/button";
-import { cn } from "./ui/cn";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 
 // Only signed-in visitors need the menu library.
 const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));

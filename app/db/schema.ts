@@ -1,17 +1,17 @@
-import * as articles from "./schema/articles";
-import * as audit from "./schema/audit";
-import * as auth from "./schema/auth";
-import * as contacts from "./schema/contacts";
-import * as content from "./schema/content";
-import * as documents from "./schema/documents";
-import * as invitations from "./schema/invitations";
-import * as limits from "./schema/limits";
-import * as profiles from "./schema/profiles";
-import * as progress from "./schema/progress";
-import * as sessions from "./schema/sessions";
-import * as settings from "./schema/settings";
-import * as twoFactor from "./schema/two-factor";
-import * as uploads from "./schema/uploads";
+import * as articles from "~/db/schema/articles";
+import * as audit from "~/db/schema/audit";
+import * as auth from "~/db/schema/auth";
+import * as contacts from "~/db/schema/contacts";
+import * as content from "~/db/schema/content";
+import * as documents from "~/db/schema/documents";
+import * as invitations from "~/db/schema/invitations";
+import * as limits from "~/db/schema/limits";
+import * as profiles from "~/db/schema/profiles";
+import * as progress from "~/db/schema/progress";
+import * as sessions from "~/db/schema/sessions";
+import * as settings from "~/db/schema/settings";
+import * as twoFactor from "~/db/schema/two-factor";
+import * as uploads from "~/db/schema/uploads";
 
 export const schema = {
   ...articles,

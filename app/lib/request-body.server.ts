@@ -72,6 +72,33 @@ export async function readFormOrJson(request: Request, maxBytes: number): Promis
   throw new BodyError("Send the form as application/x-www-form-urlencoded or application/json.", 415);
 }
 
+/** A form as a plain object: repeated fields become arrays; JSON bodies keep their values' types. */
+export type FormBody = Record<string, unknown>;
+
+/**
+ * The body of a form post, whatever way the browser sent it: urlencoded (no
+ * JavaScript), multipart, or JSON (our own fetches). At most `maxBytes`, no NUL;
+ * anything else is a BodyError with a 4xx status and a message a person can act on.
+ */
+export async function readForm(request: Request, maxBytes: number): Promise<FormBody> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (contentType.split(";")[0]!.trim().toLowerCase() !== "multipart/form-data") return readFormOrJson(request, maxBytes);
+  const bytes = await readLimitedBytes(request, maxBytes);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new BodyError("The form could not be read.", 400);
+  }
+  const out: FormBody = {};
+  for (const [key, value] of form) {
+    const existing = out[key];
+    out[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  refuseNul(Object.values(out));
+  return out;
+}
+
 /** The response for a refused body. */
 export function bodyErrorResponse(error: BodyError) {
   return data({ ok: false as const, error: error.message, fieldErrors: {} }, { status: error.status });

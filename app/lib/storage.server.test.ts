@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { S3_TEST_CREDENTIALS, startS3Server, type RunningS3 } from "../../tests/support/s3-server";
+import { S3_TEST_CREDENTIALS, startS3Server, type RunningS3 } from "~/../tests/support/s3-server";
 import { resetEnv } from "./env.server";
 import {
   contentTypeForKey,
@@ -27,7 +27,7 @@ async function read(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const traversal = ["../db/x", "images/../../db/pglite", "/etc/passwd", "images/./x.png", "images//x.png", "images\\x.png", "images/%2e%2e/x", "images/x y.png", ".hidden", "", "a".repeat(201)];
+const traversal = ["~/db/x", "images/../../db/pglite", "/etc/passwd", "images/./x.png", "images//x.png", "images\\x.png", "images/%2e%2e/x", "images/x y.png", ".hidden", "", "a".repeat(201)];
 
 function storageContract(name: string, make: () => FileStorage) {
   describe(`${name} storage`, () => {
@@ -108,7 +108,7 @@ describe("local storage on disk", () => {
   it("cannot read a file outside its folder through a symlink-free traversal", async () => {
     fs.writeFileSync(path.join(localRoot, "secret.txt"), "secret");
     const storage = new LocalFileStorage(path.join(localRoot, "jail"));
-    await expect(storage.get("../secret.txt")).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.get("~/secret.txt")).rejects.toBeInstanceOf(InvalidStorageKeyError);
   });
 });
 

@@ -6,11 +6,11 @@ import { Carousel } from "~/components/ui/carousel";
 import { Picture } from "~/components/ui/picture";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
-import { CtaBand } from "~/modules/marketing/cta-band";
+import { CtaBand } from "~/views/marketing/cta-band";
 import { siteImage } from "~/modules/marketing/images";
-import { JourneyStageCard } from "~/modules/marketing/journey-stage-card";
-import { PageHero } from "~/modules/marketing/page-hero";
-import { Section } from "~/modules/marketing/section";
+import { JourneyStageCard } from "~/views/marketing/journey-stage-card";
+import { PageHero } from "~/views/marketing/page-hero";
+import { Section } from "~/views/marketing/section";
 import { journeyStages, principles, storyQuote, storyStats, storyTimeline, whoIAm } from "~/modules/marketing/story";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 

@@ -5,8 +5,8 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminNav } from "~/components/admin-nav";
 import { pageTitle } from "~/lib/meta";
 import { pageNumber, parseSearchParams } from "~/lib/search-params";
-import { listAuditLog } from "~/modules/audit/audit.server";
-import { ActivityList } from "~/modules/audit/activity-list";
+import { listAuditLog } from "~/auth/audit.server";
+import { ActivityList } from "~/views/audit/activity-list";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Activity") }, { name: "robots", content: "noindex" }];

@@ -21,8 +21,8 @@ import {
   markSubmissionResponded,
   SubmissionNotFoundError,
 } from "~/modules/contacts/contacts.server";
-import { StatusBadge } from "~/modules/contacts/status-badge";
-import { SubmissionDialog } from "~/modules/contacts/submission-dialog";
+import { StatusBadge } from "~/views/contacts/status-badge";
+import { SubmissionDialog } from "~/views/contacts/submission-dialog";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Contact Submissions") }, { name: "robots", content: "noindex" }];

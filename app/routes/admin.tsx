@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminNav } from "~/components/admin-nav";
 import { pageTitle } from "~/lib/meta";
 import { getDashboard } from "~/modules/admin/dashboard.server";
-import { ActivityList } from "~/modules/audit/activity-list";
+import { ActivityList } from "~/views/audit/activity-list";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Admin Dashboard") }, { name: "robots", content: "noindex" }];

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readArticleSubmission, saveFailed } from "~/modules/articles/article-editor.server";
-import { ArticleForm } from "~/modules/articles/article-form";
+import { ArticleForm } from "~/views/articles/article-form";
 import { ArticleError, deleteArticle, getArticleForEdit, updateArticle } from "~/modules/articles/articles.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Edit Article") }, { name: "robots", content: "noindex" }];

@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Picture } from "~/components/ui/picture";
 import { seo, siteFromMatches } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { DraftBadge, MembersOnlyBadge } from "~/modules/articles/article-badges";
+import { DraftBadge, MembersOnlyBadge } from "~/views/articles/article-badges";
 import { articleBodyClass } from "~/modules/articles/article-body";
 import { formatArticleDate } from "~/modules/articles/article-dates";
 import { getArticleForViewer } from "~/modules/articles/articles.server";

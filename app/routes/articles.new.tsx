@@ -3,7 +3,7 @@ import { requirePermission } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readArticleSubmission, saveFailed } from "~/modules/articles/article-editor.server";
-import { ArticleForm } from "~/modules/articles/article-form";
+import { ArticleForm } from "~/views/articles/article-form";
 import { ArticleError, createArticle } from "~/modules/articles/articles.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Create New Article") }, { name: "robots", content: "noindex" }];

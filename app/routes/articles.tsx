@@ -9,11 +9,11 @@ import { cn } from "~/components/ui/cn";
 import { Pagination } from "~/components/ui/pagination";
 import { pageNumber, parseSearchParams, searchText } from "~/lib/search-params";
 import { seo, siteFromMatches } from "~/lib/seo";
-import { ArticleCard } from "~/modules/articles/article-card";
+import { ArticleCard } from "~/views/articles/article-card";
 import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
 import { formatArticleDate } from "~/modules/articles/article-dates";
 import { listArticles } from "~/modules/articles/articles.server";
-import { PageHero } from "~/modules/marketing/page-hero";
+import { PageHero } from "~/views/marketing/page-hero";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

@@ -3,8 +3,8 @@ import type { Route } from "./+types/cms.nutrition-documents";
 import { requirePermission } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
 import { BodyError, bodyErrorResponse, readFormOrJson } from "~/lib/request-body.server";
-import { CmsTabs } from "~/modules/content/cms-tabs";
-import { DocumentsManager } from "~/modules/nutrition/documents-manager";
+import { CmsTabs } from "~/views/library/cms-tabs";
+import { DocumentsManager } from "~/views/nutrition/documents-manager";
 import { handleDocumentsAction, loadDocumentsManager } from "~/modules/nutrition/documents-manager.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nutrition Documents · Content Management") }, { name: "robots", content: "noindex" }];

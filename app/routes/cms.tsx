@@ -4,7 +4,7 @@ import { data, Link, useActionData, useFetcher, useNavigation, useSearchParams, 
 import { toast } from "sonner";
 import { z, ZodError } from "zod";
 import type { Route } from "./+types/cms";
-import { CmsTabs } from "~/modules/content/cms-tabs";
+import { CmsTabs } from "~/views/library/cms-tabs";
 import { requirePermission } from "~/auth/session.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
@@ -15,12 +15,12 @@ import { flag, pageNumber, parseSearchParams, reference } from "~/lib/search-par
 import { BodyError, bodyErrorResponse, readFormOrJson } from "~/lib/request-body.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ArticleError, createArticle, deleteArticle, listArticles } from "~/modules/articles/articles.server";
-import { AddContentForm, type CreateResult, type FieldErrors } from "~/modules/content/add-content-form";
-import { ContentCard, type ContentCardData } from "~/modules/content/content-card";
-import { cmsArticleSchema, formSchemas, type ContentInput } from "~/modules/content/content.schema";
-import { CONTENT_PAGE_SIZE, ContentError, createContent, deleteContent, listContent, type ContentItem } from "~/modules/content/content.server";
-import { CONTENT_TABS, toContentTab, TYPE_OF_TAB, type ContentTab } from "~/modules/content/content-types";
-import { ModalDialog } from "~/modules/content/modal-dialog";
+import { AddContentForm, type CreateResult, type FieldErrors } from "~/views/library/add-content-form";
+import { ContentCard, type ContentCardData } from "~/views/library/content-card";
+import { cmsArticleSchema, formSchemas, type ContentInput } from "~/modules/library/library.schema";
+import { CONTENT_PAGE_SIZE, ContentError, createContent, deleteContent, listContent, type ContentItem } from "~/modules/library/library.server";
+import { CONTENT_TABS, toContentTab, TYPE_OF_TAB, type ContentTab } from "~/modules/library/library-types";
+import { ModalDialog } from "~/views/library/modal-dialog";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { getPictureImages } from "~/modules/uploads/uploads.server";
 

@@ -8,8 +8,8 @@ import { BodyError, bodyErrorResponse, readFormOrJson } from "~/lib/request-body
 import { seo, siteFromMatches } from "~/lib/seo";
 import { HONEYPOT_FIELD, type IntakeField } from "~/modules/contacts/contacts.schema";
 import { consumeIntakeLimit, submitApplication } from "~/modules/contacts/contacts.server";
-import { IntakeForm, type IntakeActionData, type IntakeValues } from "~/modules/contacts/intake-form";
-import { PageHero } from "~/modules/marketing/page-hero";
+import { IntakeForm, type IntakeActionData, type IntakeValues } from "~/views/contacts/intake-form";
+import { PageHero } from "~/views/marketing/page-hero";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
 const MAX_BODY_BYTES = 64 * 1024;

@@ -6,10 +6,10 @@ import { buttonClass } from "~/components/ui/button";
 import { Picture } from "~/components/ui/picture";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
-import { CtaBand } from "~/modules/marketing/cta-band";
+import { CtaBand } from "~/views/marketing/cta-band";
 import { siteImage } from "~/modules/marketing/images";
 import { localBusinessJsonLd } from "~/modules/marketing/local-business";
-import { Section } from "~/modules/marketing/section";
+import { Section } from "~/views/marketing/section";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export async function loader() {

@@ -14,7 +14,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, redirectPath } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
-import { signInSchema } from "~/modules/users/users.schema";
+import { signInSchema } from "~/auth/credentials.schema";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Member Login") },

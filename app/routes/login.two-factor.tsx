@@ -9,7 +9,7 @@ import { challengeUser } from "~/auth/two-factor-sign-in.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { getClientIp } from "~/lib/client-ip.server";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { passChallenge, TwoFactorError } from "~/modules/two-factor/two-factor.server";

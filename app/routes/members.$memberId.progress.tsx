@@ -4,7 +4,7 @@ import { requirePermission } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams } from "~/lib/search-params";
 import { getMemberProgressForStaff } from "~/modules/progress/progress.server";
-import { ProgressSection } from "~/modules/progress/progress-section";
+import { ProgressSection } from "~/views/progress/progress-section";
 import { progressQuery } from "~/modules/progress/progress.schema";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: pageTitle(d ? `Progress: ${d.member.name || d.member.email}` : "Progress") }, { name: "robots", content: "noindex" }];

@@ -11,28 +11,29 @@ import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, reference, valueWhere } from "~/lib/search-params";
 import { todayIn } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
-import { isCalendarDate, isCalendarMonth, monthWeeks, parseMonth, utcRange } from "~/modules/sessions/calendar";
-import { loadNutritionInsights, loadNutritionTab, loadWorkoutSchedules } from "~/modules/nutrition/member-nutrition.server";
+import { isCalendarDate, isCalendarMonth, monthWeeks, parseMonth, utcRange } from "~/modules/training-sessions/calendar";
+import { loadNutritionInsights, loadNutritionTab } from "~/modules/nutrition/member-nutrition.server";
+import { listWorkoutSchedules } from "~/modules/library/published-plans.server";
 import { toDocumentCategory } from "~/modules/nutrition/nutrition.schema";
-import { NutritionInsightsCard, NutritionSection } from "~/modules/nutrition/nutrition-section";
-import { WorkoutScheduleList } from "~/modules/nutrition/published-plans";
-import { MemberSchedule, type CancelActionData } from "~/modules/sessions/member-schedule";
-import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/modules/sessions/session-cards";
-import { cancelOwnSession, countSessions, getNextSessions, getOwnSession, listOwnSessions, SessionError } from "~/modules/sessions/sessions.server";
+import { NutritionInsightsCard, NutritionSection } from "~/views/nutrition/nutrition-section";
+import { WorkoutScheduleList } from "~/views/library/published-plans";
+import { MemberSchedule, type CancelActionData } from "~/views/training-sessions/member-schedule";
+import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/views/training-sessions/session-cards";
+import { cancelOwnTrainingSession, countTrainingSessions, getNextTrainingSessions, getOwnTrainingSession, listOwnTrainingSessions, TrainingSessionError } from "~/modules/training-sessions/training-sessions.server";
 import { getProgressSnapshot, handleProgressAction, loadProgressSection } from "~/modules/progress/progress.server";
 import { signInRequiredResult, unexpectedFailureResult } from "~/modules/progress/progress-failures";
 import { isProgressIntent } from "~/modules/progress/progress-types";
-import { ProgressSection } from "~/modules/progress/progress-section";
-import { ProgressSnapshotCard } from "~/modules/progress/progress-snapshot-card";
-import { UnitSwitch } from "~/modules/progress/unit-switch";
+import { ProgressSection } from "~/views/progress/progress-section";
+import { ProgressSnapshotCard } from "~/views/progress/progress-snapshot-card";
+import { UnitSwitch } from "~/views/progress/unit-switch";
 import { getSiteSettings } from "~/modules/settings/settings.server";
-import { ChangePasswordForm, SignOutOtherDevicesForm, type SecurityActionData } from "~/modules/users/account-security-forms";
+import { ChangePasswordForm, SignOutOtherDevicesForm, type SecurityActionData } from "~/views/users/account-security-forms";
 import { changeOwnPassword, signOutOtherDevices } from "~/modules/users/account-security.server";
 import { getOwnProfile, updateOwnProfile } from "~/modules/users/profile.server";
-import { ProfileSettingsForm, profileSignInRequired, profileUpdateFailed, type ProfileFormActionData } from "~/modules/users/profile-form";
+import { ProfileSettingsForm, profileSignInRequired, profileUpdateFailed, type ProfileFormActionData } from "~/views/users/profile-form";
 import { mustEnrolTwoFactor } from "~/auth/two-factor-sign-in.server";
 import { getClientIp } from "~/lib/client-ip.server";
-import { TwoFactorSettings, type TwoFactorActionData, type TwoFactorView } from "~/modules/two-factor/two-factor-settings";
+import { TwoFactorSettings, type TwoFactorActionData, type TwoFactorView } from "~/views/two-factor/two-factor-settings";
 import {
   cancelEnrolment,
   confirmEnrolment,
@@ -126,8 +127,8 @@ const twoFactorIntents = ["two-factor-start", "two-factor-cancel", "two-factor-c
 
 async function loadDashboard(user: Member) {
   const [sessionCount, upcoming, nutrition, progress] = await Promise.all([
-    countSessions(user),
-    getNextSessions(user, 3),
+    countTrainingSessions(user),
+    getNextTrainingSessions(user, 3),
     loadNutritionInsights(user),
     getProgressSnapshot(user),
   ]);
@@ -139,9 +140,9 @@ async function loadSchedule(user: Member, query: MembersQuery) {
   const today = todayIn(timeZone);
   const month = query.month ?? today.slice(0, 7);
   const weeks = monthWeeks(month);
-  const [sessions, workoutSchedules] = await Promise.all([listOwnSessions(user, utcRange(weeks[0]![0]!, weeks.at(-1)!.at(-1)!, timeZone)), loadWorkoutSchedules(user)]);
+  const [sessions, workoutSchedules] = await Promise.all([listOwnTrainingSessions(user, utcRange(weeks[0]![0]!, weeks.at(-1)!.at(-1)!, timeZone)), listWorkoutSchedules(user)]);
   const sessionId = query.session;
-  const selected = sessionId ? (sessions.find((s) => s.id === sessionId) ?? (await getOwnSession(user, sessionId))) : null;
+  const selected = sessionId ? (sessions.find((s) => s.id === sessionId) ?? (await getOwnTrainingSession(user, sessionId))) : null;
   return { month, today, coachName, timeZone, sessions, selected, day: query.day ?? null, workoutSchedules };
 }
 
@@ -171,9 +172,9 @@ export async function action({ request }: Route.ActionArgs) {
     const month = parseMonth(String(form.month ?? ""), "1970-01-01");
     const day = /^\d{4}-\d{2}-\d{2}$/.test(String(form.day ?? "")) ? `&day=${String(form.day)}` : "";
     try {
-      await cancelOwnSession(user, String(form.id ?? ""));
+      await cancelOwnTrainingSession(user, String(form.id ?? ""));
     } catch (error) {
-      if (error instanceof SessionError) return data<CancelActionData>({ intent: "cancel-session", error: error.message }, { status: error.status });
+      if (error instanceof TrainingSessionError) return data<CancelActionData>({ intent: "cancel-session", error: error.message }, { status: error.status });
       throw error;
     }
     return redirectWithToast(`/members?tab=schedule${month === "1970-01" ? "" : `&month=${month}`}${day}`, {

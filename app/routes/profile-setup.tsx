@@ -7,7 +7,7 @@ import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
-import { ProfileWizard, WIZARD_SAVE_FAILED, type WizardActionData } from "~/modules/users/profile-wizard";
+import { ProfileWizard, WIZARD_SAVE_FAILED, type WizardActionData } from "~/views/users/profile-wizard";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Complete Your Profile") }, { name: "robots", content: "noindex" }];
 

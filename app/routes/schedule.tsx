@@ -11,20 +11,20 @@ import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, reference, valueWhere } from "~/lib/search-params";
 import { addDays, formatLongDate, formatMonth, formatShortDate, todayIn } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
-import { formatDuration, groupByDate, isCalendarDate, shiftMonth, utcRange, weekDays } from "~/modules/sessions/calendar";
-import { SessionFormDialog, type SessionFormResult, type SessionFormValues } from "~/modules/sessions/session-form";
-import { SessionStatusBadge } from "~/modules/sessions/session-ui";
-import type { SessionFormField } from "~/modules/sessions/sessions.schema";
+import { formatDuration, groupByDate, isCalendarDate, shiftMonth, utcRange, weekDays } from "~/modules/training-sessions/calendar";
+import { SessionFormDialog, type SessionFormResult, type SessionFormValues } from "~/views/training-sessions/session-form";
+import { SessionStatusBadge } from "~/views/training-sessions/session-ui";
+import type { TrainingSessionFormField } from "~/modules/training-sessions/training-sessions.schema";
 import {
-  cancelSessionAsStaff,
-  createSession,
-  getSession,
+  cancelTrainingSessionAsStaff,
+  createTrainingSession,
+  getTrainingSession,
   listCancellations,
   listMembersForScheduling,
-  listSessions,
-  SessionError,
-  updateSession,
-} from "~/modules/sessions/sessions.server";
+  listTrainingSessions,
+  TrainingSessionError,
+  updateTrainingSession,
+} from "~/modules/training-sessions/training-sessions.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Training Schedule") }, { name: "robots", content: "noindex" }];
@@ -68,10 +68,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const editId = query.edit ?? null;
   const newParam = query.new;
   const [sessions, members, cancellations, editing] = await Promise.all([
-    listSessions(actor, { ...utcRange(days[0]!, days.at(-1)!, timeZone), memberId }),
+    listTrainingSessions(actor, { ...utcRange(days[0]!, days.at(-1)!, timeZone), memberId }),
     listMembersForScheduling(actor),
     listCancellations(actor, { memberId, limit: 20 }),
-    editId ? getSession(actor, editId) : null,
+    editId ? getTrainingSession(actor, editId) : null,
   ]);
   const prev = view === "week" ? addDays(date, -7) : `${shiftMonth(date.slice(0, 7), -1)}-01`;
   const next = view === "week" ? addDays(date, 7) : `${shiftMonth(date.slice(0, 7), 1)}-01`;
@@ -96,7 +96,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionData = { form: SessionFormResult };
 
 const formValues = (form: FormData): SessionFormValues => {
-  const get = (k: SessionFormField) => String(form.get(k) ?? "");
+  const get = (k: TrainingSessionFormField) => String(form.get(k) ?? "");
   return {
     memberId: get("memberId"),
     date: get("date"),
@@ -129,22 +129,22 @@ export async function action({ request }: Route.ActionArgs) {
     const values = formValues(form);
     try {
       if (intent === "create") {
-        await createSession(actor, values);
+        await createTrainingSession(actor, values);
         return redirectWithToast(back, { type: "success", title: "Session scheduled", description: `${values.type.trim()} on ${formatLongDate(values.date)} at ${values.time}.` });
       }
-      await updateSession(actor, id, values);
+      await updateTrainingSession(actor, id, values);
       return redirectWithToast(back, { type: "success", title: "Session updated" });
     } catch (error) {
-      if (error instanceof z.ZodError) return data<ActionData>({ form: { fieldErrors: fieldErrors<SessionFormField>(error), values } }, { status: 400 });
-      if (error instanceof SessionError) return data<ActionData>({ form: { error: error.message, values } }, { status: error.status });
+      if (error instanceof z.ZodError) return data<ActionData>({ form: { fieldErrors: fieldErrors<TrainingSessionFormField>(error), values } }, { status: 400 });
+      if (error instanceof TrainingSessionError) return data<ActionData>({ form: { error: error.message, values } }, { status: error.status });
       throw error;
     }
   }
   if (intent === "cancel") {
     try {
-      await cancelSessionAsStaff(actor, id);
+      await cancelTrainingSessionAsStaff(actor, id);
     } catch (error) {
-      if (error instanceof SessionError) return redirectWithToast(back, { type: "error", title: "Failed to cancel session", description: error.message });
+      if (error instanceof TrainingSessionError) return redirectWithToast(back, { type: "error", title: "Failed to cancel session", description: error.message });
       throw error;
     }
     return redirectWithToast(back, { type: "success", title: "Session cancelled", description: "The session is now marked as cancelled." });

@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/services.group-classes";
 import { buttonClass } from "~/components/ui/button";
 import { seo, siteFromMatches } from "~/lib/seo";
-import { ClassTypeCard, ScheduleTable } from "~/modules/marketing/class-schedule";
-import { CtaBand } from "~/modules/marketing/cta-band";
-import { FeatureGrid } from "~/modules/marketing/feature-grid";
+import { ClassTypeCard, ScheduleTable } from "~/views/marketing/class-schedule";
+import { CtaBand } from "~/views/marketing/cta-band";
+import { FeatureGrid } from "~/views/marketing/feature-grid";
 import { siteImage } from "~/modules/marketing/images";
-import { PageHero } from "~/modules/marketing/page-hero";
-import { Section } from "~/modules/marketing/section";
+import { PageHero } from "~/views/marketing/page-hero";
+import { Section } from "~/views/marketing/section";
 import { classTypes, groupClassBenefits, groupClassSchedule } from "~/modules/marketing/services-content";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/services.nutrition-coaching";
 import { buttonClass } from "~/components/ui/button";
 import { seo, siteFromMatches } from "~/lib/seo";
-import { CtaBand } from "~/modules/marketing/cta-band";
-import { FeatureGrid } from "~/modules/marketing/feature-grid";
+import { CtaBand } from "~/views/marketing/cta-band";
+import { FeatureGrid } from "~/views/marketing/feature-grid";
 import { siteImage } from "~/modules/marketing/images";
-import { PackageList } from "~/modules/marketing/package-card";
-import { PageHero } from "~/modules/marketing/page-hero";
-import { Section } from "~/modules/marketing/section";
+import { PackageList } from "~/views/marketing/package-card";
+import { PageHero } from "~/views/marketing/page-hero";
+import { Section } from "~/views/marketing/section";
 import { nutritionFeatures, nutritionPackages } from "~/modules/marketing/services-content";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import { buttonClass } from "~/components/ui/button";
 import { seo, siteFromMatches } from "~/lib/seo";
-import { CtaBand } from "~/modules/marketing/cta-band";
-import { PackageList } from "~/modules/marketing/package-card";
-import { PageHero } from "~/modules/marketing/page-hero";
-import { Section } from "~/modules/marketing/section";
+import { CtaBand } from "~/views/marketing/cta-band";
+import { PackageList } from "~/views/marketing/package-card";
+import { PageHero } from "~/views/marketing/page-hero";
+import { Section } from "~/views/marketing/section";
 import { serviceLinks, weeklyPackages } from "~/modules/marketing/services-content";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

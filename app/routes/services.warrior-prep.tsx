@@ -4,13 +4,13 @@ import type { Route } from "./+types/services.warrior-prep";
 import { buttonClass } from "~/components/ui/button";
 import { Picture } from "~/components/ui/picture";
 import { seo, siteFromMatches } from "~/lib/seo";
-import { CtaBand } from "~/modules/marketing/cta-band";
-import { CheckList, FeatureGrid } from "~/modules/marketing/feature-grid";
+import { CtaBand } from "~/views/marketing/cta-band";
+import { CheckList, FeatureGrid } from "~/views/marketing/feature-grid";
 import { siteImage } from "~/modules/marketing/images";
-import { PageHero } from "~/modules/marketing/page-hero";
-import { Section } from "~/modules/marketing/section";
+import { PageHero } from "~/views/marketing/page-hero";
+import { Section } from "~/views/marketing/section";
 import { warriorExpectations, warriorPhotos, warriorPillars, warriorSchedule } from "~/modules/marketing/services-content";
-import { SocialFacade } from "~/modules/marketing/social-facade";
+import { SocialFacade } from "~/views/marketing/social-facade";
 import { pickSocialProfile } from "~/modules/marketing/social";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 

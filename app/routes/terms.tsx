@@ -2,7 +2,7 @@ import type { Route } from "./+types/terms";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { termsOfService, LEGAL_UPDATED } from "~/modules/marketing/legal-content";
-import { LegalPage } from "~/modules/marketing/legal-page";
+import { LegalPage } from "~/views/marketing/legal-page";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export async function loader() {

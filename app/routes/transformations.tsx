@@ -4,10 +4,10 @@ import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
-import { ClientStoryCard } from "~/modules/marketing/client-story-card";
-import { CtaBand } from "~/modules/marketing/cta-band";
-import { PageHero } from "~/modules/marketing/page-hero";
-import { Section } from "~/modules/marketing/section";
+import { ClientStoryCard } from "~/views/marketing/client-story-card";
+import { CtaBand } from "~/views/marketing/cta-band";
+import { PageHero } from "~/views/marketing/page-hero";
+import { Section } from "~/views/marketing/section";
 import { clientStories, EXAMPLE_STORIES_NOTE, storiesAreExamples } from "~/modules/marketing/transformations";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 

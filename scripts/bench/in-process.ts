@@ -17,7 +17,7 @@ import { getEnv } from "~/lib/env.server";
 import type { SessionUser } from "~/auth/session.server";
 import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
 import { getProgressSnapshot, loadProgressSection } from "~/modules/progress/progress.server";
-import { countSessions, getNextSessions } from "~/modules/sessions/sessions.server";
+import { countTrainingSessions, getNextTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
 import { BENCH_PASSWORD, HEAVY_EMAIL, seedBenchData } from "./fixtures";
 
 export interface InProcessResults {
@@ -77,7 +77,7 @@ async function loaderVsSql(name: string, loader: () => Promise<unknown>) {
 async function measureLoaders(heavyId: string) {
   const actor: SessionUser = { id: heavyId, email: HEAVY_EMAIL, name: "Heavy Member", role: "member", weightUnit: "lbs", profileComplete: true };
   // The same calls as loadDashboard in app/routes/members.tsx.
-  const dashboard = () => Promise.all([countSessions(actor), getNextSessions(actor, 3), loadNutritionInsights(actor), getProgressSnapshot(actor)]);
+  const dashboard = () => Promise.all([countTrainingSessions(actor), getNextTrainingSessions(actor, 3), loadNutritionInsights(actor), getProgressSnapshot(actor)]);
   return [
     await loaderVsSql("Dashboard (members.tsx loadDashboard)", dashboard),
     await loaderVsSql("Progress, 3 months (loadProgressSection)", () => loadProgressSection(actor, "http://localhost/members?tab=progress&range=3m")),

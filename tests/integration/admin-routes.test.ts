@@ -11,7 +11,7 @@ import { user } from "~/db/schema/auth";
 import { contactSubmission } from "~/db/schema/contacts";
 import { siteSetting } from "~/db/schema/settings";
 import { dataPath } from "~/lib/data-dir.server";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { settleBackground } from "~/lib/background.server";
 import { submitApplication } from "~/modules/contacts/contacts.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";

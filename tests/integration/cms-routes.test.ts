@@ -9,7 +9,7 @@ import { article } from "~/db/schema/articles";
 import { auditLog } from "~/db/schema/audit";
 import { user } from "~/db/schema/auth";
 import { contentItem } from "~/db/schema/content";
-import { validMealPlan, validSchedule, validVideo } from "~/modules/content/content.fixture";
+import { validMealPlan, validSchedule, validVideo } from "~/modules/library/library.fixture";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { loader as dashboardLoader } from "~/routes/admin";
 import { action, loader } from "~/routes/cms";

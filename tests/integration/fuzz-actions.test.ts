@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as UsersModule from "~/modules/users/users.server";
 import type * as ProfileModule from "~/modules/users/profile.server";
 import type * as ArticlesModule from "~/modules/articles/articles.server";
-import type * as SessionsModule from "~/modules/sessions/sessions.server";
+import type * as SessionsModule from "~/modules/training-sessions/training-sessions.server";
 import type * as ContactsModule from "~/modules/contacts/contacts.server";
 import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
 import type * as InvitationsModule from "~/modules/invitations/invitations.server";
@@ -529,12 +529,12 @@ beforeAll(async () => {
   ).id;
   const sessions = await app.load<
     typeof SessionsModule
-  >("/app/modules/sessions/sessions.server.ts");
+  >("/app/modules/training-sessions/training-sessions.server.ts");
   const future = new Intl.DateTimeFormat("en-CA", {
     timeZone: "Europe/London",
   }).format(new Date(Date.now() + 7 * 86_400_000));
   ids.session = (
-    await sessions.createSession(trainer, {
+    await sessions.createTrainingSession(trainer, {
       memberId: ids.member,
       date: future,
       time: "09:00",

@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ArticlesModule from "~/modules/articles/articles.server";
 import type * as ContactsModule from "~/modules/contacts/contacts.server";
 import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
-import type * as SessionsModule from "~/modules/sessions/sessions.server";
+import type * as SessionsModule from "~/modules/training-sessions/training-sessions.server";
 import type * as UsersModule from "~/modules/users/users.server";
 import type * as ProfileModule from "~/modules/users/profile.server";
 import routes from "../../app/routes";
@@ -257,9 +257,9 @@ beforeAll(async () => {
   ids.article = (
     await articles.createArticle(admin, { title: "Fuzz target", excerpt: "", content: "Body", category: "Training", membersOnly: false, imageId: null, readTime: 4, published: true })
   ).id;
-  const sessions = await app.load<typeof SessionsModule>("/app/modules/sessions/sessions.server.ts");
+  const sessions = await app.load<typeof SessionsModule>("/app/modules/training-sessions/training-sessions.server.ts");
   const nextWeek = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(Date.now() + 7 * 86_400_000));
-  ids.session = (await sessions.createSession(admin, { memberId: ids.member, date: nextWeek, time: "09:00", duration: "60", type: "Strength" })).id;
+  ids.session = (await sessions.createTrainingSession(admin, { memberId: ids.member, date: nextWeek, time: "09:00", duration: "60", type: "Strength" })).id;
   const contacts = await app.load<typeof ContactsModule>("/app/modules/contacts/contacts.server.ts");
   const { validApplication } = await app.load<typeof IntakeFixture>("/app/modules/contacts/intake.fixture.ts");
   ids.submission = (await contacts.submitApplication(validApplication)).id;

@@ -10,7 +10,7 @@ import { getDb } from "~/db/client.server";
 import { profile } from "~/db/schema/profiles";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action, loader } from "~/routes/profile-setup";
-import type { WizardActionData } from "~/modules/users/profile-wizard";
+import type { WizardActionData } from "~/views/users/profile-wizard";
 import { callRoute, getRequest, locationOf, postForm, signInCookie, toastOf, type DataResult } from "../support/route-calls";
 
 const email = "newcomer@wizard.test";

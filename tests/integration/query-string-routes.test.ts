@@ -13,7 +13,7 @@ import { addDays, formatShortDate, todayIn } from "~/lib/time-zone";
 import { createArticle } from "~/modules/articles/articles.server";
 import { submitApplication } from "~/modules/contacts/contacts.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";
-import { createSession } from "~/modules/sessions/sessions.server";
+import { createTrainingSession } from "~/modules/training-sessions/training-sessions.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { loader as contactsLoader } from "~/routes/admin.contacts";
@@ -44,7 +44,7 @@ beforeAll(async () => {
   today = todayIn((await getSiteSettings()).timeZone);
   // Tomorrow: this week's view shows it unless today is Saturday; the test asks for its week.
   sessionDay = addDays(today, 1);
-  await createSession(admin, { memberId: ids.member, date: sessionDay, time: "09:00", duration: "60", type: "Strength" });
+  await createTrainingSession(admin, { memberId: ids.member, date: sessionDay, time: "09:00", duration: "60", type: "Strength" });
 });
 
 afterAll(async () => {

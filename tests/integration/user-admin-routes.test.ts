@@ -13,7 +13,7 @@ import { user } from "~/db/schema/auth";
 import { invitation } from "~/db/schema/invitations";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { dataPath } from "~/lib/data-dir.server";
-import { listAuditLog } from "~/modules/audit/audit.server";
+import { listAuditLog } from "~/auth/audit.server";
 import { contactSubmission } from "~/db/schema/contacts";
 import { submitApplication } from "~/modules/contacts/contacts.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";

@@ -4,8 +4,8 @@ import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { contactSubmission } from "~/db/schema/contacts";
 import { countArticles } from "~/modules/articles/articles.server";
-import { listAuditLog } from "~/modules/audit/audit.server";
-import { countContentItems } from "~/modules/content/content.server";
+import { listAuditLog } from "~/auth/audit.server";
+import { countContentItems } from "~/modules/library/library.server";
 
 export const RECENT_ACTIVITY_SIZE = 8;
 

@@ -7,7 +7,7 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { article } from "~/db/schema/articles";
 import { user } from "~/db/schema/auth";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { getPictureImages } from "~/modules/uploads/uploads.server";
 import { ARTICLE_CATEGORIES, isArticleCategory } from "./article-categories";
 import { articleSchema, type ArticleInput } from "./articles.schema";

@@ -10,7 +10,7 @@ import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { addressKey } from "~/lib/client-ip.server";
 import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { fitnessLevels, intakeSchema, type SubmissionStatus } from "./contacts.schema";
 

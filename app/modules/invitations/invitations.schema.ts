@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { roles } from "~/auth/permissions";
-import { emailSchema, newUserSchema, passwordSchema } from "~/modules/users/users.schema";
+import { emailSchema, passwordSchema } from "~/auth/credentials.schema";
+import { newUserSchema } from "~/modules/users/users.schema";
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;

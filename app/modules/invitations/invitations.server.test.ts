@@ -9,7 +9,7 @@ import { getDb } from "~/db/client.server";
 import { contactSubmission } from "~/db/schema/contacts";
 import { invitation } from "~/db/schema/invitations";
 import { dataPath } from "~/lib/data-dir.server";
-import { listAuditLog } from "~/modules/audit/audit.server";
+import { listAuditLog } from "~/auth/audit.server";
 import { submitApplication } from "~/modules/contacts/contacts.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";

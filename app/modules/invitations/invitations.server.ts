@@ -9,10 +9,10 @@ import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { addressKey } from "~/lib/client-ip.server";
 import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { createUserWithPassword, findUserByEmail, UserExistsError } from "~/modules/users/users.server";
 import { assertPasswordAllowed } from "~/modules/users/password-policy.server";
-import { passwordSchema } from "~/modules/users/users.schema";
+import { passwordSchema } from "~/auth/credentials.schema";
 import { INVITATION_TTL_DAYS, invitationSchema, type InvitationInput, type InvitationStatus } from "./invitations.schema";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;

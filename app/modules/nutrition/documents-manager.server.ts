@@ -3,9 +3,24 @@ import { can } from "~/auth/permissions";
 import type { SessionUser } from "~/auth/session.server";
 import { fieldErrors } from "~/lib/form";
 import { getSiteSettings } from "~/modules/settings/settings.server";
-import type { DocumentsActionResult, DocumentsManagerData } from "./documents-manager";
-import { createDocument, deleteDocument, DOCUMENT_NOT_FOUND, listAllDocumentsForStaff, NutritionError } from "./nutrition.server";
+import { createDocument, deleteDocument, DOCUMENT_NOT_FOUND, listAllDocumentsForStaff, NutritionError, type DocumentView } from "./nutrition.server";
 import type { DocumentField } from "./nutrition.schema";
+
+export type ManagedDocument = DocumentView & { date: string };
+export interface DocumentsManagerData {
+  documents: ManagedDocument[];
+}
+
+export type DocumentsActionResult =
+  | { ok: true; intent: "create-document" | "delete-document"; toast: { title: string; description: string } }
+  | {
+      ok: false;
+      intent: "create-document" | "delete-document" | null;
+      status: 400 | 403 | 404;
+      fieldErrors?: Partial<Record<DocumentField, string>>;
+      message: string;
+    };
+
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
 

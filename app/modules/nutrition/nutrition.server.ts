@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { nutritionDocument } from "~/db/schema/documents";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { deleteDocumentFile, findDocumentFile, readDocumentFile } from "~/modules/uploads/documents.server";
 import { CATEGORY_LABELS, documentInputSchema, type DocumentCategory, type DocumentType } from "./nutrition.schema";
 

@@ -2,7 +2,7 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { SECURITY_SETTINGS_KEY, type SecuritySettings } from "~/auth/two-factor-sign-in.server";
 import { getDb } from "~/db/client.server";
 import { siteSetting } from "~/db/schema/settings";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 
 export { getSecuritySettings } from "~/auth/two-factor-sign-in.server";
 

@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { siteSetting } from "~/db/schema/settings";
 import { mailMode, sendMail } from "~/lib/mail.server";
 import { getStorage } from "~/lib/storage.server";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { announcePublicContentChanged } from "~/lib/site-changes.server";
 import { defaultSiteSettings, type SiteSettings } from "./settings-defaults";
 import { siteSettingsFormSchema, siteSettingsSchema } from "./settings.schema";

@@ -8,7 +8,7 @@ import { clearWrongCodes, pausedMessage, recordWrongCode, secondFactorPause } fr
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { twoFactor, twoFactorBackupCode, twoFactorChallenge } from "~/db/schema/two-factor";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { decryptSecret, encryptSecret, hashCode, newBackupCodes, normaliseBackupCode } from "./two-factor-crypto.server";
 
 const ISSUER = "Relentless";

@@ -28,7 +28,7 @@ async function expectNothingStored() {
 describe("storing a PDF", () => {
   it("keeps the bytes under documents/{random id}/{sanitised name}.pdf with one uploads row and an audit entry", async () => {
     const pdf = tinyPdf();
-    const stored = await storeDocumentFile(trainer, pdf, "../../Week 1: Fat-Loss Plan (v2).PDF");
+    const stored = await storeDocumentFile(trainer, pdf, "~/Week 1: Fat-Loss Plan (v2).PDF");
     expect(stored.fileName).toBe("Week-1-Fat-Loss-Plan-v2.pdf");
     expect(stored.uploadId).toMatch(/^[\w-]{22}$/);
     const key = `documents/${stored.uploadId}/Week-1-Fat-Loss-Plan-v2.pdf`;
@@ -39,7 +39,7 @@ describe("storing a PDF", () => {
     const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.action, "upload.created"));
     expect(audit?.summary).toBe("PDF uploaded (Week-1-Fat-Loss-Plan-v2.pdf, 1 KB)");
     // The random id, not the name, makes the key: the same file twice is two uploads.
-    const again = await storeDocumentFile(trainer, pdf, "../../Week 1: Fat-Loss Plan (v2).PDF");
+    const again = await storeDocumentFile(trainer, pdf, "~/Week 1: Fat-Loss Plan (v2).PDF");
     expect(again.uploadId).not.toBe(stored.uploadId);
   });
 

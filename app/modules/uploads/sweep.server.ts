@@ -4,7 +4,7 @@ import { article } from "~/db/schema/articles";
 import { contentItem } from "~/db/schema/content";
 import { nutritionDocument } from "~/db/schema/documents";
 import { upload } from "~/db/schema/uploads";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { getLogger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage.server";
 

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { upload, type UploadVariant } from "~/db/schema/uploads";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import { getLogger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage.server";
 import type { PictureImage } from "~/components/ui/picture";

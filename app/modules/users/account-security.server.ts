@@ -1,6 +1,6 @@
 import { changePassword, revokeOtherSessions, type AuthResult } from "~/auth/sign-in.server";
 import { getClientIp } from "~/lib/client-ip.server";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 import type { SessionUser } from "~/auth/session.server";
 import { changePasswordSchema } from "./password.schema";
 import { refuseCommonPassword } from "./password-policy.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, passwordSchema } from "./users.schema";
+import { emailSchema, passwordSchema } from "~/auth/credentials.schema";
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 

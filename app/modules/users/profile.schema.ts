@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { WeightUnit } from "~/lib/units";
 
 const optionalText = (label: string) =>
   z.string().trim().max(2000, `${label} must be at most 2000 characters`).default("");
@@ -32,9 +33,6 @@ export const wizardSchema = z.object({
 });
 export type WizardForm = z.infer<typeof wizardSchema>;
 
-export const weightUnits = ["lbs", "kg"] as const;
-export type WeightUnit = (typeof weightUnits)[number];
-
 export interface ProfileFields {
   fullName: string;
   bio: string;
@@ -45,7 +43,3 @@ export interface ProfileFields {
   weightUnit: WeightUnit;
 }
 
-/** Complete only when full name, location, interests, experience and goals are all filled. */
-export function isProfileComplete(p: Pick<ProfileFields, "fullName" | "location" | "interests" | "experience" | "goals">): boolean {
-  return [p.fullName, p.location, p.interests, p.experience, p.goals].every((v) => v.trim().length > 0);
-}

@@ -5,7 +5,7 @@ import { getDb } from "~/db/client.server";
 import { verification } from "~/db/schema/auth";
 import { countAdministrators, createUserWithPassword } from "./users.server";
 import { refuseCommonPassword } from "./password-policy.server";
-import { emailSchema, passwordSchema } from "./users.schema";
+import { emailSchema, passwordSchema } from "~/auth/credentials.schema";
 
 const IDENTIFIER = "first-run-admin-setup";
 const LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { getAuth } from "~/auth/auth.server";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
-import { listAuditLog } from "~/modules/audit/audit.server";
+import { listAuditLog } from "~/auth/audit.server";
 import { deactivateUser, listUsers, reactivateUser, setUserRole, UserAdminError, USERS_PAGE_SIZE } from "./user-admin.server";
 import { createUserWithPassword } from "./users.server";
 

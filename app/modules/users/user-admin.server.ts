@@ -4,7 +4,7 @@ import { toRole, type Role } from "~/auth/permissions";
 import { isStaff, STAFF_SESSION_SECONDS } from "~/auth/session-lifetime";
 import { getDb, type Db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
-import { recordAudit } from "~/lib/audit.server";
+import { recordAudit } from "~/auth/audit.server";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -1,0 +1,92 @@
+import { data } from "react-router";
+import { ZodError } from "zod";
+import { AppError, type FieldErrors } from "./app-error";
+import { fieldErrors as zodFieldErrors } from "./form";
+import { BodyError, readForm, type FormBody } from "./request-body.server";
+
+/**
+ * The one way a route answers a form (decision 0029).
+ *
+ * `runAction` reads the body once with a size cap, picks the handler by the form's
+ * `intent`, and turns what goes wrong into the form's answer:
+ * - an `AppError` → its status, message, title and field messages;
+ * - a `ZodError` → 400 with the first message of each field;
+ * - a refused body (too large, wrong type, NUL) → 413/415/400 with the reason.
+ * Every failure carries the values the person typed (never secrets), so a page
+ * rendered without JavaScript shows the form as it was sent.
+ *
+ * A handler returns a Response (usually `redirectWithToast`), or a value that goes back to
+ * the form as `{ ok: true, intent, ...value }`. Anything else thrown is a bug: it
+ * reaches the error boundary as a 500.
+ */
+
+export interface ActionFailure<F extends string = string> {
+  ok: false;
+  intent: string | null;
+  /** The page-level message (a toast or an alert above the form); null when the fields say it all. */
+  error: string | null;
+  title: string | null;
+  fieldErrors: FieldErrors<F>;
+  values: Record<string, string>;
+}
+
+export type ActionSuccess<T extends object = object> = { ok: true; intent: string } & T;
+
+export type ActionData<T extends object = object, F extends string = string> = ActionSuccess<T> | ActionFailure<F>;
+
+type Handler = (form: FormBody) => Promise<Response | object | void>;
+
+export interface ActionOptions {
+  /** Body limit in bytes; forms are small, an article body is not (default 64 KB). */
+  maxBytes?: number;
+}
+
+/** Fields never sent back: whatever was typed into them stays on the person's screen only. */
+const SECRET_FIELD = /password|code|token|secret/i;
+const ECHO_LIMIT = 20_000;
+
+/** The short text values of a form, for a failed answer to put back into its fields. */
+export function echoValues(form: FormBody): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (typeof value === "string" && value.length <= ECHO_LIMIT && !SECRET_FIELD.test(key)) values[key] = value;
+  }
+  return values;
+}
+
+function failure(status: number, body: Omit<ActionFailure, "ok">, headers?: HeadersInit) {
+  return data<ActionFailure>({ ok: false, ...body }, { status, headers });
+}
+
+/** The answer for an error a handler threw, or the error itself when it is not ours to answer. */
+export function failureFor(error: unknown, intent: string | null, form: FormBody) {
+  const values = echoValues(form);
+  if (error instanceof AppError) {
+    const headers = error.init.headers;
+    const onlyFields = Object.keys(error.fieldErrors).length > 0 && error.message === "";
+    return failure(error.status, { intent, error: onlyFields ? null : error.message, title: error.title ?? null, fieldErrors: error.fieldErrors, values }, headers);
+  }
+  if (error instanceof ZodError) return failure(400, { intent, error: null, title: null, fieldErrors: zodFieldErrors(error), values });
+  throw error;
+}
+
+export async function runAction(request: Request, handlers: Handler | Record<string, Handler>, options: ActionOptions = {}): Promise<Response | ReturnType<typeof data>> {
+  let form: FormBody;
+  try {
+    form = await readForm(request, options.maxBytes ?? 64 * 1024);
+  } catch (error) {
+    if (error instanceof BodyError) return failure(error.status, { intent: null, error: error.message, title: null, fieldErrors: {}, values: {} });
+    throw error;
+  }
+  const intent = typeof form.intent === "string" ? form.intent : null;
+  const handler = typeof handlers === "function" ? handlers : intent !== null && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  if (!handler) return failure(400, { intent, error: "Unknown action", title: null, fieldErrors: {}, values: echoValues(form) });
+  try {
+    const result = await handler(form);
+    if (result instanceof Response) return result;
+    return data<ActionSuccess>({ ok: true, intent: intent ?? "", ...(result ?? {}) });
+  } catch (error) {
+    if (error instanceof Response) throw error; // a redirect from a permission check
+    return failureFor(error, intent, form);
+  }
+}

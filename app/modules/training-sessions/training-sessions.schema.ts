@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { isPlainDate, isPlainTime } from "~/lib/time-zone";
+import { CALENDAR_YEARS, isCalendarDate } from "./calendar";
+
+export const trainingSessionStatuses = ["scheduled", "completed", "cancelled"] as const;
+export type TrainingSessionStatus = (typeof trainingSessionStatuses)[number];
+
+export const statusLabels: Record<TrainingSessionStatus, string> = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled" };
+
+export const DURATION_MIN = 15;
+export const DURATION_MAX = 480;
+
+/**
+ * The staff 'Schedule Session' form, checked in the browser and again on the server.
+ * Date and time are wall-clock values in the site's time zone.
+ */
+export const trainingSessionFormSchema = z.object({
+  memberId: z.string({ message: "Please choose a member" }).trim().min(1, "Please choose a member"),
+  date: z
+    .string({ message: "Please enter the date" })
+    .trim()
+    .min(1, "Please enter the date")
+    .refine(isPlainDate, "Please enter a real date (yyyy-mm-dd)")
+    .refine((value) => !isPlainDate(value) || isCalendarDate(value), `Please choose a date between ${CALENDAR_YEARS.first} and ${CALENDAR_YEARS.last}`),
+  time: z
+    .string({ message: "Please enter the start time" })
+    .trim()
+    .min(1, "Please enter the start time")
+    .refine(isPlainTime, "Please enter the time as HH:mm"),
+  duration: z.coerce
+    .number({ message: "Please enter the duration in minutes" })
+    .int("Duration must be a whole number of minutes")
+    .min(DURATION_MIN, `Duration must be at least ${DURATION_MIN} minutes`)
+    .max(DURATION_MAX, `Duration must be at most ${DURATION_MAX} minutes (8 hours)`),
+  type: z.string({ message: "Please enter the session type" }).trim().min(1, "Please enter the session type").max(80, "Session type must be at most 80 characters"),
+  location: z.string().trim().max(120, "Location must be at most 120 characters").default(""),
+  description: z.string().trim().max(2000, "Description must be at most 2000 characters").default(""),
+  status: z.enum(trainingSessionStatuses, { message: "Status must be scheduled, completed or cancelled" }).default("scheduled"),
+});
+
+export type TrainingSessionFormInput = z.input<typeof trainingSessionFormSchema>;
+export type TrainingSessionForm = z.output<typeof trainingSessionFormSchema>;
+export type TrainingSessionFormField = keyof TrainingSessionForm;

@@ -1,0 +1,427 @@
+import { ArrowDown, ArrowUp, Download, Minus, Pencil, Trash2 } from "lucide-react";
+import { lazy, Suspense, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { formatShortDate } from "~/lib/time-zone";
+import { formatValue } from "~/lib/units";
+import { CHART_HEIGHT_PX } from "~/modules/progress/chart-size";
+import { GoalStatusPill } from "./goal-status-pill";
+import { AddMeasurementDialog, ConfirmDeleteDialog, EditEntryDialog, GoalDialog, LogBodyDialog, LogWorkoutDialog } from "./progress-forms";
+import { progressRanges, rangeLabels, type FormContext } from "~/modules/progress/progress.schema";
+import type { ChartSeries, EntryView, GoalView, ProgressOverview } from "~/modules/progress/progress-types";
+import { UnitSwitch } from "./unit-switch";
+
+// recharts is large and needs the DOM: it loads in the browser, after the page.
+const ProgressChart = lazy(() => import("./progress-charts"));
+
+const subscribeNever = () => () => {};
+/** False during SSR and hydration, true afterwards: charts render only in the browser. */
+function useIsClient(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+type OpenDialog =
+  | { type: "body" }
+  | { type: "measurements" }
+  | { type: "workout" }
+  | { type: "goal"; goal?: GoalView }
+  | { type: "edit-entry"; entry: EntryView }
+  | { type: "delete-entry"; entry: EntryView }
+  | { type: "delete-goal"; goal: GoalView };
+
+interface SectionProps {
+  overview: ProgressOverview;
+  /** Where the forms post (the members route's action). */
+  action?: string;
+  /** The CSV download. */
+  exportHref?: string;
+  /** Staff view: no forms, no edits, no unit switch, no export. */
+  readOnly?: boolean;
+  /** The section's heading, e.g. the member's name in the staff view. */
+  title?: string;
+}
+
+/** The member area's Progress section: four cards, the four forms, charts, units and export. */
+export function ProgressSection({ overview, action = "/members?tab=progress", exportHref = "/members/progress.csv", readOnly = false, title = "Progress" }: SectionProps) {
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const ctx: FormContext = { unit: overview.unit, today: overview.today };
+
+  const show = (dialog: OpenDialog) => (event: React.MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
+    setOpen(dialog);
+  };
+  const onClosed = () => {
+    setOpen(null);
+    // Back to the button that opened it; if that entry is gone, to the section heading.
+    requestAnimationFrame(() => {
+      const target = opener.current;
+      if (target?.isConnected) target.focus();
+      else headingRef.current?.focus();
+    });
+  };
+  const actions = readOnly ? null : { onEdit: (entry: EntryView) => show({ type: "edit-entry", entry }), onDelete: (entry: EntryView) => show({ type: "delete-entry", entry }) };
+
+  return (
+    <section aria-labelledby="progress-title" className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="progress-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold uppercase">
+          {title}
+        </h2>
+        {readOnly ? (
+          <p className="text-sm text-zinc-700">
+            Read-only view. Values in {overview.unit} and {overview.lengthUnit}.
+          </p>
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <UnitSwitch unit={overview.unit} action={action} />
+            <a href={exportHref} download className={buttonClass("secondary", "min-h-10 px-4")}>
+              <Download className="size-4" aria-hidden="true" />
+              Export CSV
+            </a>
+          </div>
+        )}
+      </div>
+
+      {readOnly ? null : (
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className={buttonClass("primary")} onClick={show({ type: "body" })}>
+            Log Progress
+          </button>
+          <button type="button" className={buttonClass("secondary")} onClick={show({ type: "goal" })}>
+            Set Goal
+          </button>
+          <button type="button" className={buttonClass("secondary")} onClick={show({ type: "measurements" })}>
+            Add Measurement
+          </button>
+          <button type="button" className={buttonClass("secondary")} onClick={show({ type: "workout" })}>
+            Log Workout
+          </button>
+        </div>
+      )}
+
+      <RangeSwitch current={overview.range} />
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Card id="goals" title="Fitness Goals">
+          {overview.goals.length === 0 ? (
+            <p className="text-zinc-700">No goals yet.{readOnly ? "" : " Set a goal to keep yourself on track."}</p>
+          ) : (
+            <ul className="divide-y divide-zinc-200">
+              {overview.goals.map((goal) => (
+                <li key={goal.id} className="py-3">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h4 className="font-semibold">{goal.title}</h4>
+                    <GoalStatusPill status={goal.status} />
+                  </div>
+                  <p className="mt-1 whitespace-pre-line break-words text-sm text-zinc-700">{goal.description}</p>
+                  <p className="mt-1 text-sm text-zinc-700">
+                    {goal.targetDate ? `Target: ${formatShortDate(goal.targetDate)}` : "No target date"}
+                    {goal.completedOn ? ` · Completed ${formatShortDate(goal.completedOn)}` : ""}
+                  </p>
+                  {readOnly ? null : (
+                    <div className="mt-2 flex gap-2">
+                      <IconButton label={`Edit goal: ${goal.title}`} onClick={show({ type: "goal", goal })} icon={<Pencil className="size-4" aria-hidden="true" />} text="Edit" />
+                      <IconButton
+                        label={`Delete goal: ${goal.title}`}
+                        onClick={show({ type: "delete-goal", goal })}
+                        icon={<Trash2 className="size-4" aria-hidden="true" />}
+                        text="Delete"
+                      />
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card id="body" title="Body Composition">
+          <div className="grid gap-6 sm:grid-cols-2">
+            <EntryList title="Weight" entries={overview.body.weight} empty="No weight entries yet." actions={actions} />
+            <EntryList title="Body fat" entries={overview.body.body_fat} empty="No body fat entries yet." actions={actions} />
+            {overview.body.muscle_mass.length > 0 ? <EntryList title="Muscle mass" entries={overview.body.muscle_mass} empty="" actions={actions} /> : null}
+          </div>
+          {overview.charts.body
+            .filter((s) => s.kind !== "muscle_mass" || s.points.length > 0)
+            .map((series) => (
+              <ChartFigure
+                key={series.kind}
+                caption={`${series.label} over ${rangePhrase(overview.range)}, with a 7-entry moving average`}
+                summary={summarise(series)}
+                empty={series.points.length === 0}
+                chart={{ variant: "body", series }}
+                table={<SeriesTable series={series} extra="average" />}
+              />
+            ))}
+        </Card>
+
+        <Card id="measurements" title="Body Measurements">
+          {overview.measurements.every((m) => !m.latest) ? (
+            <p className="text-zinc-700">No measurements yet.</p>
+          ) : (
+            <div className="grid gap-6 sm:grid-cols-2">
+              {overview.measurements
+                .filter((m) => m.latest)
+                .map((m) => (
+                  <div key={m.site}>
+                    <h4 className="font-semibold">
+                      {m.label}: <span className="text-xl">{formatValue(m.latest!.value)}</span> {m.latest!.unit}
+                    </h4>
+                    <EntryList title={`${m.label} history`} hideTitle entries={m.history} empty="" actions={actions} />
+                  </div>
+                ))}
+            </div>
+          )}
+          <MeasurementsFigure series={overview.charts.measurements} range={overview.range} />
+        </Card>
+
+        <Card id="strength" title="Strength Progress">
+          <div className="grid gap-6 sm:grid-cols-2">
+            {overview.lifts.map((lift) => (
+              <EntryList key={lift.exercise} title={lift.label} entries={lift.entries} empty={`No ${lift.label} sets logged yet.`} actions={actions} lift />
+            ))}
+          </div>
+          {overview.charts.lifts.map((series) => (
+            <ChartFigure
+              key={series.kind}
+              caption={`${series.label}: estimated one-rep max (Epley) over ${rangePhrase(overview.range)}; larger red dots are personal records`}
+              summary={summarise(series)}
+              empty={series.points.length === 0}
+              chart={{ variant: "lift", series }}
+              table={<SeriesTable series={series} extra="pr" />}
+            />
+          ))}
+        </Card>
+      </div>
+
+      {open?.type === "body" ? <LogBodyDialog action={action} ctx={ctx} onClosed={onClosed} /> : null}
+      {open?.type === "measurements" ? <AddMeasurementDialog action={action} ctx={ctx} onClosed={onClosed} /> : null}
+      {open?.type === "workout" ? <LogWorkoutDialog action={action} ctx={ctx} onClosed={onClosed} /> : null}
+      {open?.type === "goal" ? <GoalDialog action={action} ctx={ctx} onClosed={onClosed} goal={open.goal} /> : null}
+      {open?.type === "edit-entry" ? <EditEntryDialog action={action} ctx={ctx} onClosed={onClosed} entry={open.entry} /> : null}
+      {open?.type === "delete-entry" ? <ConfirmDeleteDialog action={action} onClosed={onClosed} target={{ type: "entry", entry: open.entry }} /> : null}
+      {open?.type === "delete-goal" ? <ConfirmDeleteDialog action={action} onClosed={onClosed} target={{ type: "goal", goal: open.goal }} /> : null}
+    </section>
+  );
+}
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`progress-${id}-title`} className="space-y-5 rounded-xl border border-zinc-200 p-5 sm:p-6">
+      <h3 id={`progress-${id}-title`} className="text-xl font-bold uppercase">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function IconButton({ label, onClick, icon, text }: { label: string; onClick: (event: React.MouseEvent<HTMLElement>) => void; icon: ReactNode; text: string }) {
+  return (
+    <button type="button" aria-label={label} onClick={onClick} className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-medium text-zinc-800 hover:bg-zinc-100">
+      {icon}
+      <span aria-hidden="true">{text}</span>
+    </button>
+  );
+}
+
+function Change({ entry }: { entry: EntryView }) {
+  if (entry.difference === null || entry.direction === null) return <span className="text-sm text-zinc-600">First entry</span>;
+  const Icon = entry.direction === "up" ? ArrowUp : entry.direction === "down" ? ArrowDown : Minus;
+  const word = entry.direction === "up" ? "Up" : entry.direction === "down" ? "Down" : "No change";
+  return (
+    <span className="inline-flex items-center gap-1 text-sm font-medium text-zinc-800" data-direction={entry.direction}>
+      <Icon className="size-4" aria-hidden="true" />
+      <span className="sr-only">{word} </span>
+      {entry.direction === "same" ? null : `${formatValue(Math.abs(entry.difference))} ${entry.unit}`}
+    </span>
+  );
+}
+
+interface EntryActions {
+  onEdit: (entry: EntryView) => (event: React.MouseEvent<HTMLElement>) => void;
+  onDelete: (entry: EntryView) => (event: React.MouseEvent<HTMLElement>) => void;
+}
+
+function EntryList({
+  title,
+  entries,
+  empty,
+  actions,
+  lift = false,
+  hideTitle = false,
+}: {
+  title: string;
+  entries: EntryView[];
+  empty: string;
+  actions: EntryActions | null;
+  lift?: boolean;
+  hideTitle?: boolean;
+}) {
+  return (
+    <div>
+      <h4 className={cn("mb-2 font-semibold", hideTitle && "sr-only")}>{title}</h4>
+      {entries.length === 0 ? (
+        <p className="text-sm text-zinc-700">{empty}</p>
+      ) : (
+        <ul aria-label={title} className="divide-y divide-zinc-100">
+          {entries.map((entry) => {
+            const when = formatShortDate(entry.recordedOn);
+            return (
+              <li key={entry.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+                <div>
+                  <p className="text-sm text-zinc-700">{when}</p>
+                  <p className="font-semibold">
+                    {lift ? `${entry.sets} × ${entry.reps} @ ${formatValue(entry.value)} ${entry.unit}` : `${formatValue(entry.value)} ${entry.unit}`}
+                  </p>
+                  {lift && entry.estimatedMax !== null ? (
+                    <p className="text-sm text-zinc-700">
+                      Est. 1RM {formatValue(entry.estimatedMax)} {entry.unit}
+                    </p>
+                  ) : null}
+                  {entry.notes ? <p className="break-words text-sm text-zinc-700">{entry.notes}</p> : null}
+                </div>
+                <div className="flex items-center gap-1">
+                  {lift ? null : <Change entry={entry} />}
+                  {actions ? (
+                    <>
+                      <IconButton label={`Edit ${entry.label.toLowerCase()} entry of ${when}`} onClick={actions.onEdit(entry)} icon={<Pencil className="size-4" aria-hidden="true" />} text="" />
+                      <IconButton label={`Delete ${entry.label.toLowerCase()} entry of ${when}`} onClick={actions.onDelete(entry)} icon={<Trash2 className="size-4" aria-hidden="true" />} text="" />
+                    </>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function rangePhrase(range: ProgressOverview["range"]): string {
+  return range === "all" ? "all time" : `the last ${rangeLabels[range]}`;
+}
+
+function summarise(series: ChartSeries): string {
+  const n = series.points.length;
+  if (n === 0) return `No ${series.label.toLowerCase()} entries in this range.`;
+  const first = series.points[0]!;
+  const last = series.points[n - 1]!;
+  const records = series.points.filter((p) => p.pr).length;
+  const base = `${n} ${n === 1 ? "entry" : "entries"}, from ${formatValue(first.value)} ${series.unit} on ${formatShortDate(first.date)} to ${formatValue(last.value)} ${series.unit} on ${formatShortDate(last.date)}.`;
+  return records ? `${base} ${records} personal ${records === 1 ? "record" : "records"}.` : base;
+}
+
+function ChartPlaceholder() {
+  return <div aria-hidden="true" style={{ height: CHART_HEIGHT_PX }} className="w-full rounded-md bg-zinc-50" />;
+}
+
+/** A chart with its text alternative: a caption, a one-line summary and a data table for screen readers. */
+function ChartFigure({ caption, summary, empty, chart, table }: { caption: string; summary: string; empty: boolean; chart: Parameters<typeof ProgressChart>[0]; table: ReactNode }) {
+  const isClient = useIsClient();
+  return (
+    <figure className="space-y-2">
+      <figcaption>
+        <span className="block text-sm font-semibold text-zinc-900">{caption}</span>
+        <span className="block text-sm text-zinc-700">{summary}</span>
+      </figcaption>
+      {empty ? null : isClient ? (
+        <Suspense fallback={<ChartPlaceholder />}>
+          <ProgressChart {...chart} />
+        </Suspense>
+      ) : (
+        <ChartPlaceholder />
+      )}
+      {empty ? null : table}
+    </figure>
+  );
+}
+
+function MeasurementsFigure({ series, range }: { series: ChartSeries[]; range: ProgressOverview["range"] }) {
+  const withData = series.filter((s) => s.points.length > 0);
+  const summary =
+    withData.length === 0
+      ? "No measurements in this range."
+      : withData.map((s) => `${s.label}: ${formatValue(s.points[0]!.value)} to ${formatValue(s.points[s.points.length - 1]!.value)} ${s.unit}`).join("; ") + ".";
+  return (
+    <ChartFigure
+      caption={`Measurements over ${rangePhrase(range)}, one line per site`}
+      summary={summary}
+      empty={withData.length === 0}
+      chart={{ variant: "measurements", series: withData }}
+      table={
+        <div className="sr-only">
+          {withData.map((s) => (
+            <SeriesTable key={s.kind} series={s} />
+          ))}
+        </div>
+      }
+    />
+  );
+}
+
+function SeriesTable({ series, extra }: { series: ChartSeries; extra?: "average" | "pr" }) {
+  return (
+    <table className="sr-only">
+      <caption>
+        {series.label} ({series.unit})
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">{extra === "pr" ? "Estimated one-rep max" : series.label}</th>
+          {extra === "average" ? <th scope="col">7-entry average</th> : null}
+          {extra === "pr" ? <th scope="col">Set</th> : null}
+          {extra === "pr" ? <th scope="col">Personal record</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {series.points.map((p, i) => (
+          <tr key={`${p.date}-${i}`}>
+            <td>{formatShortDate(p.date)}</td>
+            <td>{formatValue(p.value)}</td>
+            {extra === "average" ? <td>{p.average === undefined ? "" : formatValue(p.average)}</td> : null}
+            {extra === "pr" ? <td>{`${p.reps ?? ""} × ${p.weight === undefined ? "" : formatValue(p.weight)}`}</td> : null}
+            {extra === "pr" ? <td>{p.pr ? "Yes" : "No"}</td> : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function RangeSwitch({ current }: { current: ProgressOverview["range"] }) {
+  const location = useLocation();
+  const hrefFor = (range: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("range", range);
+    return `${location.pathname}?${params.toString()}`;
+  };
+  return (
+    <nav aria-label="Chart range" className="flex flex-wrap items-center gap-2">
+      <span className="text-sm font-semibold text-zinc-800">Show:</span>
+      {progressRanges.map((range) => (
+        <Link
+          key={range}
+          to={hrefFor(range)}
+          preventScrollReset
+          aria-current={range === current ? "page" : undefined}
+          className={cn(
+            "rounded-full px-3 py-1.5 text-sm font-semibold ring-1",
+            range === current ? "bg-zinc-900 text-white ring-zinc-900" : "text-zinc-800 ring-zinc-300 hover:bg-zinc-100",
+          )}
+        >
+          {rangeLabels[range]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
