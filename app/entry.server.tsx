@@ -2,10 +2,11 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { lowerModulePreloadPriority } from "~/lib/head-priority.server";
+import type { RequestContext } from "~/lib/request-context";
 
 export const streamTimeout = 5_000;
 
@@ -14,7 +15,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RequestContext,
 ) {
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { getSessionUser } from "~/auth/session.server";
@@ -6,12 +6,11 @@ import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { buttonClass } from "~/components/ui/button";
 import { getEnv } from "~/lib/env.server";
 import { readToast } from "~/lib/toast.server";
 import { defaultSiteSettings } from "~/modules/settings/settings-defaults";
 import { getSiteSettings } from "~/modules/settings/settings.server";
-import { NotFound } from "~/components/not-found";
+import { ErrorScreen } from "~/components/error-screen";
 import "./app.css";
 
 // Only signed-in users with an incomplete profile need the wizard.
@@ -74,18 +73,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const message =
-    error instanceof Error && error.message && !/^Unexpected Server Error$/.test(error.message)
-      ? error.message
-      : "An unexpected error occurred";
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold uppercase">Something went wrong</h1>
-      <p className="text-zinc-700">{message}</p>
-      <button type="button" className={buttonClass("primary")} onClick={() => window.location.reload()}>
-        Reload Page
-      </button>
-    </section>
-  );
+  return <ErrorScreen error={error} />;
 }

@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { getDatabase } from "~/db/client.server";
 import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
+import { requestContext } from "~/lib/request-context";
 import { isTrustedHop } from "~/lib/client-ip.server";
 import { getLogger } from "~/lib/logger.server";
 import { withResponseCookies } from "~/lib/response-cookies.server";
@@ -15,12 +16,6 @@ import { privateUnlessDeclaredPublic } from "./cache-control";
 import { publicPageCache } from "./page-cache";
 import { refuseUnreadablePaths } from "./path-guard";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    cspNonce: string;
-  }
-}
 
 /** Query strings may carry one-time tokens: they are never logged. Build assets are not logged. */
 function requestLog(): RequestHandler {
@@ -112,7 +107,7 @@ export async function boot(options: AppOptions) {
   app.use(
     createRequestHandler({
       build: loadBuild,
-      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+      getLoadContext: (_req, res) => requestContext(String(res.locals.cspNonce)),
     }),
   );
   // The public pages' cached copies are answered before express (docs/performance.md).

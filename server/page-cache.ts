@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { requestContext } from "~/lib/request-context";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { onPublicContentChanged } from "~/lib/site-changes.server";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "./cache-control";
@@ -98,7 +99,7 @@ export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string
     const started = generation;
     handler ??= createFetchHandler(loadBuild, "production");
     const nonce = crypto.randomBytes(16).toString("base64");
-    const response = await handler(new Request(new URL(pathname, baseUrl), { headers: { accept: "text/html" } }), { cspNonce: nonce });
+    const response = await handler(new Request(new URL(pathname, baseUrl), { headers: { accept: "text/html" } }), requestContext(nonce));
     const rendered = await response.text();
     if (response.status !== 200 || response.headers.has("set-cookie")) return null;
     const html = rendered.replaceAll(` nonce="${nonce}"`, "");

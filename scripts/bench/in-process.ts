@@ -18,6 +18,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
 import { getProgressSnapshot, loadProgressSection } from "~/modules/progress/progress.server";
 import { countTrainingSessions, getNextTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
+import { requestContext } from "~/lib/request-context";
 import { BENCH_PASSWORD, HEAVY_EMAIL, seedBenchData } from "./fixtures";
 
 export interface InProcessResults {
@@ -122,15 +123,15 @@ async function measureRender() {
       },
     };
     const loadersOnly = createRequestHandler(capturing, "production");
-    await loadersOnly(new Request(url), { cspNonce: "bench" });
+    await loadersOnly(new Request(url), requestContext("bench"));
     if (!captured) throw new Error("The home page did not render");
-    const loadersOnlyMs = await medianMs(() => loadersOnly(new Request(url), { cspNonce: "bench" }), 100, 10);
+    const loadersOnlyMs = await medianMs(() => loadersOnly(new Request(url), requestContext("bench")), 100, 10);
     // The component tree only: the loader data React Router streams after it is left out.
     const context = { ...(captured as object), serverHandoffStream: undefined } as never;
     const render = async () => renderToString(createElement(ServerRouter, { context, url, nonce: "bench" }));
     const bareRenderMs = await medianMs(render, 200, 20);
     const handler = createRequestHandler(build, "production");
-    const inProcessSsrMs = await medianMs(async () => (await handler(new Request(url), { cspNonce: "bench" })).text(), 100, 10);
+    const inProcessSsrMs = await medianMs(async () => (await handler(new Request(url), requestContext("bench"))).text(), 100, 10);
     return { bareRenderMs, loadersOnlyMs, inProcessSsrMs };
   } finally {
     booted.stopJobs();
