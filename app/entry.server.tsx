@@ -4,9 +4,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { NonceProvider } from "~/components/nonce";
-import { lowerModulePreloadPriority } from "~/lib/head-priority.server";
-import type { RequestContext } from "~/lib/request-context";
+import { NonceProvider } from "./components/nonce";
+import { dropModulePreloads } from "./lib/head-priority.server";
+import type { RequestContext } from "./lib/request-context";
 
 export const streamTimeout = 5_000;
 
@@ -32,7 +32,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(lowerModulePreloadPriority()));
+          const stream = createReadableStreamFromReadable(body.pipe(dropModulePreloads()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -114,3 +114,6 @@ export async function boot(options: AppOptions) {
   const server = http.createServer(pageCache ? (req, res) => pageCache.answer(req, res, () => app(req, res)) : app);
   return { server, env, ...booted };
 }
+
+/** The process around the application (listen, shutdown), so `npm start` needs nothing but this build. */
+export { serve } from "./serve";

@@ -5,9 +5,6 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import { getLogger } from "~/lib/logger.server";
 import { acquireDataDirLock } from "./lock.server";
 import { schema, type Schema } from "./schema";
@@ -55,6 +52,12 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
+    // The PostgreSQL driver is loaded only when it is used, so a start on PGlite does not pay for it.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
     // An idle connection the server ends (restart, terminate, dropped database) must not
     // crash the process: without a listener the pool rethrows it as an uncaught error.

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { dataPath, ensurePrivateDir } from "./data-dir.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./logger.server";
@@ -14,8 +14,10 @@ export interface Mail {
 
 let transport: Transporter | undefined;
 
-function getTransport(): Transporter {
+/** nodemailer is loaded on the first e-mail, not at start-up. */
+async function getTransport(): Promise<Transporter> {
   const env = getEnv();
+  const { default: nodemailer } = await import("nodemailer");
   transport ??= env.SMTP_URL
     ? nodemailer.createTransport(env.SMTP_URL)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -33,7 +35,7 @@ export function fromAddress(): string {
 
 /** SMTP when SMTP_URL is set, else an .eml file in DATA_DIR/outbox/. Returns where it went. */
 export async function sendMail(mail: Mail): Promise<string> {
-  const info = await getTransport().sendMail({ from: fromAddress(), ...mail });
+  const info = await (await getTransport()).sendMail({ from: fromAddress(), ...mail });
   if (mailMode() === "smtp") {
     getLogger().info({ messageId: info.messageId }, "mail sent over SMTP");
     return info.messageId;

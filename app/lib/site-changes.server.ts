@@ -1,6 +1,6 @@
 /**
  * Announces, within this process, that something the public pages show has changed (the
- * site settings). The public page cache (server/page-cache.ts) listens and empties itself,
+ * site settings; an article created, edited or deleted). The public page cache (server/page-cache.ts) listens and empties itself,
  * so it is emptied by a write that succeeded, never by the shape of a request.
  */
 const listeners = new Set<() => void>();

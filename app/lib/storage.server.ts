@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { dataPath } from "./data-dir.server";
 import { getEnv } from "./env.server";
 
@@ -141,13 +141,15 @@ function displayEndpoint(endpoint: string): string {
 
 export class S3FileStorage implements FileStorage {
   readonly description: string;
-  private readonly client: S3Client;
+  /** The SDK is loaded with the first request to the bucket, not at start-up. */
+  private readonly sdk = import("@aws-sdk/client-s3");
+  private readonly client: Promise<S3Client>;
   private readonly bucket: string;
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
     this.description = `S3 bucket ${settings.bucket} ${settings.endpoint ? `at ${displayEndpoint(settings.endpoint)}` : `in ${settings.region}`}`;
-    this.client = new S3Client({
+    this.client = this.sdk.then(({ S3Client }) => new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
       // Self-hosted S3-compatible servers (MinIO, Garage, s3rver) rarely have DNS per bucket.
@@ -156,20 +158,22 @@ export class S3FileStorage implements FileStorage {
       // Newer SDK checksums (CRC32 trailers) are not understood by every S3-compatible server.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
-    });
+    }));
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     checkKey(key);
-    await this.client.send(
+    const [client, { PutObjectCommand }] = await Promise.all([this.client, this.sdk]);
+    await client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
     );
   }
 
   async get(key: string) {
     checkKey(key);
+    const [client, { GetObjectCommand, NoSuchKey, S3ServiceException }] = await Promise.all([this.client, this.sdk]);
     try {
-      const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const result = await client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!result.Body) return null;
       return {
         body: result.Body as Readable,
@@ -185,13 +189,14 @@ export class S3FileStorage implements FileStorage {
 
   async delete(keys: string[]): Promise<void> {
     keys.forEach(checkKey);
+    const [client, { DeleteObjectCommand }] = await Promise.all([this.client, this.sdk]);
     // One request per key: DeleteObjects needs Content-MD5, which some compatible servers handle differently.
-    await Promise.all(keys.map((key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))));
+    await Promise.all(keys.map((key) => client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))));
   }
 
   /** Closes the client's sockets (tests). */
   destroy(): void {
-    this.client.destroy();
+    void this.client.then((client) => client.destroy());
   }
 }
 

@@ -1,17 +1,22 @@
 /**
  * The data the benchmark and the load test need, seeded into a throwaway database:
  * members who can sign in, and one "heavy" member with years of history (the
- * dashboard's and the Progress section's worst case).
+ * dashboard's and the Progress section's worst case), and articles (the list and an
+ * article page for signed-out visitors).
  */
 import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { addDays, todayIn } from "~/lib/time-zone";
+import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
+import { createArticle } from "~/modules/articles/articles.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 
 export const BENCH_PASSWORD = "Bench-Relentless-Tempo-2026";
 export const HEAVY_EMAIL = "heavy@bench.example";
 export const memberEmail = (i: number) => `member${i}@bench.example`;
+/** The public article the benchmark reads (its slug follows from the title). */
+export const BENCH_ARTICLE_SLUG = "bench-article-1";
 
 async function createMember(email: string, name: string) {
   const created = await createUserWithPassword({ email, password: BENCH_PASSWORD, name, role: "member" });
@@ -32,6 +37,7 @@ async function createMember(email: string, name: string) {
  * app/modules/progress/progress-loader.bench.ts), and three goals.
  */
 export async function seedBenchData(members: number): Promise<{ heavyId: string }> {
+  await seedArticles();
   for (let i = 0; i < members; i++) await createMember(memberEmail(i), `Bench Member ${i}`);
   const heavy = await createMember(HEAVY_EMAIL, "Heavy Member");
   const db = getDb();
@@ -56,4 +62,23 @@ export async function seedBenchData(members: number): Promise<{ heavyId: string 
     from generate_series(0, 160 * 3 - 1) g`);
   await db.execute(sql`analyze`);
   return { heavyId: heavy.id };
+}
+
+/** A full first page of public articles (12) with a few paragraphs each, and two members-only ones. */
+async function seedArticles() {
+  const coach = await createUserWithPassword({ email: "coach@bench.example", password: BENCH_PASSWORD, name: "Bench Coach", role: "admin" });
+  const actor = { id: coach.id, email: "coach@bench.example", role: "admin" as const };
+  const paragraph = "Progressive overload means asking a little more of the body each week: one more rep, a little more weight, a shorter rest. Write it down, so that next week starts where this one ended.";
+  for (let i = 1; i <= 14; i++) {
+    await createArticle(actor, {
+      title: `Bench Article ${i}`,
+      excerpt: `What the coach says about topic ${i}, in one line.`,
+      content: `## Why it matters\n\n${paragraph}\n\n## How to start\n\n${paragraph}\n\n- Warm up\n- Work\n- Write it down\n\n${paragraph}`,
+      category: ARTICLE_CATEGORIES[i % ARTICLE_CATEGORIES.length]!,
+      imageId: null,
+      readTime: 4,
+      published: true,
+      membersOnly: i > 12,
+    });
+  }
 }

@@ -1,8 +1,10 @@
 /**
  * npm run bench — the issue's speed targets as ratios, from one run on this machine
- * (absolute times depend on the machine; ratios much less). About 4-6 minutes:
- * seeding and in-process measurements, then autocannon runs against the built server
- * and Debian's nginx, then Lighthouse. Needs `npm run build` first.
+ * (absolute times depend on the machine; ratios much less). About 6-8 minutes:
+ * seeding and in-process measurements, the restart time of `npm start`, then autocannon
+ * runs against the built server and Debian's nginx, then Lighthouse. Needs `npm run build`
+ * first. BENCH_SAVE=file keeps the member pages' requests/s; BENCH_BASELINE=file (from an
+ * earlier run, e.g. on main) compares them with it.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -11,10 +13,15 @@ import { cannon, freshIp, signIn, type Result } from "./http";
 import type { InProcessResults } from "./in-process";
 import { homeJavaScriptGzipKb, lighthouse } from "./lighthouse";
 import { findNginx, NGINX_INSTALL_HINT, startNginx, type Nginx } from "./nginx";
+import { LIGHTHOUSE_PAGES, MEMBER_PAGES, PUBLIC_PAGES } from "./pages";
+import { measureRestarts } from "./restart";
 import { newDataDir, seedInChild, startBenchServer, type BenchServer } from "./serve";
 import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
 
 const CONNECTIONS = 50;
+/** The member pages are measured as the issue states them: at 20 connections. */
+const MEMBER_CONNECTIONS = 20;
+const RESTART_TARGET_MS = 2000;
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 
 interface Row {
@@ -30,8 +37,8 @@ function row(measure: string, value: string, target = "", pass?: boolean) {
 }
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
 
-async function throughput(url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const result = await cannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+async function throughput(url: string, headers: Record<string, string> = {}, connections = CONNECTIONS): Promise<Result> {
+  const result = await cannon({ url, connections, duration: DURATION, headers });
   if (result.errors || result.timeouts || result.non2xx) {
     throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
   }
@@ -50,6 +57,12 @@ async function main() {
   console.log("Seeding (10 members, one with 3-5 years of history) and in-process measurements…");
   const inProcess = (await seedInChild({ dataDir, baseUrl, members: 10, measure: true })) as InProcessResults;
 
+  console.log("\n0. Restart: `npm start` with the build up to date and the database created, to the first 200 of /healthz");
+  const restarts = await measureRestarts({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn" }, baseUrl, 3);
+  const restartMs = [...restarts].sort((a, b) => a - b)[1]!;
+  console.log(`  ${restarts.map((ms) => `${Math.round(ms)} ms`).join(", ")}`);
+  row("Restart to a healthy /healthz (median of 3)", `${(restartMs / 1000).toFixed(2)} s`, "≤ 2 s", restartMs <= RESTART_TARGET_MS);
+
   let server: BenchServer | undefined;
   let nginx: Nginx | undefined;
   try {
@@ -62,38 +75,45 @@ async function main() {
     const bypass = { cookie: "bench=1" };
     for (let i = 0; i < 20; i++) {
       for (const headers of [{}, bypass, { cookie: memberCookie }]) await (await fetch(`${origin}/`, { headers })).text();
-      await (await fetch(`${origin}/members`, { headers: { cookie: heavyCookie } })).text();
+      for (const path of Object.values(MEMBER_PAGES)) await (await fetch(`${origin}${path}`, { headers: { cookie: heavyCookie } })).text();
+      for (const path of Object.values(PUBLIC_PAGES)) await (await fetch(`${origin}${path}`)).text();
     }
 
-    console.log("\n1. Home page vs nginx serving the same HTML");
+    console.log("\n1. Public pages for a signed-out visitor (the page cache) vs nginx serving the same HTML");
     const nginxBinary = findNginx();
-    const home = await (await fetch(`${origin}/`)).text();
     const cached: Result[] = [];
-    const cachedGzip: Result[] = [];
     if (!nginxBinary) {
       console.log(`  nginx is not installed: skipped (install it with: ${NGINX_INSTALL_HINT})`);
       cached.push(await throughput(`${origin}/`));
-      row("Home page vs nginx", "nginx missing", "≥ 0.5");
+      for (const name of Object.keys(PUBLIC_PAGES)) row(`${name} vs nginx`, "nginx missing", name === "Home page" ? "≥ 0.5" : "≥ 1.0");
     } else {
-      nginx = await startNginx(nginxBinary, home);
-      const nginxRuns: Result[] = [];
-      const nginxGzipRuns: Result[] = [];
-      // Alternating, so that a busy moment of the machine falls on both alike.
-      for (let round = 0; round < 2; round++) {
-        nginxRuns.push(await throughput(nginx.url));
-        cached.push(await throughput(`${origin}/`));
+      for (const [name, path] of Object.entries(PUBLIC_PAGES)) {
+        // The marketing pages' target is the first issue's; the article pages' is issue 17's.
+        const target = name === "Home page" ? 0.5 : 1.0;
+        const page = await fetch(`${origin}${path}`);
+        if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
+        nginx = await startNginx(nginxBinary, await page.text());
+        const ours: Result[] = [];
+        const nginxRuns: Result[] = [];
+        // Alternating, so that a busy moment of the machine falls on both alike.
+        for (let round = 0; round < 2; round++) {
+          nginxRuns.push(await throughput(nginx.url));
+          ours.push(await throughput(`${origin}${path}`));
+        }
+        const nginxGzip = await throughput(nginx.url, { "accept-encoding": "gzip" });
+        const oursGzip = await throughput(`${origin}${path}`, { "accept-encoding": "gzip" });
+        await nginx.stop();
+        nginx = undefined;
+        if (path === "/") cached.push(...ours);
+        const mean = (runs: Result[]) => runs.reduce((sum, r) => sum + rps(r), 0) / runs.length;
+        const ratio = mean(ours) / mean(nginxRuns);
+        const gzipRatio = rps(oursGzip) / rps(nginxGzip);
+        console.log(
+          `  ${name} (${path}): nginx ${fixed(mean(nginxRuns), 0)} req/s, ours ${fixed(mean(ours), 0)} req/s (p99 ${ours[0]!.latency.p99} ms); gzip: nginx ${fixed(rps(nginxGzip), 0)}, ours ${fixed(rps(oursGzip), 0)}`,
+        );
+        row(`${name} vs nginx (no compression)`, `${fixed(ratio)} ×`, `≥ ${fixed(target, 1)}`, ratio >= target);
+        row(`${name} vs nginx (gzip, as browsers ask)`, `${fixed(gzipRatio)} ×`, `≥ ${fixed(target, 1)}`, gzipRatio >= target);
       }
-      nginxGzipRuns.push(await throughput(nginx.url, { "accept-encoding": "gzip" }));
-      cachedGzip.push(await throughput(`${origin}/`, { "accept-encoding": "gzip" }));
-      const mean = (runs: Result[]) => runs.reduce((s, r) => s + rps(r), 0) / runs.length;
-      const ratio = mean(cached) / mean(nginxRuns);
-      console.log(`  nginx ${fixed(mean(nginxRuns), 0)} req/s, ours ${fixed(mean(cached), 0)} req/s (cached copy)`);
-      row("Home page vs nginx (no compression)", `${fixed(ratio)} ×`, "≥ 0.5", ratio >= 0.5);
-      const gzipRatio = mean(cachedGzip) / mean(nginxGzipRuns);
-      console.log(`  gzip: nginx ${fixed(mean(nginxGzipRuns), 0)} req/s, ours ${fixed(mean(cachedGzip), 0)} req/s`);
-      row("Home page vs nginx (gzip, as browsers ask)", `${fixed(gzipRatio)} ×`, "≥ 0.5", gzipRatio >= 0.5);
-      await nginx.stop();
-      nginx = undefined;
     }
 
     console.log("\n2. Server-rendered home page vs a bare renderToString of it");
@@ -107,12 +127,22 @@ async function main() {
 
     console.log("\n3. Signed in vs signed out");
     const signedIn = await throughput(`${origin}/`, { cookie: memberCookie });
-    const dashboard = await throughput(`${origin}/members`, { cookie: heavyCookie });
-    console.log(`  home: signed out (rendered) ${fixed(rps(rendered), 0)} req/s, signed in ${fixed(rps(signedIn), 0)} req/s; /members dashboard (heavy member) ${fixed(rps(dashboard), 0)} req/s`);
+    console.log(`  home: signed out (rendered) ${fixed(rps(rendered), 0)} req/s, signed in ${fixed(rps(signedIn), 0)} req/s`);
     row("Home signed in vs signed out (both rendered)", `${fixed(rps(signedIn) / rps(rendered))} ×`, "≥ 0.7", rps(signedIn) / rps(rendered) >= 0.7);
     row("Home signed in vs signed out as served (cached copy)", `${fixed(rps(signedIn) / rps(cached[0]!))} ×`);
-    // Another page with much more on it (9 queries over years of data): shown, not a target.
-    row("/members dashboard vs signed-out home (rendered)", `${fixed(rps(dashboard) / rps(rendered))} ×`);
+
+    console.log(`\n3b. The heavy member's pages (3 years of sessions, 5 years of daily weights), ${MEMBER_CONNECTIONS} connections`);
+    const baseline = process.env.BENCH_BASELINE ? (JSON.parse(fs.readFileSync(process.env.BENCH_BASELINE, "utf8")) as Record<string, number>) : null;
+    const memberRates: Record<string, number> = {};
+    for (const [name, path] of Object.entries(MEMBER_PAGES)) {
+      const result = await throughput(`${origin}${path}`, { cookie: heavyCookie }, MEMBER_CONNECTIONS);
+      memberRates[name] = rps(result);
+      console.log(`  ${name} (${path}): ${fixed(rps(result), 0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+      const before = baseline?.[name];
+      if (before) row(`${name}, heavy member, vs baseline`, `${fixed(rps(result) / before)} ×`, "≥ 1.0", rps(result) / before >= 1);
+      else row(`${name}, heavy member (req/s)`, fixed(rps(result), 0));
+    }
+    if (process.env.BENCH_SAVE) fs.writeFileSync(process.env.BENCH_SAVE, JSON.stringify(memberRates, null, 2));
 
     console.log("\n4. Sign-in vs one password hash");
     const times: number[] = [];
@@ -143,12 +173,15 @@ async function main() {
     console.log("\n6. Home page JavaScript and Lighthouse (mobile)");
     const jsKb = await homeJavaScriptGzipKb(origin);
     row("Home page JavaScript (gzip)", `${fixed(jsKb, 1)} KB`, "≤ 150 KB", jsKb <= 150);
-    if (process.env.BENCH_SKIP_LIGHTHOUSE === "1") {
-      row("Lighthouse performance, home (mobile)", "not run (BENCH_SKIP_LIGHTHOUSE)", "≥ 95");
-    } else {
-      const lh = lighthouse(`${baseUrl}/`);
-      console.log(`  ${lh.performance} / ${lh.accessibility} / ${lh.bestPractices} / ${lh.seo} (performance / accessibility / best practices / SEO), LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls.toFixed(3)}`);
-      row("Lighthouse performance, home (mobile)", String(lh.performance), "≥ 95", lh.performance >= 95);
+    for (const path of LIGHTHOUSE_PAGES) {
+      const measure = `Lighthouse performance, ${path} (mobile)`;
+      if (process.env.BENCH_SKIP_LIGHTHOUSE === "1") {
+        row(measure, "not run (BENCH_SKIP_LIGHTHOUSE)", "≥ 98");
+        continue;
+      }
+      const lh = lighthouse(`${baseUrl}${path}`);
+      console.log(`  ${path}: ${lh.performance} / ${lh.accessibility} / ${lh.bestPractices} / ${lh.seo} (performance / accessibility / best practices / SEO), LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls.toFixed(3)}`);
+      row(measure, String(lh.performance), "≥ 98", lh.performance >= 98);
     }
   } finally {
     await nginx?.stop();

@@ -8,6 +8,7 @@ import { getDb } from "~/db/client.server";
 import { article } from "~/db/schema/articles";
 import { user } from "~/db/schema/auth";
 import { recordAudit } from "~/auth/audit.server";
+import { announcePublicContentChanged } from "~/lib/site-changes.server";
 import { getPictureImages } from "~/modules/uploads/uploads.server";
 import { ARTICLE_CATEGORIES, isArticleCategory } from "./article-categories";
 import { articleSchema, type ArticleInput } from "./articles.schema";
@@ -330,6 +331,7 @@ export async function createArticle(actor: Actor, input: ArticleInput): Promise<
     return candidate;
   });
   await recordAudit({ action: "content.created", actor, target: { type: "article", id }, summary: `Article "${values.title}" created` });
+  announcePublicContentChanged();
   return { id, slug };
 }
 
@@ -352,6 +354,7 @@ export async function updateArticle(actor: Actor, id: string, input: ArticleInpu
   const slug = current.title === values.title ? await write(current.slug) : await withFreeSlug(values.title, id, write);
   if (!slug) return null;
   await recordAudit({ action: "content.updated", actor, target: { type: "article", id }, summary: `Article "${values.title}" updated` });
+  announcePublicContentChanged();
   return { id, slug };
 }
 
@@ -362,6 +365,7 @@ export async function deleteArticle(actor: Actor, id: string): Promise<boolean> 
   const row = deleted[0];
   if (!row) return false;
   await recordAudit({ action: "content.deleted", actor, target: { type: "article", id }, summary: `Article "${row.title}" deleted` });
+  announcePublicContentChanged();
   return true;
 }
 

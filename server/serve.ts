@@ -1,0 +1,62 @@
+/**
+ * The running process around the HTTP application: listens, prints the URL (and the
+ * first-run link), and shuts down gracefully. Part of the server build, so `npm start`
+ * runs it as built JavaScript (scripts/start.js); `npm run dev` runs it from the sources.
+ */
+import net, { type AddressInfo } from "node:net";
+import path from "node:path";
+import type { boot } from "./app";
+
+type App = Awaited<ReturnType<typeof boot>>;
+
+function fail(error: unknown): never {
+  const known = error instanceof Error && ["ConfigError", "DataDirLockedError"].includes(error.name);
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+}
+
+async function listen({ server, env, database, setupUrl, stopJobs }: App) {
+  server.listen(env.PORT);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  console.log(`Relentless is running at ${env.BASE_URL} (port ${port}, ${database.kind === "postgres" ? "PostgreSQL" : "embedded PGlite in " + path.resolve(env.DATA_DIR)})`);
+  if (setupUrl) {
+    console.log(`\nNo administrator yet. Open this one-time link to create one:\n  ${setupUrl}\n`);
+  }
+
+  let stopping = false;
+  // Once stopping, every answer closes its connection, so kept-alive clients stop sending on it.
+  server.prependListener("request", (_req, res) => {
+    if (stopping) res.setHeader("Connection", "close");
+  });
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests and closing the database`);
+    const force = setTimeout(() => {
+      console.log("Closing the connections still open after 10 s");
+      server.closeAllConnections();
+    }, 10_000);
+    // net's close, not http's: http's would at once drop kept-alive connections whose next
+    // request is already on the wire but not read yet, failing requests sent before the signal.
+    net.Server.prototype.close.call(server, async () => {
+      clearTimeout(force);
+      // E-mails still being sent for answered requests finish before the database closes.
+      await stopJobs();
+      await database.close();
+      process.exit(0);
+    });
+    // Connections still quiet a moment later are truly idle: close them so shutdown is quick.
+    setTimeout(() => server.closeIdleConnections(), 1_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/** Boots the application (`load` gives it), serves it; a start-up error ends the process with its message. */
+export function serve(load: () => Promise<App>): Promise<void> {
+  return load().then(listen).catch(fail);
+}
