@@ -9,7 +9,7 @@ import { listAuditLog } from "~/auth/audit.server";
 import { ActivityList } from "~/views/audit/activity-list";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Activity") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Activity", matches) }, { name: "robots", content: "noindex" }];
 
 const activityQuery = z.object({ page: pageNumber });
 

@@ -25,7 +25,7 @@ import { StatusBadge } from "~/views/contacts/status-badge";
 import { SubmissionDialog } from "~/views/contacts/submission-dialog";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Contact Submissions") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Contact Submissions", matches) }, { name: "robots", content: "noindex" }];
 
 const contactsQuery = z.object({
   status: z.enum(submissionStatuses).optional().catch(undefined),

@@ -13,7 +13,7 @@ import type { SiteSettings } from "~/modules/settings/settings-defaults";
 import { deliveryModes, readSiteSettingsForAdmin, sendTestEmail, updateSiteSettings } from "~/modules/settings/settings.server";
 import { getSecuritySettings, setRequireStaffTwoFactor } from "~/modules/settings/security-settings.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Settings") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Settings", matches) }, { name: "robots", content: "noindex" }];
 
 function timeZones(current: string): string[] {
   const zones = Intl.supportedValuesOf("timeZone");

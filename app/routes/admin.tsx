@@ -7,7 +7,7 @@ import { getDashboard } from "~/modules/admin/dashboard.server";
 import { ActivityList } from "~/views/audit/activity-list";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Admin Dashboard") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Admin Dashboard", matches) }, { name: "robots", content: "noindex" }];
 
 /** First name from the full name, else the capitalised part of the e-mail before the @. */
 function greetingName(name: string, email: string): string {

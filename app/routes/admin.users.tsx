@@ -21,7 +21,7 @@ import { deactivateUser, listUsers, reactivateUser, setUserRole, UserAdminError 
 import { resetTwoFactor, TwoFactorError, usersWithTwoFactor } from "~/modules/two-factor/two-factor.server";
 import { getClientIp } from "~/lib/client-ip.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("User Management") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("User Management", matches) }, { name: "robots", content: "noindex" }];
 
 const roleLabels: Record<Role, string> = { member: "Member", trainer: "Trainer", admin: "Admin" };
 

@@ -8,7 +8,7 @@ import { readArticleSubmission, saveFailed } from "~/modules/articles/article-ed
 import { ArticleForm } from "~/views/articles/article-form";
 import { ArticleError, deleteArticle, getArticleForEdit, updateArticle } from "~/modules/articles/articles.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Edit Article") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Edit Article", matches) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requirePermission(request, "articles", "update");

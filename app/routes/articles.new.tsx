@@ -6,7 +6,7 @@ import { readArticleSubmission, saveFailed } from "~/modules/articles/article-ed
 import { ArticleForm } from "~/views/articles/article-form";
 import { ArticleError, createArticle } from "~/modules/articles/articles.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Create New Article") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Create New Article", matches) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Visitors go to /login (and come back), members to /unauthorized.

@@ -7,7 +7,7 @@ import { CmsTabs } from "~/views/library/cms-tabs";
 import { DocumentsManager } from "~/views/nutrition/documents-manager";
 import { handleDocumentsAction, loadDocumentsManager } from "~/modules/nutrition/documents-manager.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nutrition Documents · Content Management") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Nutrition Documents · Content Management", matches) }, { name: "robots", content: "noindex" }];
 
 const MAX_BODY_BYTES = 64 * 1024;
 

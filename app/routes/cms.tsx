@@ -24,7 +24,7 @@ import { ModalDialog } from "~/views/library/modal-dialog";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { getPictureImages } from "~/modules/uploads/uploads.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Content Management") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Content Management", matches) }, { name: "robots", content: "noindex" }];
 
 /** The article body can be long; everything else is short. */
 const MAX_BODY_BYTES = 256 * 1024;

@@ -6,11 +6,12 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
+import { siteFromMatches } from "~/lib/seo";
 import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/modules/users/password.schema";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Forgot Password") },
-  { name: "description", content: "Reset the password of your Relentless member account." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Forgot Password", matches) },
+  { name: "description", content: `Reset the password of your ${siteFromMatches(matches).siteName} member account.` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -20,7 +20,7 @@ import {
 } from "~/modules/invitations/invitations.server";
 import { refuseCommonPassword } from "~/modules/users/password-policy.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Accept Invitation") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Accept Invitation", matches) }, { name: "robots", content: "noindex" }];
 
 const privateHeaders = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 

@@ -12,13 +12,14 @@ import { fieldErrors } from "~/lib/form";
 import { getLogger } from "~/lib/logger.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/meta";
+import { siteFromMatches } from "~/lib/seo";
 import { parseSearchParams, redirectPath } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { signInSchema } from "~/auth/credentials.schema";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Member Login") },
-  { name: "description", content: "Sign in to the Relentless member area." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Member Login", matches) },
+  { name: "description", content: `Sign in to the ${siteFromMatches(matches).siteName} member area.` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -17,7 +17,7 @@ import { getEnv } from "~/lib/env.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { parseSearchParams, redirectPath } from "~/lib/search-params";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Two-Factor Authentication") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Two-Factor Authentication", matches) }, { name: "robots", content: "noindex" }];
 
 /** The second step of a sign-in: only with a live pending sign-in (a right password a moment ago). */
 const secondStepQuery = z.object({ redirectTo: redirectPath });

@@ -7,7 +7,7 @@ import { getMemberProgressForStaff } from "~/modules/progress/progress.server";
 import { ProgressSection } from "~/views/progress/progress-section";
 import { progressQuery } from "~/modules/progress/progress.schema";
 
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: pageTitle(d ? `Progress: ${d.member.name || d.member.email}` : "Progress") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data: d, matches }) => [{ title: pageTitle(d ? `Progress: ${d.member.name || d.member.email}` : "Progress", matches) }, { name: "robots", content: "noindex" }];
 
 /** A member's progress, read-only, for trainers and administrators. */
 export async function loader({ request, params }: Route.LoaderArgs) {

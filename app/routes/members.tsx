@@ -44,7 +44,7 @@ import {
   TwoFactorError,
 } from "~/modules/two-factor/two-factor.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Member Area") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Member Area", matches) }, { name: "robots", content: "noindex" }];
 
 /** The spec's Member Menu, in its order; each section has its own URL (?tab=…). */
 const tabs = [

@@ -3,7 +3,7 @@ import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/not-found";
 import { pageTitle } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Page not found", matches) }, { name: "robots", content: "noindex" }];
 
 export function loader() {
   return data(null, { status: 404 });

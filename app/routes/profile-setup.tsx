@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { ProfileWizard, WIZARD_SAVE_FAILED, type WizardActionData } from "~/views/users/profile-wizard";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Complete Your Profile") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Complete Your Profile", matches) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

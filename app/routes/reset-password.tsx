@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { resetPasswordSchema } from "~/modules/users/password.schema";
 import { refuseCommonPassword } from "~/modules/users/password-policy.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Reset Password") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Reset Password", matches) }, { name: "robots", content: "noindex" }];
 
 /** The token page's privacy headers, and when to try again after a refused (rate-limited) attempt. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {

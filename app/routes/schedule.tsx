@@ -27,7 +27,7 @@ import {
 } from "~/modules/training-sessions/training-sessions.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Training Schedule") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Training Schedule", matches) }, { name: "robots", content: "noindex" }];
 
 type View = "week" | "month";
 

@@ -11,7 +11,7 @@ import { parseSearchParams, tokenQuery } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { completeSetup, isSetupTokenValid, SetupLinkInvalidError } from "~/modules/users/setup.server";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Set up your site") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Set up your site", matches) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = parseSearchParams(request, tokenQuery).token ?? null;

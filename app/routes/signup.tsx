@@ -4,7 +4,7 @@ import { ONBOARDING_NOTE } from "~/components/onboarding-note";
 import { buttonClass } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Become a Member") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Become a Member", matches) }, { name: "robots", content: "noindex" }];
 
 /** Self sign-up is off (on the server too): new members are onboarded by the coach. */
 export default function Signup() {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/unauthorized";
 import { buttonClass } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Unauthorized") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Unauthorized", matches) }, { name: "robots", content: "noindex" }];
 
 export function loader() {
   return data(null, { status: 403 });
