@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/app-error";
 import { readFormData } from "~/lib/request-body.server";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { Construction } from "lucide-react";
@@ -19,7 +20,7 @@ import { NutritionInsightsCard, NutritionSection } from "~/views/nutrition/nutri
 import { WorkoutScheduleList } from "~/views/library/published-plans";
 import { MemberSchedule, type CancelActionData } from "~/views/training-sessions/member-schedule";
 import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/views/training-sessions/session-cards";
-import { cancelOwnTrainingSession, countTrainingSessions, getNextTrainingSessions, getOwnTrainingSession, listOwnTrainingSessions, TrainingSessionError } from "~/modules/training-sessions/training-sessions.server";
+import { cancelOwnTrainingSession, countTrainingSessions, getNextTrainingSessions, getOwnTrainingSession, listOwnTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
 import { getProgressSnapshot, handleProgressAction, loadProgressSection } from "~/modules/progress/progress.server";
 import { signInRequiredResult, unexpectedFailureResult } from "~/modules/progress/progress-failures";
 import { isProgressIntent } from "~/modules/progress/progress-types";
@@ -174,7 +175,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await cancelOwnTrainingSession(user, String(form.id ?? ""));
     } catch (error) {
-      if (error instanceof TrainingSessionError) return data<CancelActionData>({ intent: "cancel-session", error: error.message }, { status: error.status });
+      if (error instanceof AppError) return data<CancelActionData>({ intent: "cancel-session", error: error.message }, { status: error.status });
       throw error;
     }
     return redirectWithToast(`/members?tab=schedule${month === "1970-01" ? "" : `&month=${month}`}${day}`, {

@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/app-error";
 import { readFormData } from "~/lib/request-body.server";
 import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -22,7 +23,6 @@ import {
   listCancellations,
   listMembersForScheduling,
   listTrainingSessions,
-  TrainingSessionError,
   updateTrainingSession,
 } from "~/modules/training-sessions/training-sessions.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -136,7 +136,7 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast(back, { type: "success", title: "Session updated" });
     } catch (error) {
       if (error instanceof z.ZodError) return data<ActionData>({ form: { fieldErrors: fieldErrors<TrainingSessionFormField>(error), values } }, { status: 400 });
-      if (error instanceof TrainingSessionError) return data<ActionData>({ form: { error: error.message, values } }, { status: error.status });
+      if (error instanceof AppError) return data<ActionData>({ form: { error: error.message, values } }, { status: error.status });
       throw error;
     }
   }
@@ -144,7 +144,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await cancelTrainingSessionAsStaff(actor, id);
     } catch (error) {
-      if (error instanceof TrainingSessionError) return redirectWithToast(back, { type: "error", title: "Failed to cancel session", description: error.message });
+      if (error instanceof AppError) return redirectWithToast(back, { type: "error", title: "Failed to cancel session", description: error.message });
       throw error;
     }
     return redirectWithToast(back, { type: "success", title: "Session cancelled", description: "The session is now marked as cancelled." });

@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/app-error";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -28,7 +29,6 @@ import {
   NOT_A_MEMBER,
   ONLY_SCHEDULED,
   TRAINING_SESSION_NOT_FOUND,
-  TrainingSessionError,
   updateTrainingSession,
 } from "./training-sessions.server";
 
@@ -118,8 +118,8 @@ describe("staff scheduling", () => {
     expect((await listTrainingSessions(trainer, week)).map((s) => s.memberName)).toEqual(["Maya Member", "Omar Other"]);
     expect((await listTrainingSessions(trainer, { ...week, memberId: omar.id })).map((s) => s.date)).toEqual(["2030-01-08"]);
     expect((await listMembersForScheduling(trainer)).map((m) => m.name)).toEqual(["Maya Member", "Omar Other"]);
-    await expect(createTrainingSession(trainer, form(admin.id))).rejects.toThrow(new TrainingSessionError(NOT_A_MEMBER, 400));
-    await expect(createTrainingSession(trainer, form("nobody"))).rejects.toBeInstanceOf(TrainingSessionError);
+    await expect(createTrainingSession(trainer, form(admin.id))).rejects.toThrow(new AppError(400, NOT_A_MEMBER));
+    await expect(createTrainingSession(trainer, form("nobody"))).rejects.toBeInstanceOf(AppError);
   });
 
   it("refuses invalid forms with clear messages and writes nothing", async () => {
@@ -239,10 +239,10 @@ describe("a member's own sessions", () => {
     await getDb().delete(auditLog);
     const before = await getDb().select().from(trainingSession);
 
-    await expect(cancelOwnTrainingSession(maya, theirs.id)).rejects.toThrow(new TrainingSessionError(TRAINING_SESSION_NOT_FOUND, 404));
+    await expect(cancelOwnTrainingSession(maya, theirs.id)).rejects.toThrow(new AppError(404, TRAINING_SESSION_NOT_FOUND));
     await expect(cancelOwnTrainingSession(maya, "no-such-session")).rejects.toThrow(TRAINING_SESSION_NOT_FOUND);
-    await expect(cancelOwnTrainingSession(maya, past)).rejects.toThrow(new TrainingSessionError(ALREADY_TAKEN_PLACE, 409));
-    await expect(cancelOwnTrainingSession(maya, done.id)).rejects.toThrow(new TrainingSessionError(ONLY_SCHEDULED, 409));
+    await expect(cancelOwnTrainingSession(maya, past)).rejects.toThrow(new AppError(409, ALREADY_TAKEN_PLACE));
+    await expect(cancelOwnTrainingSession(maya, done.id)).rejects.toThrow(new AppError(409, ONLY_SCHEDULED));
     await expect(cancelOwnTrainingSession(maya, cancelled.id)).rejects.toThrow(ONLY_SCHEDULED);
 
     const after = await getDb().select().from(trainingSession);

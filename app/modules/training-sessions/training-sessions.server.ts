@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/app-error";
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, lt, ne, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -13,17 +14,6 @@ import { getSiteSettings } from "~/modules/settings/settings.server";
 import { trainingSessionFormSchema, type TrainingSessionStatus } from "./training-sessions.schema";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
-
-/** A refusal the person can act on: the message is shown as written. */
-export class TrainingSessionError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409,
-  ) {
-    super(message);
-    this.name = "TrainingSessionError";
-  }
-}
 
 export const TRAINING_SESSION_NOT_FOUND = "Session not found";
 export const ONLY_SCHEDULED = "Only scheduled sessions can be cancelled.";
@@ -108,11 +98,11 @@ async function requireSchedulableMember(memberId: string) {
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
     .where(and(eq(user.id, memberId), eq(user.role, "member"), eq(user.banned, false)));
-  if (!member) throw new TrainingSessionError(NOT_A_MEMBER, 400);
+  if (!member) throw new AppError(400, NOT_A_MEMBER);
   return member;
 }
 
-/** Schedules a session. Throws a ZodError for invalid input, TrainingSessionError for an unknown member. */
+/** Schedules a session. Throws a ZodError for invalid input, AppError for an unknown member. */
 export async function createTrainingSession(actor: Actor, input: unknown): Promise<{ id: string }> {
   ensureCan(actor, "trainingSessions", "create");
   const form = trainingSessionFormSchema.parse(input);
@@ -162,7 +152,7 @@ export async function updateTrainingSession(actor: Actor, id: string, input: unk
   const form = trainingSessionFormSchema.parse(input);
   const db = getDb();
   const [existing] = await db.select({ status: trainingSession.status }).from(trainingSession).where(eq(trainingSession.id, id));
-  if (!existing) throw new TrainingSessionError(TRAINING_SESSION_NOT_FOUND, 404);
+  if (!existing) throw new AppError(404, TRAINING_SESSION_NOT_FOUND);
   const member = await requireSchedulableMember(form.memberId);
   const timeZone = await siteTimeZone();
   const cancellation =
@@ -198,14 +188,14 @@ export async function cancelTrainingSessionAsStaff(actor: Actor, id: string): Pr
   ensureCan(actor, "trainingSessions", "cancelAny");
   const db = getDb();
   const [existing] = await db.select({ status: trainingSession.status, type: trainingSession.type }).from(trainingSession).where(eq(trainingSession.id, id));
-  if (!existing) throw new TrainingSessionError(TRAINING_SESSION_NOT_FOUND, 404);
-  if (existing.status !== "scheduled") throw new TrainingSessionError(ONLY_SCHEDULED, 409);
+  if (!existing) throw new AppError(404, TRAINING_SESSION_NOT_FOUND);
+  if (existing.status !== "scheduled") throw new AppError(409, ONLY_SCHEDULED);
   const done = await db
     .update(trainingSession)
     .set({ status: "cancelled", cancelledAt: new Date(), cancelledById: actor.id, updatedAt: new Date() })
     .where(and(eq(trainingSession.id, id), eq(trainingSession.status, "scheduled")))
     .returning({ id: trainingSession.id });
-  if (done.length === 0) throw new TrainingSessionError(ONLY_SCHEDULED, 409);
+  if (done.length === 0) throw new AppError(409, ONLY_SCHEDULED);
   await recordAudit({ action: "session.cancelled", actor, target: { type: "training_session", id }, summary: `Cancelled ${existing.type} (staff)` });
 }
 
@@ -336,7 +326,7 @@ async function coachRecipients(): Promise<string[]> {
 /**
  * The member cancels one of their own scheduled sessions that has not started. On
  * refusal (not theirs, not scheduled, already started) nothing changes and a
- * TrainingSessionError says why. The coach is e-mailed after the change is saved; a mail
+ * an AppError says why. The coach is e-mailed after the change is saved; a mail
  * failure is logged and does not undo or fail the cancellation.
  */
 export async function cancelOwnTrainingSession(actor: Actor, id: string): Promise<{ mailed: boolean }> {
@@ -354,9 +344,9 @@ export async function cancelOwnTrainingSession(actor: Actor, id: string): Promis
       .select({ status: trainingSession.status })
       .from(trainingSession)
       .where(and(eq(trainingSession.id, id), eq(trainingSession.memberId, actor.id)));
-    if (!row) throw new TrainingSessionError(TRAINING_SESSION_NOT_FOUND, 404);
-    if (row.status !== "scheduled") throw new TrainingSessionError(ONLY_SCHEDULED, 409);
-    throw new TrainingSessionError(ALREADY_TAKEN_PLACE, 409);
+    if (!row) throw new AppError(404, TRAINING_SESSION_NOT_FOUND);
+    if (row.status !== "scheduled") throw new AppError(409, ONLY_SCHEDULED);
+    throw new AppError(409, ALREADY_TAKEN_PLACE);
   }
   const settings = await getSiteSettings();
   const { date, time } = toZonedParts(cancelled.startsAt, settings.timeZone);
