@@ -23,7 +23,8 @@ const PRIVATE = "private, no-store";
 /** Every kind of response the server gives: pages, assets, health, uploads, resources, auth API, errors; and what caches may do with it. */
 const KINDS: { name: string; path: string; method?: string; body?: string; status: number; html?: boolean; crossSite?: boolean; cacheControl: string }[] = [
   { name: "home page (the visitors' cached copy)", path: "/", status: 200, html: true, cacheControl: "public, max-age=0, must-revalidate" },
-  { name: "page rendered per request", path: "/articles", status: 200, html: true, cacheControl: PRIVATE },
+  { name: "articles list (the visitors' cached copy)", path: "/articles", status: 200, html: true, cacheControl: "public, max-age=0, must-revalidate" },
+  { name: "page rendered per request (a search)", path: "/articles?q=strength", status: 200, html: true, cacheControl: PRIVATE },
   { name: "page with a form", path: "/login", status: 200, html: true, cacheControl: PRIVATE },
   { name: "page data (.data)", path: "/articles.data", status: 200, cacheControl: PRIVATE },
   { name: "fingerprinted asset", path: "/assets/entry-probe1234.js", status: 200, cacheControl: "public, max-age=31536000, immutable" },
