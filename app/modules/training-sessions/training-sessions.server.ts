@@ -9,7 +9,8 @@ import { trainingSession } from "~/db/schema/sessions";
 import { recordAudit } from "~/auth/audit.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
-import { formatLongDate, toZonedParts, zonedToUtc } from "~/lib/time-zone";
+import { formatLongDate } from "~/lib/dates";
+import { toZonedParts, zonedToUtc } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { trainingSessionFormSchema, type TrainingSessionStatus } from "./training-sessions.schema";
 
