@@ -8,6 +8,8 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { schema } from "~/db/schema";
+import { DEFAULT_BUSINESS_NAME } from "~/lib/business-name";
+import { getBusinessName } from "~/lib/business-name.server";
 import { addressKey, CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getAuthSecret } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
@@ -57,11 +59,11 @@ async function consumeResetRequestLimits(email: string, ip: string): Promise<Lim
   return refused.length === 0 ? { allowed: true, retryAfter: 0 } : { allowed: false, retryAfter: Math.max(...refused.map((r) => r.retryAfter)) };
 }
 
-function resetMail(resetUrl: string) {
+function resetMail(resetUrl: string, businessName: string) {
   return {
-    subject: "Reset your Relentless password",
+    subject: `Reset your ${businessName} password`,
     text: [
-      "Someone (hopefully you) asked to reset the password of your Relentless account.",
+      `Someone (hopefully you) asked to reset the password of your ${businessName} account.`,
       "",
       `Open this link to choose a new password (it works once, within one hour):`,
       resetUrl,
@@ -78,7 +80,7 @@ function createAuth() {
   const env = getEnv();
   const origin = new URL(env.BASE_URL).origin;
   return betterAuth({
-    appName: "Relentless",
+    appName: DEFAULT_BUSINESS_NAME,
     baseURL: env.BASE_URL,
     basePath: "/api/auth",
     secret: getAuthSecret(),
@@ -94,7 +96,8 @@ function createAuth() {
       sendResetPassword: async ({ user, token }) => {
         // A delivery failure is logged, not shown: the answer must not differ for existing accounts.
         try {
-          await sendMail({ to: user.email, ...resetMail(`${env.BASE_URL}/reset-password?token=${encodeURIComponent(token)}`) });
+          const resetUrl = `${env.BASE_URL}/reset-password?token=${encodeURIComponent(token)}`;
+          await sendMail({ to: user.email, ...resetMail(resetUrl, await getBusinessName()) });
         } catch (error) {
           getLogger().error({ err: error instanceof Error ? error.message : String(error) }, "could not send the password reset e-mail");
         }

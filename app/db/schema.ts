@@ -2,13 +2,13 @@ import * as articles from "~/db/schema/articles";
 import * as audit from "~/db/schema/audit";
 import * as auth from "~/db/schema/auth";
 import * as contacts from "~/db/schema/contacts";
-import * as content from "~/db/schema/content";
+import * as library from "~/db/schema/library";
 import * as documents from "~/db/schema/documents";
 import * as invitations from "~/db/schema/invitations";
 import * as limits from "~/db/schema/limits";
 import * as profiles from "~/db/schema/profiles";
 import * as progress from "~/db/schema/progress";
-import * as sessions from "~/db/schema/sessions";
+import * as trainingSessions from "~/db/schema/training-sessions";
 import * as settings from "~/db/schema/settings";
 import * as twoFactor from "~/db/schema/two-factor";
 import * as uploads from "~/db/schema/uploads";
@@ -18,13 +18,13 @@ export const schema = {
   ...audit,
   ...auth,
   ...contacts,
-  ...content,
+  ...library,
   ...documents,
   ...invitations,
   ...limits,
   ...profiles,
   ...progress,
-  ...sessions,
+  ...trainingSessions,
   ...settings,
   ...twoFactor,
   ...uploads,

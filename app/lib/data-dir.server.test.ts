@@ -1,4 +1,4 @@
-// @test-database none: files and folders only (decision 0020).
+// @test-database any: files and folders; the outbox e-mail reads its sender's name from the site settings (decision 0020).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

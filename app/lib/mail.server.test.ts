@@ -1,11 +1,14 @@
-// @test-database none: no query here (decision 0020).
+// @test-database any: the sender's name is read from the site settings (decision 0020).
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnv } from "./env.server";
-import { fromAddress, mailMode, resetMailTransport, sendMail } from "./mail.server";
+import { getDb } from "~/db/client.server";
+import { siteSetting } from "~/db/schema/settings";
+import { SITE_SETTINGS_KEY } from "./business-name.server";
+import { mailMode, resetMailTransport, sendMail } from "./mail.server";
 
 interface Received {
   from: string | false;
@@ -25,10 +28,16 @@ function useSmtpUrl(url: string | undefined) {
   resetMailTransport();
 }
 
-afterEach(() => {
+afterEach(async () => {
   useSmtpUrl(undefined);
   delete process.env.MAIL_FROM;
+  await getDb().delete(siteSetting);
 });
+
+async function setBusinessName(businessName: string) {
+  const value = { businessName };
+  await getDb().insert(siteSetting).values({ key: SITE_SETTINGS_KEY, value }).onConflictDoUpdate({ target: siteSetting.key, set: { value } });
+}
 
 describe("without SMTP_URL", () => {
   it("writes each message as an .eml file into DATA_DIR/outbox", async () => {
@@ -51,10 +60,24 @@ describe("without SMTP_URL", () => {
     expect(fs.readFileSync(second, "utf8")).toMatch(/^To: a@example\.com, b@example\.com$/m);
   });
 
+  it("sends under the business name of the site settings when MAIL_FROM is unset, quoted as a header needs", async () => {
+    await setBusinessName("Iron Will Coaching");
+    const plain = await sendMail({ to: "member@example.com", subject: "Renamed", text: "Hi" });
+    expect(fs.readFileSync(plain, "utf8")).toMatch(/^From: Iron Will Coaching <no-reply@localhost>$/m);
+
+    await setBusinessName('Sam "The Hammer" Lee, Strength & Co. <Gym>');
+    const quoted = await sendMail({ to: "member@example.com", subject: "Quoted", text: "Hi" });
+    expect(fs.readFileSync(quoted, "utf8")).toMatch(/^From: "Sam \\"The Hammer\\" Lee, Strength & Co\. <Gym>" <no-reply@localhost>$/m);
+
+    await setBusinessName("Iron\r\nBcc: someone@example.com");
+    const folded = fs.readFileSync(await sendMail({ to: "member@example.com", subject: "One header", text: "Hi" }), "utf8");
+    expect(folded).not.toMatch(/^Bcc:/m);
+  });
+
   it("uses MAIL_FROM when it is set", async () => {
+    await setBusinessName("Iron Will Coaching");
     process.env.MAIL_FROM = "Coach <coach@example.com>";
     resetEnv();
-    expect(fromAddress()).toBe("Coach <coach@example.com>");
     const file = await sendMail({ to: "member@example.com", subject: "From the coach", text: "Hi" });
     expect(fs.readFileSync(file, "utf8")).toMatch(/^From: Coach <coach@example\.com>$/m);
   });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { Transporter } from "nodemailer";
+import { getBusinessName } from "./business-name.server";
 import { dataPath, ensurePrivateDir } from "./data-dir.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./logger.server";
@@ -28,14 +29,16 @@ export function mailMode(): "smtp" | "outbox" {
   return getEnv().SMTP_URL ? "smtp" : "outbox";
 }
 
-export function fromAddress(): string {
+/** MAIL_FROM, else no-reply@ the site's host under the business name of the site settings (read at each e-mail). */
+async function fromAddress(): Promise<string | { name: string; address: string }> {
   const env = getEnv();
-  return env.MAIL_FROM ?? `Relentless <no-reply@${new URL(env.BASE_URL).hostname}>`;
+  // An address object: nodemailer quotes and encodes whatever the name holds.
+  return env.MAIL_FROM ?? { name: await getBusinessName(), address: `no-reply@${new URL(env.BASE_URL).hostname}` };
 }
 
 /** SMTP when SMTP_URL is set, else an .eml file in DATA_DIR/outbox/. Returns where it went. */
 export async function sendMail(mail: Mail): Promise<string> {
-  const info = await (await getTransport()).sendMail({ from: fromAddress(), ...mail });
+  const info = await (await getTransport()).sendMail({ from: await fromAddress(), ...mail });
   if (mailMode() === "smtp") {
     getLogger().info({ messageId: info.messageId }, "mail sent over SMTP");
     return info.messageId;

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_BUSINESS_NAME } from "./business-name";
 
 interface PageSeo {
   title: string;
@@ -13,7 +14,7 @@ interface PageSeo {
 }
 
 /** Title, description, canonical URL and Open Graph / Twitter tags for one page. */
-export function seo({ title, description, path, origin, siteName = "Relentless", image = "/og-image.png", type = "website" }: PageSeo): MetaDescriptor[] {
+export function seo({ title, description, path, origin, siteName = DEFAULT_BUSINESS_NAME, image = "/og-image.png", type = "website" }: PageSeo): MetaDescriptor[] {
   const url = `${origin}${path}`;
   const imageUrl = image.startsWith("http") ? image : `${origin}${image}`;
   return [
@@ -37,5 +38,5 @@ export function seo({ title, description, path, origin, siteName = "Relentless",
 /** The public origin and business name from the root loader, for meta functions. */
 export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): { origin: string; siteName: string } {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { origin?: string; settings?: { businessName?: string } } | undefined;
-  return { origin: root?.origin ?? "", siteName: root?.settings?.businessName ?? "Relentless" };
+  return { origin: root?.origin ?? "", siteName: root?.settings?.businessName ?? DEFAULT_BUSINESS_NAME };
 }

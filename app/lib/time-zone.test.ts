@@ -1,6 +1,6 @@
 // @test-database none: no query here (decision 0020).
 import { describe, expect, it } from "vitest";
-import { addDays, formatLongDate, formatMonth, formatShortDate, isPlainDate, isPlainTime, offsetMinutes, todayIn, toZonedParts, weekdayOf, zonedToUtc } from "./time-zone";
+import { addDays, isPlainDate, isPlainTime, offsetMinutes, todayIn, toZonedParts, weekdayOf, zonedToUtc } from "./time-zone";
 
 const iso = (d: Date) => d.toISOString();
 
@@ -73,11 +73,5 @@ describe("plain dates", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
     expect(weekdayOf("2026-11-22")).toBe(0);
-  });
-
-  it("formats dates in British English", () => {
-    expect(formatLongDate("2026-12-05")).toBe("Saturday 5 December 2026");
-    expect(formatMonth("2026-12")).toBe("December 2026");
-    expect(formatShortDate("2027-01-03")).toBe("Sun 3 Jan 2027");
   });
 });

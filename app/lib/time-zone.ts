@@ -130,28 +130,3 @@ export function addDays(date: string, days: number): string {
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return toZonedParts(now, timeZone).date;
 }
-
-// Names spelled here, not by Intl: the server's and the browser's ICU data differ in
-// punctuation, and the same page must render the same text on both.
-const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-export const weekdayNames: readonly string[] = weekdays;
-
-/** 'Saturday 5 December 2026' (British English, as the site is written). */
-export function formatLongDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return `${weekdays[weekdayOf(date)]} ${d} ${months[m - 1]} ${y}`;
-}
-
-/** 'Sat 5 Dec 2026' */
-export function formatShortDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return `${weekdays[weekdayOf(date)]!.slice(0, 3)} ${d} ${months[m - 1]!.slice(0, 3)} ${y}`;
-}
-
-/** 'December 2026' for a yyyy-mm month. */
-export function formatMonth(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return `${months[m - 1]} ${y}`;
-}

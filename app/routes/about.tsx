@@ -6,6 +6,7 @@ import { Carousel } from "~/components/ui/carousel";
 import { Picture } from "~/components/ui/picture";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
+import { DEFAULT_BUSINESS_NAME } from "~/lib/business-name";
 import { CtaBand } from "~/views/marketing/cta-band";
 import { siteImage } from "~/modules/marketing/images";
 import { JourneyStageCard } from "~/views/marketing/journey-stage-card";
@@ -21,7 +22,7 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seo({
-    title: `About the Coach: From Ordinary to Extraordinary | ${loaderData?.businessName ?? "Relentless"}`,
+    title: `About the Coach: From Ordinary to Extraordinary | ${loaderData?.businessName ?? DEFAULT_BUSINESS_NAME}`,
     description:
       "The coach's journey from ordinary to extraordinary: 35+ pounds of fat lost, 20+ pounds of muscle gained, and over 5 years of coaching others to do the same.",
     path: "/about",

@@ -9,7 +9,7 @@ import { seo, siteFromMatches } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { DraftBadge, MembersOnlyBadge } from "~/views/articles/article-badges";
 import { articleBodyClass } from "~/modules/articles/article-body";
-import { formatArticleDate } from "~/modules/articles/article-dates";
+import { formatUsLongDate } from "~/lib/dates";
 import { getArticleForViewer } from "~/modules/articles/articles.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { article, html } = result;
   return data(
     {
-      article: { ...article, date: formatArticleDate(article.createdAt, timeZone) },
+      article: { ...article, date: formatUsLongDate(article.createdAt, timeZone) },
       html,
       canEdit: viewer !== null && can(viewer.role, "articles", "update"),
     },

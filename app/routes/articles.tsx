@@ -11,7 +11,7 @@ import { pageNumber, parseSearchParams, searchText } from "~/lib/search-params";
 import { seo, siteFromMatches } from "~/lib/seo";
 import { ArticleCard } from "~/views/articles/article-card";
 import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
-import { formatArticleDate } from "~/modules/articles/article-dates";
+import { formatUsLongDate } from "~/lib/dates";
 import { listArticles } from "~/modules/articles/articles.server";
 import { PageHero } from "~/views/marketing/page-hero";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pageCount: list.pageCount,
     total: list.total,
     categoryCounts: list.categoryCounts,
-    articles: list.items.map((a) => ({ ...a, date: formatArticleDate(a.createdAt, timeZone) })),
+    articles: list.items.map((a) => ({ ...a, date: formatUsLongDate(a.createdAt, timeZone) })),
     canCreate: viewer !== null && can(viewer.role, "articles", "create"),
   };
 }

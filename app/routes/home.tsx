@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Picture } from "~/components/ui/picture";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
+import { DEFAULT_BUSINESS_NAME } from "~/lib/business-name";
 import { CtaBand } from "~/views/marketing/cta-band";
 import { siteImage } from "~/modules/marketing/images";
 import { localBusinessJsonLd } from "~/modules/marketing/local-business";
@@ -20,7 +21,7 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seo({
-    title: `${loaderData?.businessName ?? "Relentless"} | Personal Training & Coaching`,
+    title: `${loaderData?.businessName ?? DEFAULT_BUSINESS_NAME} | Personal Training & Coaching`,
     description:
       "Train With Relentless Intensity: personal training, group classes, nutrition coaching and Warrior Prep. 300+ clients transformed. Apply for coaching today.",
     path: "/",

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { getClientIp } from "~/lib/client-ip.server";
 import { fieldErrors } from "~/lib/form";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle, useBusinessName } from "~/lib/meta";
 import { parseSearchParams, tokenQuery } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { acceptInvitationSchema, invitationStatusMessages, type InvitationStatus } from "~/modules/invitations/invitations.schema";
@@ -19,6 +19,7 @@ import {
   InvitationTokenError,
 } from "~/modules/invitations/invitations.server";
 import { refuseCommonPassword } from "~/modules/users/password-policy.server";
+import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Accept Invitation", matches) }, { name: "robots", content: "noindex" }];
 
@@ -80,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
     // The account exists; only the automatic sign-in failed (for example the sign-in rate limit).
     return redirectWithToast("/login", { type: "success", title: "Your account is ready", description: "Please sign in with your new password." });
   }
-  return redirectWithToast("/members", { type: "success", title: "Welcome to Relentless!", description: "Your account is ready." }, signedIn.headers);
+  return redirectWithToast("/members", { type: "success", title: `Welcome to ${(await getSiteSettings()).businessName}!`, description: "Your account is ready." }, signedIn.headers);
 }
 
 const headings: Record<Exclude<InvitationStatus, "valid">, string> = {
@@ -93,6 +94,7 @@ const headings: Record<Exclude<InvitationStatus, "valid">, string> = {
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const status = actionData?.status ?? loaderData.status;
+  const businessName = useBusinessName();
   return (
     <section className="bg-zinc-50 px-4 py-16 sm:py-24">
       <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
@@ -119,7 +121,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
           <>
             <h1 className="text-3xl font-bold uppercase">Welcome, {loaderData.name}</h1>
             <p className="mb-6 mt-2 text-zinc-600">
-              You have been invited to the Relentless member area as <strong className="text-zinc-900">{loaderData.email}</strong>. Choose a password
+              You have been invited to the {businessName} member area as <strong className="text-zinc-900">{loaderData.email}</strong>. Choose a password
               (at least 8 characters) to finish setting up your account.
             </p>
             <Form method="post" noValidate className="space-y-5">

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/privacy";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
+import { DEFAULT_BUSINESS_NAME } from "~/lib/business-name";
 import { privacyPolicy, LEGAL_UPDATED } from "~/modules/marketing/legal-content";
 import { LegalPage } from "~/views/marketing/legal-page";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -11,7 +12,7 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const businessName = loaderData?.contact.businessName ?? "Relentless";
+  const businessName = loaderData?.contact.businessName ?? DEFAULT_BUSINESS_NAME;
   const doc = privacyPolicy(businessName);
   return seo({ title: `${doc.title} | ${businessName}`, description: doc.description, path: doc.path, origin: loaderData?.origin ?? "", siteName: businessName });
 };

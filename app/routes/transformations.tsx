@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
+import { DEFAULT_BUSINESS_NAME } from "~/lib/business-name";
 import { ClientStoryCard } from "~/views/marketing/client-story-card";
 import { CtaBand } from "~/views/marketing/cta-band";
 import { PageHero } from "~/views/marketing/page-hero";
@@ -18,7 +19,7 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seo({
-    title: `Client Transformations | ${loaderData?.businessName ?? "Relentless"}`,
+    title: `Client Transformations | ${loaderData?.businessName ?? DEFAULT_BUSINESS_NAME}`,
     description:
       "What a coaching programme can look like: personal training, nutrition coaching, group classes and Warrior Prep, with the goals, the plan and the results that follow.",
     path: "/transformations",

@@ -8,7 +8,7 @@ import { getDb } from "~/db/client.server";
 import { article } from "~/db/schema/articles";
 import { auditLog } from "~/db/schema/audit";
 import { user } from "~/db/schema/auth";
-import { contentItem } from "~/db/schema/content";
+import { contentItem } from "~/db/schema/library";
 import { validMealPlan, validSchedule, validVideo } from "~/modules/library/library.fixture";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { loader as dashboardLoader } from "~/routes/admin";

@@ -7,7 +7,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDatabase, getDb, setDatabase } from "~/db/client.server";
-import { contentItem } from "~/db/schema/content";
+import { contentItem } from "~/db/schema/library";
 import { nutritionDocument } from "~/db/schema/documents";
 import { getStorage } from "~/lib/storage.server";
 import { createDocument } from "~/modules/nutrition/nutrition.server";

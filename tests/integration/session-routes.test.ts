@@ -6,7 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { trainingSession } from "~/db/schema/sessions";
+import { trainingSession } from "~/db/schema/training-sessions";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as membersAction, loader as membersLoader } from "~/routes/members";

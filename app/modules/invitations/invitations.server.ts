@@ -13,6 +13,7 @@ import { recordAudit } from "~/auth/audit.server";
 import { createUserWithPassword, findUserByEmail, UserExistsError } from "~/modules/users/users.server";
 import { assertPasswordAllowed } from "~/modules/users/password-policy.server";
 import { passwordSchema } from "~/auth/credentials.schema";
+import { getSiteSettings } from "~/modules/settings/settings.server";
 import { INVITATION_TTL_DAYS, invitationSchema, type InvitationInput, type InvitationStatus } from "./invitations.schema";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
@@ -53,13 +54,14 @@ export function consumeAcceptLimit(clientIp: string): Promise<LimitResult> {
 async function mailInvitation(to: { name: string; email: string }, token: string): Promise<boolean> {
   const link = `${getEnv().BASE_URL}/invitations/accept?token=${encodeURIComponent(token)}`;
   try {
+    const { businessName } = await getSiteSettings();
     await sendMail({
       to: to.email,
-      subject: "You're invited to Relentless",
+      subject: `You're invited to ${businessName}`,
       text: [
         `Hello ${to.name},`,
         "",
-        "Your coach has invited you to the Relentless member area.",
+        `Your coach has invited you to the ${businessName} member area.`,
         "Open this link to choose your password and sign in:",
         "",
         link,

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
-import { contentItem } from "~/db/schema/content";
+import { contentItem } from "~/db/schema/library";
 import { upload } from "~/db/schema/uploads";
 import { fieldErrors } from "~/lib/form";
 import { createUserWithPassword } from "~/modules/users/users.server";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
-import { contentItem } from "~/db/schema/content";
+import { contentItem } from "~/db/schema/library";
 import { upload } from "~/db/schema/uploads";
 import { recordAudit } from "~/auth/audit.server";
 import { contentInputSchema, type ContentInput } from "./library.schema";

@@ -1,6 +1,7 @@
 import { ZodError } from "zod";
 import { can } from "~/auth/permissions";
 import type { SessionUser } from "~/auth/session.server";
+import { formatUsDate } from "~/lib/dates";
 import { fieldErrors } from "~/lib/form";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { createDocument, deleteDocument, DOCUMENT_NOT_FOUND, listAllDocumentsForStaff, NutritionError, type DocumentView } from "./nutrition.server";
@@ -31,14 +32,10 @@ export function isDocumentsIntent(intent: unknown): boolean {
   return DOCUMENT_INTENTS.includes(intent as (typeof DOCUMENT_INTENTS)[number]);
 }
 
-function formatDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone }).format(new Date(iso));
-}
-
 /** The staff list for the loader: every document, newest first, with dates in the site's time zone. */
 export async function loadDocumentsManager(actor: Actor): Promise<DocumentsManagerData> {
   const [documents, { timeZone }] = await Promise.all([listAllDocumentsForStaff(actor), getSiteSettings()]);
-  return { documents: documents.map((d) => ({ ...d, date: formatDate(d.createdAt, timeZone) })) };
+  return { documents: documents.map((d) => ({ ...d, date: formatUsDate(d.createdAt, timeZone) })) };
 }
 
 function toObject(input: FormData | Record<string, unknown>): Record<string, unknown> {

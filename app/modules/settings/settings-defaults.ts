@@ -1,3 +1,5 @@
+import { DEFAULT_BUSINESS_NAME } from "~/lib/business-name";
+
 /** The site's business details before the coach sets them (plain data, safe for every page's bundle). */
 export interface SiteSettings {
   businessName: string;
@@ -14,7 +16,7 @@ export interface SiteSettings {
 }
 
 export const defaultSiteSettings: SiteSettings = {
-  businessName: "Relentless",
+  businessName: DEFAULT_BUSINESS_NAME,
   coachName: "",
   phone: "",
   email: "",

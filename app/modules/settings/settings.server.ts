@@ -6,10 +6,9 @@ import { mailMode, sendMail } from "~/lib/mail.server";
 import { getStorage } from "~/lib/storage.server";
 import { recordAudit } from "~/auth/audit.server";
 import { announcePublicContentChanged } from "~/lib/site-changes.server";
+import { SITE_SETTINGS_KEY as KEY } from "~/lib/business-name.server";
 import { defaultSiteSettings, type SiteSettings } from "./settings-defaults";
 import { siteSettingsFormSchema, siteSettingsSchema } from "./settings.schema";
-
-const KEY = "site";
 
 /** The site's business details, with defaults for anything not yet set. */
 export async function getSiteSettings(): Promise<SiteSettings> {
@@ -67,11 +66,12 @@ export async function readSiteSettingsForAdmin(actor: Pick<SessionUser, "role">)
 /** 'Send a test e-mail' to the administrator's own address; the error message is returned, not thrown. */
 export async function sendTestEmail(actor: Pick<SessionUser, "id" | "email" | "role">): Promise<{ ok: true; mode: "smtp" | "outbox" } | { ok: false; error: string }> {
   ensureCan(actor, "siteSettings", "update");
+  const { businessName } = await getSiteSettings();
   try {
     await sendMail({
       to: actor.email,
-      subject: "Relentless test e-mail",
-      text: `This is a test e-mail from your Relentless site (${mailMode() === "smtp" ? "sent over SMTP" : "written to the outbox"}). E-mail delivery works.`,
+      subject: `${businessName} test e-mail`,
+      text: `This is a test e-mail from your ${businessName} site (${mailMode() === "smtp" ? "sent over SMTP" : "written to the outbox"}). E-mail delivery works.`,
     });
     return { ok: true, mode: mailMode() };
   } catch (error) {

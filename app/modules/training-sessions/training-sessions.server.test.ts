@@ -8,7 +8,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { siteSetting } from "~/db/schema/settings";
-import { trainingSession } from "~/db/schema/sessions";
+import { trainingSession } from "~/db/schema/training-sessions";
 import { dataPath } from "~/lib/data-dir.server";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { createUserWithPassword } from "~/modules/users/users.server";

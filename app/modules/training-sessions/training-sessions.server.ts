@@ -5,11 +5,12 @@ import { alias } from "drizzle-orm/pg-core";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { trainingSession } from "~/db/schema/sessions";
+import { trainingSession } from "~/db/schema/training-sessions";
 import { recordAudit } from "~/auth/audit.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
-import { formatLongDate, toZonedParts, zonedToUtc } from "~/lib/time-zone";
+import { formatLongDate } from "~/lib/dates";
+import { toZonedParts, zonedToUtc } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { trainingSessionFormSchema, type TrainingSessionStatus } from "./training-sessions.schema";
 

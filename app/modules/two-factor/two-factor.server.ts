@@ -9,9 +9,9 @@ import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { twoFactor, twoFactorBackupCode, twoFactorChallenge } from "~/db/schema/two-factor";
 import { recordAudit } from "~/auth/audit.server";
+import { getSiteSettings } from "~/modules/settings/settings.server";
 import { decryptSecret, encryptSecret, hashCode, newBackupCodes, normaliseBackupCode } from "./two-factor-crypto.server";
 
-const ISSUER = "Relentless";
 /** Codes of the previous and next 30-second step count too (a phone's clock drifts). */
 const TOLERANCE_SECONDS = 30;
 
@@ -45,7 +45,9 @@ export async function twoFactorState(actor: Actor): Promise<TwoFactorState> {
     return { enabled: true, backupCodesLeft: left?.n ?? 0, pending: null };
   }
   const secret = decryptSecret(row.secret);
-  const uri = generateURI({ issuer: ISSUER, label: actor.email, secret });
+  // The authenticator app lists the code under the business name of the site settings.
+  const { businessName } = await getSiteSettings();
+  const uri = generateURI({ issuer: businessName, label: actor.email, secret });
   return { enabled: false, backupCodesLeft: 0, pending: { secret, qrSvg: renderSVG(uri, { border: 2 }) } };
 }
 

@@ -12,7 +12,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { article } from "~/db/schema/articles";
 import { auditLog } from "~/db/schema/audit";
-import { contentItem } from "~/db/schema/content";
+import { contentItem } from "~/db/schema/library";
 import { nutritionDocument } from "~/db/schema/documents";
 import { upload } from "~/db/schema/uploads";
 import { dataPath } from "~/lib/data-dir.server";

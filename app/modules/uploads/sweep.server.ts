@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { article } from "~/db/schema/articles";
-import { contentItem } from "~/db/schema/content";
+import { contentItem } from "~/db/schema/library";
 import { nutritionDocument } from "~/db/schema/documents";
 import { upload } from "~/db/schema/uploads";
 import { recordAudit } from "~/auth/audit.server";

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { SignInAgain } from "~/components/sign-in-again";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import { formatShortDate } from "~/lib/time-zone";
+import { formatShortDate } from "~/lib/dates";
 import { lengthUnitFor, type WeightUnit } from "~/lib/units";
 import type { z } from "zod";
 import { ProgressDialog } from "./progress-dialog";

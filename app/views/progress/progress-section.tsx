@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, useState, useSyncExternalStore, type ReactNode 
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { formatShortDate } from "~/lib/time-zone";
+import { formatShortDate } from "~/lib/dates";
 import { formatValue } from "~/lib/units";
 import { CHART_HEIGHT_PX } from "~/modules/progress/chart-size";
 import { GoalStatusPill } from "./goal-status-pill";

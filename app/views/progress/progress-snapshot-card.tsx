@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { formatShortDate } from "~/lib/time-zone";
+import { formatShortDate } from "~/lib/dates";
 import { formatValue } from "~/lib/units";
 import { GoalStatusPill } from "./goal-status-pill";
 import type { ProgressSnapshot, SnapshotValue } from "~/modules/progress/progress-types";

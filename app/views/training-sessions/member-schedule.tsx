@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { formatLongDate, formatMonth, weekdayNames } from "~/lib/time-zone";
+import { formatLongDate, formatMonth, weekdayNames } from "~/lib/dates";
 import { formatDuration, groupByDate, monthWeeks, SESSIONS_PER_DAY, shiftMonth } from "~/modules/training-sessions/calendar";
 import { Modal, SessionStatusBadge } from "./session-ui";
 import type { TrainingSessionView } from "~/modules/training-sessions/training-sessions.server";

@@ -1,7 +1,7 @@
 import { Activity, CalendarClock, CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatLongDate, formatShortDate } from "~/lib/time-zone";
+import { formatLongDate, formatShortDate } from "~/lib/dates";
 import { formatDuration } from "~/modules/training-sessions/calendar";
 import { SessionStatusBadge } from "./session-ui";
 import type { TrainingSessionView } from "~/modules/training-sessions/training-sessions.server";
