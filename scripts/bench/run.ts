@@ -122,11 +122,10 @@ async function main() {
         await nginx.stop();
         nginx = undefined;
         if (path === "/") cached.push(...ours);
-        const mean = (runs: Result[]) => runs.reduce((sum, r) => sum + rps(r), 0) / runs.length;
-        const ratio = mean(ours) / mean(nginxRuns);
+        const ratio = mean(ours.map(rps)) / mean(nginxRuns.map(rps));
         const gzipRatio = rps(oursGzip) / rps(nginxGzip);
         console.log(
-          `  ${name} (${path}): nginx ${fixed(mean(nginxRuns), 0)} req/s, ours ${fixed(mean(ours), 0)} req/s (p99 ${ours[0]!.latency.p99} ms); gzip: nginx ${fixed(rps(nginxGzip), 0)}, ours ${fixed(rps(oursGzip), 0)}`,
+          `  ${name} (${path}): nginx ${fixed(mean(nginxRuns.map(rps)), 0)} req/s, ours ${fixed(mean(ours.map(rps)), 0)} req/s (p99 ${ours[0]!.latency.p99} ms); gzip: nginx ${fixed(rps(nginxGzip), 0)}, ours ${fixed(rps(oursGzip), 0)}`,
         );
         row(`${name} vs nginx (no compression)`, `${fixed(ratio)} ×`, `≥ ${fixed(target, 1)}`, ratio >= target);
         row(`${name} vs nginx (gzip, as browsers ask)`, `${fixed(gzipRatio)} ×`, `≥ ${fixed(target, 1)}`, gzipRatio >= target);
