@@ -7,6 +7,15 @@ export function cannon(options: Options): Promise<Result> {
   return autocannon({ timeout: 10, ...options });
 }
 
+/** An autocannon run that counts only when every answer was a 2xx: a redirect or an error is no fast answer. */
+export async function throughput(options: Options): Promise<Result> {
+  const result = await cannon(options);
+  if (result.errors || result.timeouts || result.non2xx) {
+    throw new Error(`${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
+  }
+  return result;
+}
+
 let nextIp = 1;
 
 /** A different client address per call (the server runs with TRUST_PROXY=true): sign-in is limited per address. */

@@ -89,10 +89,10 @@ async function measureLoaders(heavyId: string) {
 /** The React Router server build inside our bundle (build/server/index.js imports it lazily). */
 async function loadServerBuild(): Promise<ServerBuild> {
   const entry = fs.readFileSync("build/server/index.js", "utf8");
-  const match = /import\("(\.\/assets\/server-build-[^"]+\.js)"\)\.then\(\((\w+)\) => \2\.(\w+)\)/.exec(entry);
+  const match = /import\("(\.\/assets\/server-build-[^"]+\.js)"\)/.exec(entry);
   if (!match) throw new Error("Could not find the server build in build/server/index.js");
-  const mod = (await import(path.resolve("build/server", match[1]!))) as Record<string, ServerBuild>;
-  return mod[match[3]!]!;
+  // The chunk is the server build itself (server/app.ts imports virtual:react-router/server-build).
+  return (await import(path.resolve("build/server", match[1]!))) as ServerBuild;
 }
 
 /**

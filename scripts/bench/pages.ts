@@ -4,12 +4,16 @@
  */
 import { BENCH_ARTICLE_SLUG } from "./fixtures";
 
-/** The heavy member's screens, measured signed in at MEMBER_CONNECTIONS connections. */
+/**
+ * The heavy member's screens, measured signed in at MEMBER_CONNECTIONS connections on
+ * this build (`current`) and on the baseline build (`baseline`, the code before issue 17
+ * gave each section its own route).
+ */
 export const MEMBER_PAGES = {
-  Dashboard: "/members",
-  Progress: "/members?tab=progress",
-  Schedule: "/members?tab=schedule",
-} as const;
+  Dashboard: { current: "/members", baseline: "/members" },
+  Progress: { current: "/members/progress", baseline: "/members?tab=progress" },
+  Schedule: { current: "/members/schedule", baseline: "/members?tab=schedule" },
+} as const satisfies Record<string, { current: string; baseline: string }>;
 
 /** Pages a signed-out visitor gets from the page cache, each against nginx serving the same bytes. */
 export const PUBLIC_PAGES = {

@@ -1,26 +1,27 @@
 /**
  * npm run bench — the issue's speed targets as ratios, from one run on this machine
- * (absolute times depend on the machine; ratios much less). About 6-8 minutes:
- * seeding and in-process measurements, the restart time of `npm start`, then autocannon
- * runs against the built server and Debian's nginx, then Lighthouse. Needs `npm run build`
- * first. BENCH_SAVE=file keeps the member pages' requests/s; BENCH_BASELINE=file (from an
- * earlier run, e.g. on main) compares them with it.
+ * (absolute times depend on the machine; ratios much less). About 8-10 minutes:
+ * seeding and in-process measurements, the restart time of `npm start`, the heavy
+ * member's pages on this build against the baseline build (scripts/bench/baseline.ts,
+ * BENCH_BASELINE_REF), then autocannon runs against the built server and Debian's nginx,
+ * then Lighthouse. Needs `npm run build` first.
+ * `npm run bench -- --only member-pages` runs only the member pages' comparison (about 2-3 minutes).
  */
 import fs from "node:fs";
 import os from "node:os";
 import { freePort } from "../free-port";
-import { cannon, freshIp, signIn, type Result } from "./http";
+import { prepareBaseline } from "./baseline";
+import { freshIp, signIn, throughput as cleanRun, type Result } from "./http";
 import type { InProcessResults } from "./in-process";
 import { homeJavaScriptGzipKb, lighthouse } from "./lighthouse";
 import { findNginx, NGINX_INSTALL_HINT, startNginx, type Nginx } from "./nginx";
-import { LIGHTHOUSE_PAGES, MEMBER_PAGES, PUBLIC_PAGES } from "./pages";
+import { compareMemberPages, MEMBER_CONNECTIONS, mean } from "./member-pages";
+import { LIGHTHOUSE_PAGES, PUBLIC_PAGES } from "./pages";
 import { measureRestarts } from "./restart";
 import { newDataDir, seedInChild, startBenchServer, type BenchServer } from "./serve";
-import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
+import { BENCH_PASSWORD, memberEmail } from "./fixtures";
 
 const CONNECTIONS = 50;
-/** The member pages are measured as the issue states them: at 20 connections. */
-const MEMBER_CONNECTIONS = 20;
 const RESTART_TARGET_MS = 2000;
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 
@@ -37,49 +38,65 @@ function row(measure: string, value: string, target = "", pass?: boolean) {
 }
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
 
-async function throughput(url: string, headers: Record<string, string> = {}, connections = CONNECTIONS): Promise<Result> {
-  const result = await cannon({ url, connections, duration: DURATION, headers });
-  if (result.errors || result.timeouts || result.non2xx) {
-    throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
-  }
-  return result;
-}
+const throughput = (url: string, headers: Record<string, string> = {}) => cleanRun({ url, connections: CONNECTIONS, duration: DURATION, headers });
 const rps = (r: Result) => r.requests.average;
+
+/** `--only member-pages`: just the member pages' comparison with the baseline. */
+function onlyArgument(): "member-pages" | undefined {
+  const at = process.argv.indexOf("--only");
+  if (at < 0) return undefined;
+  const only = process.argv[at + 1];
+  if (only !== "member-pages") throw new Error(`--only takes member-pages, not ${only ?? "nothing"}`);
+  return only;
+}
 
 async function main() {
   const started = Date.now();
+  const only = onlyArgument();
   console.log(`Relentless benchmark — ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run\n`);
+  console.log(`autocannon: ${CONNECTIONS} connections (member pages ${MEMBER_CONNECTIONS}), ${DURATION} s per run\n`);
 
+  console.log("Baseline for the member pages:");
+  const baseline = prepareBaseline();
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = newDataDir();
-  console.log("Seeding (10 members, one with 3-5 years of history) and in-process measurements…");
-  const inProcess = (await seedInChild({ dataDir, baseUrl, members: 10, measure: true })) as InProcessResults;
-
-  console.log("\n0. Restart: `npm start` with the build up to date and the database created, to the first 200 of /healthz");
-  const restarts = await measureRestarts({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn" }, baseUrl, 3);
-  const restartMs = [...restarts].sort((a, b) => a - b)[1]!;
-  console.log(`  ${restarts.map((ms) => `${Math.round(ms)} ms`).join(", ")}`);
-  row("Restart to a healthy /healthz (median of 3)", `${(restartMs / 1000).toFixed(2)} s`, "≤ 2 s", restartMs <= RESTART_TARGET_MS);
-
   let server: BenchServer | undefined;
   let nginx: Nginx | undefined;
   try {
+    console.log(`\nSeeding (10 members, one with 3-5 years of history)${only ? "" : " and in-process measurements"}…`);
+    const inProcess = (await seedInChild({ dataDir, baseUrl, members: 10, measure: !only })) as InProcessResults;
+
+    if (!only) {
+      console.log("\n0. Restart: `npm start` with the build up to date and the database created, to the first 200 of /healthz");
+      const restarts = await measureRestarts({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn" }, baseUrl, 3);
+      const restartMs = [...restarts].sort((a, b) => a - b)[1]!;
+      console.log(`  ${restarts.map((ms) => `${Math.round(ms)} ms`).join(", ")}`);
+      row("Restart to a healthy /healthz (median of 3)", `${(restartMs / 1000).toFixed(2)} s`, "≤ 2 s", restartMs <= RESTART_TARGET_MS);
+    }
+
+    const ref = baseline.commit.slice(0, 7);
+    console.log(`\n1. The heavy member's pages (3 years of sessions, 5 years of daily weights), ${MEMBER_CONNECTIONS} connections: this build vs ${ref}, taking turns`);
+    for (const page of await compareMemberPages({ baseline, dataDir, port, duration: DURATION })) {
+      const current = mean(page.rps.current);
+      const before = mean(page.rps.baseline);
+      console.log(`  ${page.name}: this build ${fixed(current, 0)} req/s (${page.path.current}), ${ref} ${fixed(before, 0)} req/s (${page.path.baseline})`);
+      row(`${page.name}, heavy member: ${fixed(current, 0)} vs ${fixed(before, 0)} req/s (this build vs ${ref})`, `${fixed(current / before)} ×`, "≥ 1.0", current / before >= 1);
+    }
+    if (only) return summary(started);
+
     // TRUST_PROXY: each sign-in below comes from its own X-Forwarded-For address (the per-address limit).
     server = await startBenchServer({ TRUST_PROXY: "true" }, { dataDir, port });
     const origin = `http://127.0.0.1:${port}`;
     const memberCookie = await signIn(baseUrl, memberEmail(0), BENCH_PASSWORD);
-    const heavyCookie = await signIn(baseUrl, HEAVY_EMAIL, BENCH_PASSWORD);
     // Any cookie makes the server render the page instead of serving its cached copy.
     const bypass = { cookie: "bench=1" };
     for (let i = 0; i < 20; i++) {
       for (const headers of [{}, bypass, { cookie: memberCookie }]) await (await fetch(`${origin}/`, { headers })).text();
-      for (const path of Object.values(MEMBER_PAGES)) await (await fetch(`${origin}${path}`, { headers: { cookie: heavyCookie } })).text();
       for (const path of Object.values(PUBLIC_PAGES)) await (await fetch(`${origin}${path}`)).text();
     }
 
-    console.log("\n1. Public pages for a signed-out visitor (the page cache) vs nginx serving the same HTML");
+    console.log("\n2. Public pages for a signed-out visitor (the page cache) vs nginx serving the same HTML");
     const nginxBinary = findNginx();
     const cached: Result[] = [];
     if (!nginxBinary) {
@@ -105,18 +122,17 @@ async function main() {
         await nginx.stop();
         nginx = undefined;
         if (path === "/") cached.push(...ours);
-        const mean = (runs: Result[]) => runs.reduce((sum, r) => sum + rps(r), 0) / runs.length;
-        const ratio = mean(ours) / mean(nginxRuns);
+        const ratio = mean(ours.map(rps)) / mean(nginxRuns.map(rps));
         const gzipRatio = rps(oursGzip) / rps(nginxGzip);
         console.log(
-          `  ${name} (${path}): nginx ${fixed(mean(nginxRuns), 0)} req/s, ours ${fixed(mean(ours), 0)} req/s (p99 ${ours[0]!.latency.p99} ms); gzip: nginx ${fixed(rps(nginxGzip), 0)}, ours ${fixed(rps(oursGzip), 0)}`,
+          `  ${name} (${path}): nginx ${fixed(mean(nginxRuns.map(rps)), 0)} req/s, ours ${fixed(mean(ours.map(rps)), 0)} req/s (p99 ${ours[0]!.latency.p99} ms); gzip: nginx ${fixed(rps(nginxGzip), 0)}, ours ${fixed(rps(oursGzip), 0)}`,
         );
         row(`${name} vs nginx (no compression)`, `${fixed(ratio)} ×`, `≥ ${fixed(target, 1)}`, ratio >= target);
         row(`${name} vs nginx (gzip, as browsers ask)`, `${fixed(gzipRatio)} ×`, `≥ ${fixed(target, 1)}`, gzipRatio >= target);
       }
     }
 
-    console.log("\n2. Server-rendered home page vs a bare renderToString of it");
+    console.log("\n3. Server-rendered home page vs a bare renderToString of it");
     const rendered = await throughput(`${origin}/`, bypass);
     const bareRate = 1000 / inProcess.bareRenderMs;
     console.log(
@@ -125,26 +141,13 @@ async function main() {
     row("Rendered home page over HTTP vs bare render rate", `${fixed(rps(rendered) / bareRate)} ×`);
     row("Cached home page over HTTP vs bare render rate", `${fixed(rps(cached[0]!) / bareRate)} ×`);
 
-    console.log("\n3. Signed in vs signed out");
+    console.log("\n4. Signed in vs signed out");
     const signedIn = await throughput(`${origin}/`, { cookie: memberCookie });
     console.log(`  home: signed out (rendered) ${fixed(rps(rendered), 0)} req/s, signed in ${fixed(rps(signedIn), 0)} req/s`);
     row("Home signed in vs signed out (both rendered)", `${fixed(rps(signedIn) / rps(rendered))} ×`, "≥ 0.7", rps(signedIn) / rps(rendered) >= 0.7);
     row("Home signed in vs signed out as served (cached copy)", `${fixed(rps(signedIn) / rps(cached[0]!))} ×`);
 
-    console.log(`\n3b. The heavy member's pages (3 years of sessions, 5 years of daily weights), ${MEMBER_CONNECTIONS} connections`);
-    const baseline = process.env.BENCH_BASELINE ? (JSON.parse(fs.readFileSync(process.env.BENCH_BASELINE, "utf8")) as Record<string, number>) : null;
-    const memberRates: Record<string, number> = {};
-    for (const [name, path] of Object.entries(MEMBER_PAGES)) {
-      const result = await throughput(`${origin}${path}`, { cookie: heavyCookie }, MEMBER_CONNECTIONS);
-      memberRates[name] = rps(result);
-      console.log(`  ${name} (${path}): ${fixed(rps(result), 0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
-      const before = baseline?.[name];
-      if (before) row(`${name}, heavy member, vs baseline`, `${fixed(rps(result) / before)} ×`, "≥ 1.0", rps(result) / before >= 1);
-      else row(`${name}, heavy member (req/s)`, fixed(rps(result), 0));
-    }
-    if (process.env.BENCH_SAVE) fs.writeFileSync(process.env.BENCH_SAVE, JSON.stringify(memberRates, null, 2));
-
-    console.log("\n4. Sign-in vs one password hash");
+    console.log("\n5. Sign-in vs one password hash");
     const times: number[] = [];
     for (let i = 0; i < 25; i++) {
       const body = new URLSearchParams({ email: memberEmail(i % 10), password: BENCH_PASSWORD, redirectTo: "/members" });
@@ -164,13 +167,13 @@ async function main() {
     console.log(`  sign-in p50 ${fixed(signInP50, 1)} ms (POST /login, one at a time); scrypt verify ${fixed(inProcess.verifyMs, 1)} ms, hash ${fixed(inProcess.hashMs, 1)} ms`);
     row("Sign-in p50 vs one password verification", `${fixed(signInP50 / inProcess.verifyMs)} ×`);
 
-    console.log("\n5. Loaders vs the SQL they send (heavy member: 3 years of sessions, 5 years of daily weights)");
+    console.log("\n6. Loaders vs the SQL they send (heavy member: 3 years of sessions, 5 years of daily weights)");
     for (const l of inProcess.loaders) {
       console.log(`  ${l.name}: loader ${fixed(l.loaderMs)} ms, its ${l.statements} statements ${fixed(l.sqlMs)} ms`);
       row(l.name, `${fixed(l.loaderMs / l.sqlMs)} ×`, "≤ 2", l.loaderMs / l.sqlMs <= 2);
     }
 
-    console.log("\n6. Home page JavaScript and Lighthouse (mobile)");
+    console.log("\n7. Home page JavaScript and Lighthouse (mobile)");
     const jsKb = await homeJavaScriptGzipKb(origin);
     row("Home page JavaScript (gzip)", `${fixed(jsKb, 1)} KB`, "≤ 150 KB", jsKb <= 150);
     for (const path of LIGHTHOUSE_PAGES) {
@@ -189,6 +192,11 @@ async function main() {
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
+  return summary(started);
+}
+
+/** The rows, and the exit code: 1 when a target was missed. */
+function summary(started: number): number {
   console.log(`\nSummary (${Math.round((Date.now() - started) / 1000)} s, load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
   const width = Math.max(...rows.map((r) => r.measure.length));
   for (const r of rows) console.log(`  ${r.measure.padEnd(width)}  ${r.value.padStart(9)}  ${r.target.padEnd(9)}  ${r.verdict}`);

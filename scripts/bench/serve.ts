@@ -1,4 +1,4 @@
-/** Starts the built server on a free port with a throwaway DATA_DIR, for benchmarks. */
+/** Starts a built server for benchmarks: this checkout's on a throwaway DATA_DIR, or any checkout's on a given one. */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,13 +21,23 @@ export function newDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "relentless-bench-"));
 }
 
-export async function startBenchServer(env: Record<string, string> = {}, options: BenchServerOptions = {}): Promise<BenchServer> {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("Build first: npm run build");
-  const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? newDataDir();
-  const baseUrl = `http://localhost:${port}`;
+export interface ServerProcess {
+  baseUrl: string;
+  /** Stops the server; the database is closed once it resolves. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built server of the checkout `cwd` (this one by default; the bench's baseline runs
+ * another) on DATA_DIR `dataDir`, which it neither creates nor removes.
+ */
+export async function startServer(options: { dataDir: string; port: number; env?: Record<string, string>; cwd?: string }): Promise<ServerProcess> {
+  const cwd = options.cwd ?? ".";
+  if (!fs.existsSync(path.join(cwd, "build/server/index.js"))) throw new Error(`Build first: npm run build (in ${path.resolve(cwd)})`);
+  const baseUrl = `http://localhost:${options.port}`;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn", ...env },
+    cwd,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), DATA_DIR: options.dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn", ...options.env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 120_000;
@@ -37,19 +47,31 @@ export async function startBenchServer(env: Record<string, string> = {}, options
     } catch {
       // not yet listening
     }
-    if (child.exitCode !== null) throw new Error("The server exited while starting");
-    if (Date.now() > deadline) throw new Error("The server did not start");
+    if (child.exitCode !== null) throw new Error(`The server in ${path.resolve(cwd)} exited while starting`);
+    if (Date.now() > deadline) throw new Error(`The server in ${path.resolve(cwd)} did not start`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     baseUrl,
-    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         await exited;
       }
+    },
+  };
+}
+
+/** This checkout's built server on a free port (or `port`) and a DATA_DIR it removes when stopped. */
+export async function startBenchServer(env: Record<string, string> = {}, options: BenchServerOptions = {}): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? newDataDir();
+  const server = await startServer({ dataDir, port: options.port ?? (await freePort()), env });
+  return {
+    baseUrl: server.baseUrl,
+    dataDir,
+    stop: async () => {
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
