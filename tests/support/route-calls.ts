@@ -109,7 +109,7 @@ export async function signInCookie(email: string, password: string): Promise<str
   return cookie;
 }
 
-type Middleware = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }, next: () => Promise<unknown>) => unknown;
+type Middleware = (args: never, next: never) => unknown;
 
 /**
  * A child route's loader or action as the server runs it: its layout's middleware
@@ -122,8 +122,9 @@ export function underLayout<F extends (args: never) => unknown>(middleware: read
     let answer: unknown;
     const run = async (index: number): Promise<unknown> => {
       const layer = middleware[index];
-      if (!layer) return (answer = await fn({ request, params, context } as never));
-      return layer({ request, params, context }, () => run(index + 1));
+      if (!layer) return (answer = await fn({ request, params, context, url: new URL(request.url), pattern: "" } as never));
+      const next = () => run(index + 1);
+      return layer({ request, params, context, url: new URL(request.url), pattern: "" } as never, next as never);
     };
     await run(0);
     return answer;
