@@ -1,8 +1,7 @@
-import { isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
+import { NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/members";
 import { lookUpUser, userContext } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
-import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { AppError } from "~/lib/app-error";
 import { pageTitle } from "~/lib/meta";
@@ -43,15 +42,18 @@ function movedTabRedirect(url: URL): Response | null {
 /**
  * Every member screen is for a signed-in person; the session is looked up once here,
  * before each child's loader and action. A signed-out visitor's page is the 401 'Access
- * Required' screen. A signed-out save goes on to its screen's action, which answers it:
- * a 401 that keeps the typed form, or /login (decision 0023).
+ * Required' screen: the error screen with a Sign In link back here (an error a middleware
+ * throws is shown by the root's boundary, as no loader below it has run). A signed-out
+ * save goes on to its screen's action, which answers it: a 401 that keeps the typed
+ * form, or /login (decision 0023).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const moved = movedTabRedirect(new URL(request.url));
+    const reading = request.method === "GET" || request.method === "HEAD";
+    const moved = reading ? movedTabRedirect(new URL(request.url)) : null;
     if (moved) throw moved;
     const user = await lookUpUser(request, context);
-    if (!user && (request.method === "GET" || request.method === "HEAD")) {
+    if (!user && reading) {
       throw new AppError(401, "Please sign in to access the member dashboard", { title: "Access Required" });
     }
     return next();
@@ -103,23 +105,8 @@ export default function MembersLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The signed-out visitor's page: sign in, then back to the screen they asked for. */
-function AccessRequired() {
-  const location = useLocation();
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold uppercase">Access Required</h1>
-      <p className="text-zinc-700">Please sign in to access the member dashboard</p>
-      <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className={buttonClass("primary")}>
-        Sign In
-      </Link>
-    </section>
-  );
-}
-
 /** A screen that failed keeps the welcome line and the Member Menu around the error, so the member can go elsewhere. */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 401) return <AccessRequired />;
   if (!loaderData) return <ErrorScreen error={error} />;
   return (
     <MemberFrame name={loaderData.name}>

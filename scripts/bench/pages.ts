@@ -7,8 +7,8 @@ import { BENCH_ARTICLE_SLUG } from "./fixtures";
 /** The heavy member's screens, measured signed in at MEMBER_CONNECTIONS connections. */
 export const MEMBER_PAGES = {
   Dashboard: "/members",
-  Progress: "/members?tab=progress",
-  Schedule: "/members?tab=schedule",
+  Progress: "/members/progress",
+  Schedule: "/members/schedule",
 } as const;
 
 /** Pages a signed-out visitor gets from the page cache, each against nginx serving the same bytes. */

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import sharp from "sharp";
-import routes from "../../app/routes";
+import routeConfig from "../../app/routes";
 import { expect, test } from "./support/test";
 import { expressEndpoints, matrix, matrixRoles, PRIVATE, type Expected, type MatrixIds, type MatrixRole, type MatrixRow } from "./support/permission-matrix";
 import { PASSWORD, users, type UserKey } from "./support/users";
@@ -109,11 +109,21 @@ async function send(client: APIRequestContext, row: MatrixRow): Promise<APIRespo
   return client.post(url, { form: fields, maxRedirects: 0 });
 }
 
+/** Every route of app/routes.ts with its full path; a layout's index child shares the layout's path. */
+type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
+function flatten(entries: readonly RouteEntry[], parent = ""): Array<{ path: string; file: string }> {
+  return entries.flatMap((entry) => {
+    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return [{ path: full, file: entry.file }, ...flatten(entry.children ?? [], full)];
+  });
+}
+const routes = flatten(routeConfig as RouteEntry[]);
+
 test("every route in app/routes.ts, every action and every express endpoint has a row (default deny)", () => {
   const rowsFor = (route: string) => matrix.filter((r) => r.route === route);
   const missing: string[] = [];
   for (const entry of routes) {
-    const route = entry.path ?? "";
+    const route = entry.path;
     if (!rowsFor(route).some((r) => r.op === "read")) missing.push(`${route || "/"}: read`);
     const source = fs.readFileSync(path.join("app", entry.file), "utf8");
     if (/export\s+(?:async\s+)?function\s+action\b/.test(source) && !rowsFor(route).some((r) => r.op !== "read")) {
@@ -122,7 +132,7 @@ test("every route in app/routes.ts, every action and every express endpoint has 
   }
   for (const endpoint of expressEndpoints) if (rowsFor(endpoint).length === 0) missing.push(endpoint);
   // Rows for routes that no longer exist are mistakes too.
-  const known = new Set([...routes.map((r) => r.path ?? ""), ...expressEndpoints]);
+  const known = new Set([...routes.map((r) => r.path), ...expressEndpoints]);
   const stale = [...new Set(matrix.map((r) => r.route))].filter((r) => !known.has(r));
   expect(missing, "routes without a row in tests/e2e/support/permission-matrix.ts").toEqual([]);
   expect(stale, "rows for routes app/routes.ts no longer has").toEqual([]);
