@@ -174,19 +174,19 @@ test.describe("the permission matrix", () => {
       });
       expect(scheduled.status(), `schedule ${type}`).toBe(302);
     }
-    const schedule = await loaderData(clients.memberA, "/members", `?tab=schedule&month=${ids.future.slice(0, 7)}`);
+    const schedule = await loaderData(clients.memberA, "/members/schedule", `?month=${ids.future.slice(0, 7)}`);
     ids.sessionForMember = idOf(findAll(schedule, (o) => o.type === "Matrix member session" && typeof o.id === "string"), "member session");
     ids.sessionForStaff = idOf(findAll(schedule, (o) => o.type === "Matrix staff session" && typeof o.id === "string"), "staff session");
 
-    // Member A logs a weight and sets a goal through /members?tab=progress.
+    // Member A logs a weight and sets a goal through /members/progress.
     for (const form of [
       { intent: "log-body", type: "weight", value: "180", date: ids.today },
       { intent: "set-goal", title: "Member A's goal", description: "Deadlift twice my weight" },
     ] as Array<Record<string, string>>) {
-      const saved = await clients.memberA.post("/members?tab=progress", { form, maxRedirects: 0 });
+      const saved = await clients.memberA.post("/members/progress", { form, maxRedirects: 0 });
       expect(saved.status(), form.intent).toBe(200);
     }
-    const progress = await loaderData(clients.memberA, "/members", "?tab=progress");
+    const progress = await loaderData(clients.memberA, "/members/progress");
     ids.entryId = idOf(findAll(progress, (o) => o.kind === "weight" && o.value === 180 && typeof o.id === "string"), "weight entry");
     ids.goalId = idOf(findAll(progress, (o) => o.title === "Member A's goal" && typeof o.id === "string"), "goal");
 
@@ -197,7 +197,7 @@ test.describe("the permission matrix", () => {
     const upload = await clients.trainer.post("/cms/uploads", { headers: { "content-type": "image/jpeg" }, data: photo });
     expect(upload.status()).toBe(201);
     ids.imageId = ((await upload.json()) as { image: { id: string } }).image.id;
-    const nutrition = await clients.memberA.get("/members?tab=nutrition");
+    const nutrition = await clients.memberA.get("/members/nutrition");
     ids.documentId = /\/documents\/([\w-]+)/.exec(await nutrition.text())?.[1] ?? "matrix-no-document-yet";
   });
 
@@ -222,7 +222,7 @@ test.describe("the permission matrix", () => {
 
   test("member B can neither see nor change member A's session, progress entry or goal", async () => {
     const b = clients.memberB;
-    const schedule = await loaderData(b, "/members", `?tab=schedule&month=${ids.future.slice(0, 7)}&session=${ids.sessionForMember}`);
+    const schedule = await loaderData(b, "/members/schedule", `?month=${ids.future.slice(0, 7)}&session=${ids.sessionForMember}`);
     expect(JSON.stringify(schedule)).not.toContain("Matrix member session");
     const csv = await (await b.get("/members/progress.csv")).text();
     expect(csv).not.toContain("180");
@@ -234,14 +234,15 @@ test.describe("the permission matrix", () => {
       { intent: "delete-goal", id: ids.goalId },
     ] as Array<Record<string, string>>;
     for (const form of attempts) {
-      const response = await b.post("/members?tab=progress", { form, maxRedirects: 0 });
+      // Each form goes to its own screen's action.
+      const response = await b.post(form.intent === "cancel-session" ? "/members/schedule" : "/members/progress", { form, maxRedirects: 0 });
       expect(response.status(), form.intent).toBe(404);
     }
     // As member A, all of it is still there and unchanged.
-    const progress = await loaderData(clients.memberA, "/members", "?tab=progress");
+    const progress = await loaderData(clients.memberA, "/members/progress");
     expect(findAll(progress, (o) => o.id === ids.entryId)[0]).toMatchObject({ value: 180, recordedOn: ids.today });
     expect(findAll(progress, (o) => o.id === ids.goalId)[0]).toMatchObject({ title: "Member A's goal", status: "not_started" });
-    const own = await loaderData(clients.memberA, "/members", `?tab=schedule&month=${ids.future.slice(0, 7)}`);
+    const own = await loaderData(clients.memberA, "/members/schedule", `?month=${ids.future.slice(0, 7)}`);
     expect(findAll(own, (o) => o.id === ids.sessionForMember)[0]).toMatchObject({ type: "Matrix member session", status: "scheduled" });
   });
 
