@@ -11,7 +11,14 @@ export default [
   route("auth/callback", "routes/auth-callback.tsx"),
   route("setup", "routes/setup.tsx"),
   route("profile-setup", "routes/profile-setup.tsx"),
-  route("members", "routes/members.tsx"),
+  // The member area: the layout (welcome line, Member Menu, one sign-in check) and one child route per screen.
+  route("members", "routes/members.tsx", [
+    index("routes/members._index.tsx"),
+    route("nutrition", "routes/members.nutrition.tsx"),
+    route("community", "routes/members.community.tsx"),
+    route("schedule", "routes/members.schedule.tsx"),
+    route("settings", "routes/members.settings.tsx"),
+  ]),
   route("admin", "routes/admin.tsx"),
   route("admin/contacts", "routes/admin.contacts.tsx"),
   route("cms", "routes/cms.tsx"),

@@ -133,7 +133,7 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return pending;
 }
 
-function loginRedirect(request: Request): never {
+export function loginRedirect(request: Request): never {
   const url = new URL(request.url);
   const back = url.pathname.replace(/\.data$/, "") + url.search;
   throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);

@@ -49,7 +49,7 @@ export async function mustEnrolTwoFactorByEmail(email: string): Promise<boolean>
 export const TWO_FACTOR_FIRST = "Set up two-factor authentication in Settings first.";
 
 /** Where staff are led to enrol. */
-export const ENROL_PATH = "/members?tab=settings#two-factor";
+export const ENROL_PATH = "/members/settings#two-factor";
 
 /** After a right password: a pending sign-in for the second step (no session exists yet). */
 export async function createChallenge(userId: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { NotFound } from "~/components/not-found";
 
@@ -33,17 +33,26 @@ function messageOf(error: unknown): string | null {
   return null;
 }
 
+/** The heading an AppError carried (its title: "Access Required"), if any. */
+function titleOf(error: unknown): string | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const body: unknown = error.data;
+  return body && typeof body === "object" && "title" in body && typeof body.title === "string" ? body.title : null;
+}
+
 export function ErrorScreen({ error, heading, failure, notFound }: ErrorScreenProps) {
   const status = statusOf(error);
+  const location = useLocation();
   if (status === 404) return notFound ?? <NotFound />;
   if (status === 401 || status === 403) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
-        <h1 className="text-4xl font-bold uppercase">{status === 401 ? "Sign in" : "Unauthorized"}</h1>
+        <h1 className="text-4xl font-bold uppercase">{status === 401 ? (titleOf(error) ?? "Sign in") : "Unauthorized"}</h1>
         <p className="text-zinc-700">{messageOf(error) ?? "Your account does not have access to that page."}</p>
         <div className="flex flex-wrap justify-center gap-3">
           {status === 401 ? (
-            <Link to="/login" className={buttonClass("primary")}>
+            // Signing in comes back to the page that asked for it.
+            <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className={buttonClass("primary")}>
               Sign In
             </Link>
           ) : null}

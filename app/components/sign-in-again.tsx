@@ -3,6 +3,9 @@ import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { preloadSignInForm, SignInDialog } from "./sign-in-dialog";
 
+/** The title of a save's answer when its session has ended (401): the form shows SignInAgain. */
+export const SIGN_IN_AGAIN_TITLE = "Authentication required";
+
 /**
  * For a form whose save found the session ended (`answer`, a 401, kept until the next
  * save): the message and a 'Sign In' button that opens the sign-in dialog over the page.

@@ -7,8 +7,8 @@ const link = "text-zinc-300 hover:text-white underline-offset-4 hover:underline"
 
 const memberLinks = [
   { to: "/members", label: "Member Dashboard" },
-  { to: "/members?tab=nutrition", label: "Meal Prep Recipes" },
-  { to: "/members?tab=schedule", label: "Training Schedule" },
+  { to: "/members/nutrition", label: "Meal Prep Recipes" },
+  { to: "/members/schedule", label: "Training Schedule" },
   { to: "/articles", label: "Articles" },
 ];
 

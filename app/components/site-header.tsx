@@ -185,7 +185,7 @@ export function SiteHeader({ user, businessName }: { user: SessionUser | null; b
                       Member Dashboard
                     </Link>
                   )}
-                  <Link to="/members?tab=settings" className={buttonClass("inverse")}>
+                  <Link to="/members/settings" className={buttonClass("inverse")}>
                     Settings
                   </Link>
                   <Form method="post" action="/logout">

@@ -30,7 +30,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Item asChild className={item}>
-            <Link to="/members?tab=settings">Settings</Link>
+            <Link to="/members/settings">Settings</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-200" />
           <DropdownMenu.Item className={item} onSelect={() => fetcher.submit(null, { method: "post", action: "/logout" })}>

@@ -70,7 +70,7 @@ export function failureFor(error: unknown, intent: string | null, form: FormBody
   throw error;
 }
 
-export async function runAction(request: Request, handlers: Handler | Record<string, Handler>, options: ActionOptions = {}): Promise<Response | ReturnType<typeof data>> {
+export async function runAction(request: Request, handlers: Handler | Record<string, Handler>, options: ActionOptions = {}): Promise<Response | ReturnType<typeof data<ActionData>>> {
   let form: FormBody;
   try {
     form = await readForm(request, options.maxBytes ?? 64 * 1024);

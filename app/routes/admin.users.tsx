@@ -18,8 +18,9 @@ import { invitationSchema } from "~/modules/invitations/invitations.schema";
 import { createInvitation, InvitationError, listPendingInvitations, resendInvitation, revokeInvitation } from "~/modules/invitations/invitations.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { deactivateUser, listUsers, reactivateUser, setUserRole, UserAdminError } from "~/modules/users/user-admin.server";
-import { resetTwoFactor, TwoFactorError, usersWithTwoFactor } from "~/modules/two-factor/two-factor.server";
+import { resetTwoFactor, usersWithTwoFactor } from "~/modules/two-factor/two-factor.server";
 import { getClientIp } from "~/lib/client-ip.server";
+import { AppError } from "~/lib/app-error";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("User Management", matches) }, { name: "robots", content: "noindex" }];
 
@@ -88,7 +89,7 @@ function backTo(request: Request): string {
 }
 
 const messageOf = (error: unknown) =>
-  error instanceof UserAdminError || error instanceof InvitationError || error instanceof TwoFactorError ? error.message : null;
+  error instanceof UserAdminError || error instanceof InvitationError || error instanceof AppError ? error.message : null;
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);

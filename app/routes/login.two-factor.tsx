@@ -1,5 +1,5 @@
-import { readFormData } from "~/lib/request-body.server";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { runAction } from "~/lib/action.server";
 import { z } from "zod";
 import type { Route } from "./+types/login.two-factor";
 import { getSessionUser } from "~/auth/session.server";
@@ -12,7 +12,7 @@ import { getClientIp } from "~/lib/client-ip.server";
 import { recordAudit } from "~/auth/audit.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { passChallenge, TwoFactorError } from "~/modules/two-factor/two-factor.server";
+import { passChallenge } from "~/modules/two-factor/two-factor.server";
 import { getEnv } from "~/lib/env.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { parseSearchParams, redirectPath } from "~/lib/search-params";
@@ -30,23 +30,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const token = await readChallengeCookie(request);
-  const ip = getClientIp(request);
-  try {
-    const signedIn = await passChallenge(token ?? "", form.get("code"), ip);
+  return runAction(request, async (form) => {
+    const token = await readChallengeCookie(request);
+    const ip = getClientIp(request);
+    const signedIn = await passChallenge(token ?? "", form.code, ip);
     const headers = await createTwoFactorSession(request, signedIn.id);
     headers.append("Set-Cookie", await clearChallengeCookie());
     await recordAudit({ action: "auth.sign_in", actor: signedIn, summary: `${signedIn.email} signed in with two-factor authentication`, ip });
     return redirectWithToast(
-      safeRedirect(form.get("redirectTo"), getEnv().BASE_URL),
+      safeRedirect(form.redirectTo, getEnv().BASE_URL),
       { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
       headers,
     );
-  } catch (error) {
-    if (error instanceof TwoFactorError) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  });
 }
 
 export default function TwoFactorStep({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,7 +65,7 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
             maxLength={40}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists to take this one code
             autoFocus
-            error={actionData?.error}
+            error={actionData && !actionData.ok ? (actionData.error ?? undefined) : undefined}
           />
           <Button type="submit" className="w-full" busy={navigation.state === "submitting"} busyText="Verifying...">
             Verify

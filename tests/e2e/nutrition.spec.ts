@@ -20,7 +20,7 @@ test("a member browses the nutrition categories and opens a PDF in a new tab", a
   await signIn(page, "member");
   await expect(page).toHaveURL(/\/members$/);
   await page.getByRole("navigation", { name: "Member Menu" }).getByRole("link", { name: "Nutrition" }).click();
-  await expect(page).toHaveURL(/\/members\?tab=nutrition$/);
+  await expect(page).toHaveURL(/\/members\/nutrition$/);
 
   const categories = page.getByRole("navigation", { name: "Nutrition categories" });
   await expect(categories.getByRole("link", { name: "Meal Plans" })).toHaveAttribute("aria-current", "page");

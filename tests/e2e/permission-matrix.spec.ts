@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import sharp from "sharp";
-import routes from "../../app/routes";
+import routeConfig from "../../app/routes";
 import { expect, test } from "./support/test";
 import { expressEndpoints, matrix, matrixRoles, PRIVATE, type Expected, type MatrixIds, type MatrixRole, type MatrixRow } from "./support/permission-matrix";
 import { PASSWORD, users, type UserKey } from "./support/users";
@@ -109,11 +109,21 @@ async function send(client: APIRequestContext, row: MatrixRow): Promise<APIRespo
   return client.post(url, { form: fields, maxRedirects: 0 });
 }
 
+/** Every route of app/routes.ts with its full path; a layout's index child shares the layout's path. */
+type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
+function flatten(entries: readonly RouteEntry[], parent = ""): Array<{ path: string; file: string }> {
+  return entries.flatMap((entry) => {
+    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return [{ path: full, file: entry.file }, ...flatten(entry.children ?? [], full)];
+  });
+}
+const routes = flatten(routeConfig as RouteEntry[]);
+
 test("every route in app/routes.ts, every action and every express endpoint has a row (default deny)", () => {
   const rowsFor = (route: string) => matrix.filter((r) => r.route === route);
   const missing: string[] = [];
   for (const entry of routes) {
-    const route = entry.path ?? "";
+    const route = entry.path;
     if (!rowsFor(route).some((r) => r.op === "read")) missing.push(`${route || "/"}: read`);
     const source = fs.readFileSync(path.join("app", entry.file), "utf8");
     if (/export\s+(?:async\s+)?function\s+action\b/.test(source) && !rowsFor(route).some((r) => r.op !== "read")) {
@@ -122,7 +132,7 @@ test("every route in app/routes.ts, every action and every express endpoint has 
   }
   for (const endpoint of expressEndpoints) if (rowsFor(endpoint).length === 0) missing.push(endpoint);
   // Rows for routes that no longer exist are mistakes too.
-  const known = new Set([...routes.map((r) => r.path ?? ""), ...expressEndpoints]);
+  const known = new Set([...routes.map((r) => r.path), ...expressEndpoints]);
   const stale = [...new Set(matrix.map((r) => r.route))].filter((r) => !known.has(r));
   expect(missing, "routes without a row in tests/e2e/support/permission-matrix.ts").toEqual([]);
   expect(stale, "rows for routes app/routes.ts no longer has").toEqual([]);
@@ -164,19 +174,19 @@ test.describe("the permission matrix", () => {
       });
       expect(scheduled.status(), `schedule ${type}`).toBe(302);
     }
-    const schedule = await loaderData(clients.memberA, "/members", `?tab=schedule&month=${ids.future.slice(0, 7)}`);
+    const schedule = await loaderData(clients.memberA, "/members/schedule", `?month=${ids.future.slice(0, 7)}`);
     ids.sessionForMember = idOf(findAll(schedule, (o) => o.type === "Matrix member session" && typeof o.id === "string"), "member session");
     ids.sessionForStaff = idOf(findAll(schedule, (o) => o.type === "Matrix staff session" && typeof o.id === "string"), "staff session");
 
-    // Member A logs a weight and sets a goal through /members?tab=progress.
+    // Member A logs a weight and sets a goal through /members/progress.
     for (const form of [
       { intent: "log-body", type: "weight", value: "180", date: ids.today },
       { intent: "set-goal", title: "Member A's goal", description: "Deadlift twice my weight" },
     ] as Array<Record<string, string>>) {
-      const saved = await clients.memberA.post("/members?tab=progress", { form, maxRedirects: 0 });
+      const saved = await clients.memberA.post("/members/progress", { form, maxRedirects: 0 });
       expect(saved.status(), form.intent).toBe(200);
     }
-    const progress = await loaderData(clients.memberA, "/members", "?tab=progress");
+    const progress = await loaderData(clients.memberA, "/members/progress");
     ids.entryId = idOf(findAll(progress, (o) => o.kind === "weight" && o.value === 180 && typeof o.id === "string"), "weight entry");
     ids.goalId = idOf(findAll(progress, (o) => o.title === "Member A's goal" && typeof o.id === "string"), "goal");
 
@@ -187,7 +197,7 @@ test.describe("the permission matrix", () => {
     const upload = await clients.trainer.post("/cms/uploads", { headers: { "content-type": "image/jpeg" }, data: photo });
     expect(upload.status()).toBe(201);
     ids.imageId = ((await upload.json()) as { image: { id: string } }).image.id;
-    const nutrition = await clients.memberA.get("/members?tab=nutrition");
+    const nutrition = await clients.memberA.get("/members/nutrition");
     ids.documentId = /\/documents\/([\w-]+)/.exec(await nutrition.text())?.[1] ?? "matrix-no-document-yet";
   });
 
@@ -212,7 +222,7 @@ test.describe("the permission matrix", () => {
 
   test("member B can neither see nor change member A's session, progress entry or goal", async () => {
     const b = clients.memberB;
-    const schedule = await loaderData(b, "/members", `?tab=schedule&month=${ids.future.slice(0, 7)}&session=${ids.sessionForMember}`);
+    const schedule = await loaderData(b, "/members/schedule", `?month=${ids.future.slice(0, 7)}&session=${ids.sessionForMember}`);
     expect(JSON.stringify(schedule)).not.toContain("Matrix member session");
     const csv = await (await b.get("/members/progress.csv")).text();
     expect(csv).not.toContain("180");
@@ -224,14 +234,15 @@ test.describe("the permission matrix", () => {
       { intent: "delete-goal", id: ids.goalId },
     ] as Array<Record<string, string>>;
     for (const form of attempts) {
-      const response = await b.post("/members?tab=progress", { form, maxRedirects: 0 });
+      // Each form goes to its own screen's action.
+      const response = await b.post(form.intent === "cancel-session" ? "/members/schedule" : "/members/progress", { form, maxRedirects: 0 });
       expect(response.status(), form.intent).toBe(404);
     }
     // As member A, all of it is still there and unchanged.
-    const progress = await loaderData(clients.memberA, "/members", "?tab=progress");
+    const progress = await loaderData(clients.memberA, "/members/progress");
     expect(findAll(progress, (o) => o.id === ids.entryId)[0]).toMatchObject({ value: 180, recordedOn: ids.today });
     expect(findAll(progress, (o) => o.id === ids.goalId)[0]).toMatchObject({ title: "Member A's goal", status: "not_started" });
-    const own = await loaderData(clients.memberA, "/members", `?tab=schedule&month=${ids.future.slice(0, 7)}`);
+    const own = await loaderData(clients.memberA, "/members/schedule", `?month=${ids.future.slice(0, 7)}`);
     expect(findAll(own, (o) => o.id === ids.sessionForMember)[0]).toMatchObject({ type: "Matrix member session", status: "scheduled" });
   });
 

@@ -60,7 +60,7 @@ test("a newcomer must complete the 3-step profile wizard before using the site",
   await expect(page).toHaveURL(/\/members$/);
 
   // Saved on the server: a fresh page load has no wizard and the profile is filled in.
-  await page.goto("/members?tab=settings");
+  await page.goto("/members/settings");
   await expect(page.getByRole("heading", { name: "Welcome back, Nina Newcomer" })).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Complete Your Profile" })).toHaveCount(0);
   await expect(page.getByLabel("Location")).toHaveValue("Leeds");

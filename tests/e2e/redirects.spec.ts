@@ -26,7 +26,7 @@ test.describe("redirect targets from the address bar or a form never leave the s
 
     const kept: Array<[string, string]> = [
       ["/login?redirectTo=%2Farticles%3Fq%3Dsquat", "/articles?q=squat"],
-      [`/auth/callback?next=${encodeURIComponent(`${baseURL}/members?tab=progress`)}`, "/members?tab=progress"],
+      [`/auth/callback?next=${encodeURIComponent(`${baseURL}/members/progress?range=30`)}`, "/members/progress?range=30"],
     ];
     for (const [path, expected] of kept) {
       const response = await request.get(path, { maxRedirects: 0 });

@@ -21,8 +21,8 @@ async function signInAgain(page: Page, notice: Locator) {
 }
 
 test("a progress entry survives a dropped connection and a session ended in another tab; signing in again in the page saves it", async ({ page, context }) => {
-  await signIn(page, "sessionEnded", "/login?redirectTo=%2Fmembers%3Ftab%3Dprogress");
-  await expect(page).toHaveURL(/\/members\?tab=progress$/);
+  await signIn(page, "sessionEnded", "/login?redirectTo=%2Fmembers%2Fprogress");
+  await expect(page).toHaveURL(/\/members\/progress$/);
   const section = page.getByRole("region", { name: "Progress", exact: true });
   await section.getByRole("button", { name: "Log Progress" }).click();
   const dialog = page.getByRole("dialog", { name: "Log Progress" });
@@ -52,7 +52,7 @@ test("a progress entry survives a dropped connection and a session ended in anot
   await save.click();
   await expect(page.getByText("Authentication required", { exact: true })).toBeVisible();
   await expect(page.getByText("Please log in to save your progress data.", { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/members\?tab=progress$/);
+  await expect(page).toHaveURL(/\/members\/progress$/);
   await expect(dialog).toBeVisible();
   await expect(value).toHaveValue("176.4");
   await expect(notes).toHaveValue("After the long run");
@@ -60,7 +60,7 @@ test("a progress entry survives a dropped connection and a session ended in anot
   await expect(notice).toBeVisible();
 
   await signInAgain(page, notice);
-  await expect(page).toHaveURL(/\/members\?tab=progress$/);
+  await expect(page).toHaveURL(/\/members\/progress$/);
   await expect(dialog).toBeVisible();
   await expect(notice).toBeHidden();
   await expect(value).toHaveValue("176.4");
@@ -74,8 +74,8 @@ test("a progress entry survives a dropped connection and a session ended in anot
 });
 
 test("a profile edit survives a dropped connection and an ended session; signing in again in the page saves it", async ({ page, context }) => {
-  await signIn(page, "sessionEnded", "/login?redirectTo=%2Fmembers%3Ftab%3Dsettings");
-  await expect(page).toHaveURL(/\/members\?tab=settings$/);
+  await signIn(page, "sessionEnded", "/login?redirectTo=%2Fmembers%2Fsettings");
+  await expect(page).toHaveURL(/\/members\/settings$/);
   const main = page.getByRole("main");
   const location = main.getByLabel("Location");
   const goals = main.getByLabel("Goals");
@@ -99,7 +99,7 @@ test("a profile edit survives a dropped connection and an ended session; signing
   const notice = main.getByRole("alert").filter({ hasText: "Please log in to save your profile." });
 
   await signInAgain(page, notice);
-  await expect(page).toHaveURL(/\/members\?tab=settings$/);
+  await expect(page).toHaveURL(/\/members\/settings$/);
   await expect(notice).toBeHidden();
   await expect(location).toHaveValue("Bristol");
   await expect(goals).toHaveValue("Run a marathon");

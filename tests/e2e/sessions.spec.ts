@@ -70,7 +70,7 @@ test("a trainer schedules sessions; the member sees them on the calendar, cancel
   await signIn(page, "scheduleMember");
   await expect(page).toHaveURL(/\/members$/);
   await page.getByRole("navigation", { name: "Member Menu" }).getByRole("link", { name: "Training Schedule" }).click();
-  await expect(page).toHaveURL(/\/members\?tab=schedule$/);
+  await expect(page).toHaveURL(/\/members\/schedule$/);
   await expect(page.getByText("Your training sessions with")).toBeVisible();
   await page.getByRole("link", { name: "Next", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`month=${nextMonth}`));
@@ -130,7 +130,7 @@ test("a trainer schedules sessions; the member sees them on the calendar, cancel
   await page.keyboard.press("Escape");
   await expect(detail).toBeHidden();
   await page.getByRole("navigation", { name: "Member Menu" }).getByRole("link", { name: "Dashboard" }).click();
-  await expect(page).toHaveURL(/\/members\?tab=dashboard$/);
+  await expect(page).toHaveURL(/\/members$/);
   const next = page.getByRole("region", { name: "Next Training Session" });
   await expect(next).toContainText("Mobility A1");
   await expect(next).toContainText(formatLongDate(twoDay));
@@ -148,7 +148,7 @@ test("the member menu has six sections, each with its own URL", async ({ page })
   const menu = page.getByRole("navigation", { name: "Member Menu" });
   await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Nutrition", "Progress", "Community", "Training Schedule", "Settings"]);
   await menu.getByRole("link", { name: "Community" }).click();
-  await expect(page).toHaveURL(/tab=community$/);
+  await expect(page).toHaveURL(/\/members\/community$/);
   await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Community" })).toHaveAttribute("aria-current", "page");
   await menu.getByRole("link", { name: "Dashboard" }).click();

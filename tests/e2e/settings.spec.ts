@@ -5,7 +5,7 @@ test("the user menu's Settings entry opens the settings tab with the profile for
   await expect(page).toHaveURL(/\/members$/);
   await page.getByRole("banner").getByRole("button", { name: "Sam", exact: true }).click();
   await page.getByRole("menu").getByRole("menuitem", { name: "Settings" }).click();
-  await expect(page).toHaveURL(/\/members\?tab=settings$/);
+  await expect(page).toHaveURL(/\/members\/settings$/);
   await expect(page.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Member Menu" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Full name")).toHaveValue("Sam Settings");
@@ -13,8 +13,8 @@ test("the user menu's Settings entry opens the settings tab with the profile for
 
 // The only test that changes the settings account's profile fields, so it owns their values.
 test("a member updates the profile in settings; a missing full name is refused", async ({ page }) => {
-  await signIn(page, "settings", "/login?redirectTo=%2Fmembers%3Ftab%3Dsettings");
-  await expect(page).toHaveURL(/\/members\?tab=settings$/);
+  await signIn(page, "settings", "/login?redirectTo=%2Fmembers%2Fsettings");
+  await expect(page).toHaveURL(/\/members\/settings$/);
 
   const form = page.getByRole("main");
   const fullName = form.getByLabel("Full name");
@@ -56,8 +56,8 @@ test("a member updates the profile in settings; a missing full name is refused",
 
 // The only test that switches the settings account's units; it ends on lbs, as seeded.
 test("a member switches units in settings to kg; the Progress tab follows; back to lbs", async ({ page }) => {
-  await signIn(page, "settings", "/login?redirectTo=%2Fmembers%3Ftab%3Dsettings");
-  await expect(page).toHaveURL(/\/members\?tab=settings$/);
+  await signIn(page, "settings", "/login?redirectTo=%2Fmembers%2Fsettings");
+  await expect(page).toHaveURL(/\/members\/settings$/);
 
   const units = page.getByRole("region", { name: "Units", exact: true });
   await expect(units.getByRole("heading", { name: "Units", exact: true })).toBeVisible();
@@ -80,7 +80,7 @@ test("a member switches units in settings to kg; the Progress tab follows; back 
   // The Progress tab shows the same preference, and its forms ask for kg.
   const menu = page.getByRole("navigation", { name: "Member Menu" });
   await menu.getByRole("link", { name: "Progress" }).click();
-  await expect(page).toHaveURL(/\/members\?tab=progress$/);
+  await expect(page).toHaveURL(/\/members\/progress$/);
   const progress = page.getByRole("region", { name: "Progress", exact: true });
   const progressUnits = progress.getByRole("group", { name: "Units:" });
   await expect(progressUnits.getByRole("button", { name: "kg", exact: true })).toHaveAttribute("aria-pressed", "true");
@@ -93,7 +93,7 @@ test("a member switches units in settings to kg; the Progress tab follows; back 
 
   // Back in Settings, lbs again: the account is left as it was found.
   await menu.getByRole("link", { name: "Settings" }).click();
-  await expect(page).toHaveURL(/\/members\?tab=settings$/);
+  await expect(page).toHaveURL(/\/members\/settings$/);
   await expect(kg).toHaveAttribute("aria-pressed", "true");
   await lbs.click();
   await expect(page.getByText("Your progress is now shown in lbs and inches.")).toBeVisible();

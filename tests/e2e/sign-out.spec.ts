@@ -10,7 +10,7 @@ test("a member logs out from the user menu and the member area is closed to them
   await expect(menu).toBeVisible();
   await expect(menu.getByText("My Account")).toBeVisible();
   await expect(menu.getByRole("menuitem", { name: "Member Dashboard" })).toHaveAttribute("href", "/members");
-  await expect(menu.getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/members?tab=settings");
+  await expect(menu.getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/members/settings");
   await expect(menu.getByRole("menuitem", { name: "Admin Dashboard" })).toHaveCount(0);
 
   await menu.getByRole("menuitem", { name: "Log out" }).click();

@@ -15,7 +15,7 @@ function appCode(secret: string, stepsAhead = 0): Promise<string> {
 
 /** Turns two-factor on in Settings from the QR code page's key text; returns the key and the backup codes. */
 async function enrol(page: Page, origin = ""): Promise<{ secret: string; backupCodes: string[] }> {
-  await page.goto(`${origin}/members?tab=settings`);
+  await page.goto(`${origin}/members/settings`);
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   const qr = page.getByRole("img", { name: "QR code for your authenticator app" });
   await expect(qr).toBeVisible();
@@ -145,10 +145,10 @@ test.describe("two-factor required for staff", () => {
     }
 
     await signIn(page, "twoFactorTrainer", `${origin}/login`);
-    await expect(page).toHaveURL(/\/members\?tab=settings#two-factor/);
+    await expect(page).toHaveURL(/\/members\/settings#two-factor/);
     await expect(page.getByText("Staff accounts need two-factor authentication: set it up to continue.").first()).toBeVisible();
     await page.goto(`${origin}/cms`);
-    await expect(page).toHaveURL(/\/members\?tab=settings#two-factor/);
+    await expect(page).toHaveURL(/\/members\/settings#two-factor/);
 
     await enrol(page, origin);
     await page.goto(`${origin}/cms`);

@@ -19,9 +19,10 @@ import { RESET_REQUESTED_MESSAGE } from "~/modules/users/password.schema";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
-import { action as membersAction } from "~/routes/members";
+import { middleware as membersMiddleware } from "~/routes/members";
+import { action as settingsAction } from "~/routes/members.settings";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
-import { callRoute, getRequest, postForm } from "../support/route-calls";
+import { callRoute, getRequest, postForm, underLayout } from "../support/route-calls";
 
 type DataResult = { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } | null };
 const PASSWORD = "original-password";
@@ -297,7 +298,7 @@ describe("sign-in and sign-out are recorded", () => {
 
 describe("settings: change password and sign out of other devices", () => {
   function members(cookie: string | undefined, fields: Record<string, string>) {
-    return callRoute(membersAction, formRequest("/members?tab=settings", fields, { cookie })) as Promise<Response | DataResult>;
+    return callRoute(underLayout(membersMiddleware, settingsAction), formRequest("/members/settings", fields, { cookie })) as Promise<Response | DataResult>;
   }
 
   it("sends an anonymous visitor to /login for either action", async () => {
@@ -326,7 +327,7 @@ describe("settings: change password and sign out of other devices", () => {
 
       const ok = await members(cookie, { intent: "change-password", currentPassword: PASSWORD, newPassword: "changed-password-1", confirmPassword: "changed-password-1" });
       expect(ok).toBeInstanceOf(Response);
-      expect((ok as Response).headers.get("location")).toBe("/members?tab=settings");
+      expect((ok as Response).headers.get("location")).toBe("/members/settings");
       expect((await signIn(email, "changed-password-1")).cookie).toContain("session_token=");
       expect((await signIn(email, PASSWORD)).cookie).toBe("");
       expect((await auditActions(email)).map((e) => e.action)).toContain("auth.password_changed");

@@ -27,8 +27,21 @@ import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
 import type * as SessionsModule from "~/modules/training-sessions/training-sessions.server";
 import type * as UsersModule from "~/modules/users/users.server";
 import type * as ProfileModule from "~/modules/users/profile.server";
-import routes from "../../app/routes";
+import routeConfig from "../../app/routes";
 import { startApp, textValue, type RunningApp } from "./fuzz-harness";
+
+/**
+ * Every page of app/routes.ts with its full path: a layout's children (the index at the
+ * layout's own path) stand for the layout, whose middleware and loader run with each.
+ */
+type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
+function flatten(entries: readonly RouteEntry[], parent = ""): Array<{ path: string; file: string }> {
+  return entries.flatMap((entry) => {
+    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return entry.children?.length ? flatten(entry.children, full) : [{ path: full, file: entry.file }];
+  });
+}
+const routes = flatten(routeConfig as RouteEntry[]);
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
@@ -69,13 +82,12 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "login/two-factor": [{ redirectTo: "/members" }],
     setup: [{ token: "not-a-token" }],
     "profile-setup": none,
-    members: [
-      { tab: "dashboard" },
-      { tab: "schedule", month, session: ids.session, day },
-      { tab: "nutrition", category: "meal-plans" },
-      { tab: "progress", range: "3m" },
-      { tab: "settings" },
-    ],
+    // The dashboard reads no parameter; an old ?tab= address answers a redirect.
+    members: [{ tab: "schedule", month }],
+    "members/nutrition": [{ category: "meal-plans" }],
+    "members/community": none,
+    "members/schedule": [{ month, session: ids.session, day }],
+    "members/settings": none,
     admin: none,
     "admin/contacts": [{ status: "new", q: "jordan", page: "1", open: ids.submission }],
     cms: [{ tab: "articles", page: "1", add: "1", delete: ids.article }, { tab: "videos", page: "2" }],
@@ -272,19 +284,19 @@ afterAll(async () => {
 describe("fuzzing every loader's query string", () => {
   it("lists the query parameters of every route in app/routes.ts", () => {
     const listed = queries();
-    const known = new Set(routes.map((r) => r.path ?? ""));
-    expect(routes.map((r) => r.path ?? "").filter((r) => !(r in listed)), "routes without an entry in queries()").toEqual([]);
+    const known = new Set(routes.map((r) => r.path));
+    expect(routes.map((r) => r.path).filter((r) => !(r in listed)), "routes without an entry in queries()").toEqual([]);
     expect(Object.keys(listed).filter((r) => !known.has(r)), "entries for routes app/routes.ts no longer has").toEqual([]);
     // A route that reads its query must say what it reads, so the fuzzing reaches it.
-    const silent = routes.filter((r) => /searchParams|parseSearchParams/.test(fs.readFileSync(path.join("app", r.file), "utf8")) && listed[r.path ?? ""]!.length === 0);
+    const silent = routes.filter((r) => /searchParams|parseSearchParams/.test(fs.readFileSync(path.join("app", r.file), "utf8")) && listed[r.path]!.length === 0);
     expect(silent.map((r) => r.path), "routes that read their query but list no parameters").toEqual([]);
   });
 
   it("never answers 5xx: each parameter alone set to each value of the sweep", async () => {
     const failures: string[] = [];
     for (const route of routes) {
-      const pathname = dataPathOf(route, pathOf(route.path ?? ""));
-      const bases = queries()[route.path ?? ""]!;
+      const pathname = dataPathOf(route, pathOf(route.path));
+      const bases = queries()[route.path]!;
       // A route that lists no parameters: every common name at once.
       const sweeps = bases.length
         ? bases.flatMap((base) => Object.keys(base).flatMap((name) => sweepValues.map((value) => ({ ...base, [name]: value }))))
@@ -302,11 +314,11 @@ describe("fuzzing every loader's query string", () => {
 
   it("never answers 5xx to hostile path segments, and a control character in the path is a 400", async () => {
     const failures: string[] = [];
-    const dynamic = routes.filter((r) => /:|\*/.test(r.path ?? ""));
+    const dynamic = routes.filter((r) => /:|\*/.test(r.path));
     expect(dynamic.length).toBeGreaterThan(0);
     for (const route of dynamic) {
       for (const segment of hostileSegments) {
-        const pathname = `/${(route.path ?? "").replace(/:[a-z]+|\*/gi, segment)}`;
+        const pathname = `/${(route.path).replace(/:[a-z]+|\*/gi, segment)}`;
         for (const who of whos) {
           const { status, text } = await get(pathname, "", who);
           if (status >= 500) failures.push(`GET ${short(pathname)} as ${who} → ${status}: ${text.slice(0, 200)}`);
@@ -321,8 +333,8 @@ describe("fuzzing every loader's query string", () => {
     const failures: string[] = [];
     let requests = 0;
     for (const route of routes) {
-      const pathname = pathOf(route.path ?? "");
-      const bases = queries()[route.path ?? ""]!;
+      const pathname = pathOf(route.path);
+      const bases = queries()[route.path]!;
       const known = [...new Set(bases.flatMap((b) => Object.keys(b)))];
       for (const who of whos) {
         let problem = "";

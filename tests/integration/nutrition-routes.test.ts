@@ -17,9 +17,12 @@ import { storedFiles, uploadRows, wipeUploads } from "~/modules/uploads/uploads.
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/cms.documents";
 import { loader as documentLoader } from "~/routes/documents.$id";
-import { loader as membersLoader } from "~/routes/members";
+import { middleware as membersMiddleware } from "~/routes/members";
+import { loader as dashboardLoader } from "~/routes/members._index";
+import { loader as memberNutritionLoader } from "~/routes/members.nutrition";
+import { loader as memberScheduleLoader } from "~/routes/members.schedule";
 import { boot } from "../../server/app";
-import { callRoute, getRequest, invokeRoute, postBody, signInCookie } from "../support/route-calls";
+import { callRoute, getRequest, invokeRoute, postBody, signInCookie, underLayout } from "../support/route-calls";
 
 type Who = "admin" | "trainer" | "member";
 const PASSWORD = "nutrition-route-password";
@@ -141,10 +144,10 @@ describe("POST /cms/documents", () => {
 });
 
 describe("the member area's nutrition parts", () => {
-  async function members(search: string, who: Who | null) {
-    const result = (await invokeRoute(membersLoader, getRequest(`/members${search}`, who && cookies[who]))) as unknown;
-    // A visitor's answer is data(…, 401); a member's is the plain object.
-    return (result && typeof result === "object" && "data" in result ? (result as { data: unknown }).data : result) as Record<string, unknown>;
+  const screens = { "": dashboardLoader, "/nutrition": memberNutritionLoader, "/schedule": memberScheduleLoader } as const;
+  /** A member screen's loader, after the layout's sign-in check (which a visitor does not pass). */
+  async function members(screen: keyof typeof screens, search: string, who: Who | null) {
+    return (await invokeRoute(underLayout(membersMiddleware, screens[screen]), getRequest(`/members${screen}${search}`, who && cookies[who]))) as Record<string, unknown>;
   }
 
   beforeEach(async () => {
@@ -161,34 +164,33 @@ describe("the member area's nutrition parts", () => {
     const { doc } = await pdfDocument();
     await createDocument(actors.trainer, { title: "Overnight oats", category: "recipes", type: "other", url: "https://recipes.example.com/oats" });
     await publish("meal_plan", "Lean bulk", { caloriesPerDay: 2800, durationWeeks: 8, difficulty: "Intermediate", ingredients: "Oats\nEggs", instructions: "Eat." });
-    const mealPlans = (await members("?tab=nutrition", "member")).nutrition as { category: string; documents: { id: string }[]; mealPlans: { title: string; ingredients: string }[] };
+    const mealPlans = (await members("/nutrition", "", "member")) as { category: string; documents: { id: string }[]; mealPlans: { title: string; ingredients: string }[] };
     expect(mealPlans.category).toBe("meal-plans");
     expect(mealPlans.documents.map((d) => d.id)).toEqual([doc.id]);
     expect(mealPlans.mealPlans).toEqual([expect.objectContaining({ title: "Lean bulk", caloriesPerDay: 2800, durationWeeks: 8, ingredients: "Oats\nEggs" })]);
-    const recipes = (await members("?tab=nutrition&category=recipes", "member")).nutrition as { documents: { title: string }[]; mealPlans: unknown[] };
+    const recipes = (await members("/nutrition", "?category=recipes", "member")) as { documents: { title: string }[]; mealPlans: unknown[] };
     expect(recipes.documents.map((d) => d.title)).toEqual(["Overnight oats"]);
     expect(recipes.mealPlans).toEqual([]);
-    expect((await members("?tab=nutrition&category=nonsense", "member")).nutrition).toMatchObject({ category: "meal-plans" });
+    expect(await members("/nutrition", "?category=nonsense", "member")).toMatchObject({ category: "meal-plans" });
   });
 
-  it("shows the newest meal plan and documents on the dashboard, and workout schedules on the Training Schedule tab", async () => {
-    expect(((await members("", "member")).dashboard as { nutrition: unknown }).nutrition).toEqual({ mealPlan: null, documents: [] });
+  it("shows the newest meal plan and documents on the dashboard, and workout schedules on the Training Schedule screen", async () => {
+    expect((await members("", "", "member")).nutrition).toEqual({ mealPlan: null, documents: [] });
     await publish("meal_plan", "Older plan", { createdAt: new Date("2026-01-01T00:00:00Z") });
     await publish("meal_plan", "Newer plan");
     await publish("schedule", "Push pull legs", { durationWeeks: 6, workoutsPerWeek: 3, schedule: "Mon: push", equipmentNeeded: "Barbell" });
     for (const title of ["One", "Two", "Three", "Four"]) await createDocument(actors.trainer, { title, category: "education", type: "other", url: "https://example.com/" });
-    const insights = ((await members("", "member")).dashboard as { nutrition: { mealPlan: { title: string }; documents: { title: string }[] } }).nutrition;
+    const insights = ((await members("", "", "member")) as { nutrition: { mealPlan: { title: string }; documents: { title: string }[] } }).nutrition;
     expect(insights.mealPlan.title).toBe("Newer plan");
     expect(insights.documents.map((d) => d.title)).toEqual(["Four", "Three", "Two"]);
-    const schedule = (await members("?tab=schedule", "member")).schedule as { workoutSchedules: unknown[] };
+    const schedule = (await members("/schedule", "", "member")) as { workoutSchedules: unknown[] };
     expect(schedule.workoutSchedules).toEqual([expect.objectContaining({ title: "Push pull legs", workoutsPerWeek: 3, schedule: "Mon: push", equipmentNeeded: "Barbell" })]);
   });
 
   it("gives a visitor nothing of it", async () => {
     await pdfDocument();
-    const visitor = await members("?tab=nutrition", null);
-    expect(visitor.signedIn).toBe(false);
-    expect(visitor).not.toHaveProperty("nutrition");
+    // The layout's check answers 401 before the screen's loader runs.
+    await expect(members("/nutrition", "", null)).rejects.toMatchObject({ status: 401 });
   });
 });
 

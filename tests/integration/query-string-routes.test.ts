@@ -20,9 +20,10 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { loader as contactsLoader } from "~/routes/admin.contacts";
 import { loader as usersLoader } from "~/routes/admin.users";
 import { loader as articlesLoader } from "~/routes/articles";
-import { loader as membersLoader } from "~/routes/members";
+import { middleware as membersMiddleware } from "~/routes/members";
+import { loader as memberScheduleLoader } from "~/routes/members.schedule";
 import { loader as scheduleLoader } from "~/routes/schedule";
-import { getRequest, invokeRoute, signInCookie } from "../support/route-calls";
+import { getRequest, invokeRoute, signInCookie, underLayout } from "../support/route-calls";
 
 type Who = "admin" | "member";
 const cookies: Record<Who, string> = { admin: "", member: "" };
@@ -86,9 +87,9 @@ describe("a NUL in a query never reaches the database", () => {
 });
 
 describe("a month or date outside the calendar's years shows today's", () => {
-  it("/members?tab=schedule&month=9999-12 shows this month", async () => {
-    const page = await invokeRoute(membersLoader, get("/members?tab=schedule&month=9999-12", "member"));
-    expect(page).toMatchObject({ signedIn: true, tab: "schedule", schedule: { month: today.slice(0, 7) } });
+  it("/members/schedule?month=9999-12 shows this month", async () => {
+    const page = await invokeRoute(underLayout(membersMiddleware, memberScheduleLoader), get("/members/schedule?month=9999-12", "member"));
+    expect(page).toMatchObject({ month: today.slice(0, 7) });
   });
 
   it("/schedule?date=9999-12-31 shows this week", async () => {
@@ -99,8 +100,8 @@ describe("a month or date outside the calendar's years shows today's", () => {
   });
 
   it("the last month and week the calendars show still work: December 2100", async () => {
-    const month = await invokeRoute(membersLoader, get("/members?tab=schedule&month=2100-12", "member"));
-    expect(month).toMatchObject({ schedule: { month: "2100-12" } });
+    const month = await invokeRoute(underLayout(membersMiddleware, memberScheduleLoader), get("/members/schedule?month=2100-12", "member"));
+    expect(month).toMatchObject({ month: "2100-12" });
     const week = await invokeRoute(scheduleLoader, get("/schedule?date=2100-12-31&view=week", "admin"));
     expect(week.days.at(-1)).toBe("2101-01-01");
     expect(week.next).toBe("2101-01-07");

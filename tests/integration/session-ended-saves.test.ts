@@ -12,8 +12,10 @@ import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import { todayIn } from "~/lib/time-zone";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as logoutAction } from "~/routes/logout";
-import { action as membersAction } from "~/routes/members";
-import { callRoute, postForm, signInCookie, type DataResult } from "../support/route-calls";
+import { middleware as membersMiddleware } from "~/routes/members";
+import { action as progressAction } from "~/routes/members.progress";
+import { action as settingsAction } from "~/routes/members.settings";
+import { callRoute, postForm, signInCookie, underLayout, type DataResult } from "../support/route-calls";
 
 let cookie = "";
 let memberId = "";
@@ -41,7 +43,7 @@ describe("a save after the session has ended", () => {
       { intent: "set-goal", title: "Squat 100 kg", description: "By the summer" },
     ];
     for (const fields of saves) {
-      const answer = (await callRoute(membersAction, postForm("/members?tab=progress", cookie, fields))) as DataResult<Record<string, unknown>>;
+      const answer = (await callRoute(underLayout(membersMiddleware, progressAction), postForm("/members/progress", cookie, fields))) as DataResult<Record<string, unknown>>;
       expect(answer.init?.status).toBe(401);
       expect(answer.data).toEqual({
         ok: false,
@@ -57,16 +59,24 @@ describe("a save after the session has ended", () => {
   it("a profile save answers 401 with the sign-in message and changes nothing", async () => {
     const before = await profileOf();
     const answer = (await callRoute(
-      membersAction,
-      postForm("/members?tab=settings", cookie, { intent: "update-profile", fullName: "Someone Else", location: "Leeds" }),
+      underLayout(membersMiddleware, settingsAction),
+      postForm("/members/settings", cookie, { intent: "update-profile", fullName: "Someone Else", location: "Leeds" }),
     )) as DataResult<Record<string, unknown>>;
     expect(answer.init?.status).toBe(401);
-    expect(answer.data).toEqual({ error: "Authentication required", description: "Please log in to save your profile.", signInRequired: true });
+    // The form's own values come back to it (the action contract); nothing is stored.
+    expect(answer.data).toEqual({
+      ok: false,
+      intent: "update-profile",
+      error: "Please log in to save your profile.",
+      title: "Authentication required",
+      fieldErrors: {},
+      values: { intent: "update-profile", fullName: "Someone Else", location: "Leeds" },
+    });
     expect(await profileOf()).toEqual(before);
   });
 
   it("other member forms still send the signed-out person to sign in", async () => {
-    const answer = await callRoute(membersAction, postForm("/members?tab=settings", cookie, { intent: "revoke-other-sessions" }));
-    expect((answer as Response).headers.get("location")).toBe("/login?redirectTo=%2Fmembers%3Ftab%3Dsettings");
+    const answer = await callRoute(underLayout(membersMiddleware, settingsAction), postForm("/members/settings", cookie, { intent: "revoke-other-sessions" }));
+    expect((answer as Response).headers.get("location")).toBe("/login?redirectTo=%2Fmembers%2Fsettings");
   });
 });

@@ -9,9 +9,11 @@ import { user } from "~/db/schema/auth";
 import { trainingSession } from "~/db/schema/training-sessions";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { action as membersAction, loader as membersLoader } from "~/routes/members";
+import { middleware as membersMiddleware } from "~/routes/members";
+import { loader as dashboardLoader } from "~/routes/members._index";
+import { action as memberScheduleAction, loader as memberScheduleLoader } from "~/routes/members.schedule";
 import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule";
-import { callRoute, getRequest, locationOf, postForm, signInCookie } from "../support/route-calls";
+import { callRoute, getRequest, locationOf, postForm, signInCookie, underLayout } from "../support/route-calls";
 
 type Who = "trainer" | "member" | "other" | null;
 const cookies: Record<Exclude<Who, null>, string> = { trainer: "", member: "", other: "" };
@@ -121,14 +123,15 @@ describe("the member's Training Schedule", () => {
     const mine = await insertSession(ids.member, new Date(Date.now() + 86_400_000 * 2), { type: "Mine" });
     const theirs = await insertSession(ids.other, new Date(Date.now() + 86_400_000 * 2), { type: "Theirs" });
     const month = inDays(2).slice(0, 7);
-    const page = (await call(membersLoader, get(`/members?tab=schedule&month=${month}&session=${theirs}`, "member"))) as {
-      schedule: { sessions: Array<{ id: string }>; selected: unknown };
+    const page = (await call(underLayout(membersMiddleware, memberScheduleLoader), get(`/members/schedule?month=${month}&session=${theirs}`, "member"))) as {
+      sessions: Array<{ id: string }>;
+      selected: unknown;
     };
-    expect(page.schedule.sessions.map((s) => s.id)).toEqual([mine]);
-    expect(page.schedule.selected).toBeNull();
+    expect(page.sessions.map((s) => s.id)).toEqual([mine]);
+    expect(page.selected).toBeNull();
 
-    const dashboard = (await call(membersLoader, get("/members?tab=dashboard", "member"))) as { dashboard: { next: { id: string }; sessionCount: number } };
-    expect(dashboard.dashboard).toMatchObject({ next: { id: mine }, sessionCount: 1 });
+    const dashboard = (await call(underLayout(membersMiddleware, dashboardLoader), get("/members", "member"))) as { next: { id: string }; sessionCount: number };
+    expect(dashboard).toMatchObject({ next: { id: mine }, sessionCount: 1 });
   });
 
   it("refuses to cancel another member's session, a past one or a cancelled one, changing nothing", async () => {
@@ -143,11 +146,11 @@ describe("the member's Training Schedule", () => {
       [cancelled, 409, "Only scheduled sessions can be cancelled."],
     ];
     for (const [id, status, error] of cases) {
-      const result = (await call(membersAction, post("/members?tab=schedule", "member", { intent: "cancel-session", id }))) as DataResult;
+      const result = (await call(underLayout(membersMiddleware, memberScheduleAction), post("/members/schedule", "member", { intent: "cancel-session", id }))) as DataResult;
       expect(result.init?.status).toBe(status);
-      expect(result.data).toEqual({ intent: "cancel-session", error });
+      expect(result.data).toEqual({ ok: false, intent: "cancel-session", error, title: null, fieldErrors: {}, values: { intent: "cancel-session", id } });
     }
-    expect(location(await call(membersAction, post("/members?tab=schedule", null, { intent: "cancel-session", id: theirs })))).toMatch(/^\/login/);
+    expect(location(await call(underLayout(membersMiddleware, memberScheduleAction), post("/members/schedule", null, { intent: "cancel-session", id: theirs })))).toMatch(/^\/login/);
     expect(await allSessions()).toEqual(before);
   });
 
@@ -155,8 +158,8 @@ describe("the member's Training Schedule", () => {
     const mine = await insertSession(ids.member, new Date(Date.now() + 86_400_000 * 5));
     const [row] = await getDb().select().from(trainingSession).where(eq(trainingSession.id, mine));
     const day = todayIn("Europe/London", new Date(row!.startsAt));
-    const result = await call(membersAction, post("/members?tab=schedule", "member", { intent: "cancel-session", id: mine, month: day.slice(0, 7), day }));
-    expect(location(result)).toBe(`/members?tab=schedule&month=${day.slice(0, 7)}&day=${day}`);
+    const result = await call(underLayout(membersMiddleware, memberScheduleAction), post("/members/schedule", "member", { intent: "cancel-session", id: mine, month: day.slice(0, 7), day }));
+    expect(location(result)).toBe(`/members/schedule?month=${day.slice(0, 7)}&day=${day}`);
     expect((result as Response).headers.get("set-cookie")).toContain("rl_toast=");
     expect(await allSessions()).toEqual([expect.objectContaining({ id: mine, status: "cancelled", cancelledById: ids.member })]);
   });

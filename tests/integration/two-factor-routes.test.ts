@@ -22,8 +22,9 @@ import { action as previewAction } from "~/routes/cms.markdown-preview";
 import { action as uploadAction } from "~/routes/cms.uploads";
 import { action as loginAction } from "~/routes/login";
 import { action as secondStepAction, loader as secondStepLoader } from "~/routes/login.two-factor";
-import { action as membersAction, loader as membersLoader } from "~/routes/members";
-import { callRoute, callRouteOrData, cookieHeaderOf, getRequest, isDataResult, locationOf, postForm, type DataResult } from "../support/route-calls";
+import { middleware as membersMiddleware } from "~/routes/members";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/members.settings";
+import { callRoute, callRouteOrData, cookieHeaderOf, getRequest, isDataResult, locationOf, postForm, underLayout, type DataResult } from "../support/route-calls";
 
 const PASSWORD = "two-factor-pass-1";
 let counter = 0;
@@ -65,16 +66,16 @@ function codeFor(secret: string, stepsAhead = 0): Promise<string> {
 }
 
 async function settingsOf(cookie: string) {
-  const loaded = (await callRoute(membersLoader, getRequest("/members?tab=settings", cookie))) as { twoFactor: { enabled: boolean; pending: { secret: string; qrSvg: string } | null; backupCodesLeft: number; required: boolean } };
+  const loaded = (await callRoute(underLayout(membersMiddleware, settingsLoader), getRequest("/members/settings", cookie))) as { twoFactor: { enabled: boolean; pending: { secret: string; qrSvg: string } | null; backupCodesLeft: number; required: boolean } };
   return loaded.twoFactor;
 }
 
 /** Enrols through Settings; returns the secret (as shown on the page) and the backup codes. */
 async function enrol(cookie: string): Promise<{ secret: string; backupCodes: string[] }> {
-  expect(locationOf(await callRoute(membersAction, form("/members?tab=settings", { intent: "two-factor-start" }, cookie)))).toBe("/members?tab=settings#two-factor");
+  expect(locationOf(await callRoute(underLayout(membersMiddleware, settingsAction), form("/members/settings", { intent: "two-factor-start" }, cookie)))).toBe("/members/settings#two-factor");
   const pending = (await settingsOf(cookie)).pending!;
   const secret = pending.secret;
-  const confirmed = (await callRoute(membersAction, form("/members?tab=settings", { intent: "two-factor-confirm", code: await codeFor(secret) }, cookie))) as DataResult<{ backupCodes: string[] }>;
+  const confirmed = (await callRoute(underLayout(membersMiddleware, settingsAction), form("/members/settings", { intent: "two-factor-confirm", code: await codeFor(secret) }, cookie))) as DataResult<{ backupCodes: string[] }>;
   expect(isDataResult(confirmed)).toBe(true);
   return { secret, backupCodes: confirmed.data.backupCodes };
 }
@@ -108,18 +109,18 @@ describe("enrolment in Settings", () => {
     const member = await freshUser();
     const cookie = await signIn(member.email);
     expect(await settingsOf(cookie)).toMatchObject({ enabled: false, pending: null, required: false });
-    await callRoute(membersAction, form("/members?tab=settings", { intent: "two-factor-start" }, cookie));
+    await callRoute(underLayout(membersMiddleware, settingsAction), form("/members/settings", { intent: "two-factor-start" }, cookie));
     const pending = (await settingsOf(cookie)).pending!;
     expect(pending.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(pending.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>$/);
     expect(pending.qrSvg).not.toMatch(/<script|href=/i);
 
-    const wrong = (await callRoute(membersAction, form("/members?tab=settings", { intent: "two-factor-confirm", code: "000000" }, cookie))) as DataResult<{ error: string }>;
+    const wrong = (await callRoute(underLayout(membersMiddleware, settingsAction), form("/members/settings", { intent: "two-factor-confirm", code: "000000" }, cookie))) as DataResult<{ error: string }>;
     expect(wrong.init?.status).toBe(400);
     expect(wrong.data.error).toBe("Invalid code. Please try again.");
     expect((await settingsOf(cookie)).enabled).toBe(false);
 
-    const confirmed = (await callRoute(membersAction, form("/members?tab=settings", { intent: "two-factor-confirm", code: await codeFor(pending.secret) }, cookie))) as DataResult<{ backupCodes: string[] }>;
+    const confirmed = (await callRoute(underLayout(membersMiddleware, settingsAction), form("/members/settings", { intent: "two-factor-confirm", code: await codeFor(pending.secret) }, cookie))) as DataResult<{ backupCodes: string[] }>;
     expect(confirmed.data.backupCodes).toHaveLength(10);
     expect(new Set(confirmed.data.backupCodes).size).toBe(10);
     expect(await settingsOf(cookie)).toMatchObject({ enabled: true, pending: null, backupCodesLeft: 10 });
@@ -131,7 +132,7 @@ describe("enrolment in Settings", () => {
     expect((await auditOf(member.id)).map((a) => a.action)).toContain("auth.two_factor_enabled");
 
     // Starting again while on is refused.
-    const again = (await callRoute(membersAction, form("/members?tab=settings", { intent: "two-factor-start" }, cookie))) as DataResult<{ error: string }>;
+    const again = (await callRoute(underLayout(membersMiddleware, settingsAction), form("/members/settings", { intent: "two-factor-start" }, cookie))) as DataResult<{ error: string }>;
     expect(again.init?.status).toBe(409);
   });
 });
@@ -207,7 +208,7 @@ describe("turning it off", () => {
     const member = await freshUser();
     const cookie = await signIn(member.email);
     const { secret, backupCodes } = await enrol(cookie);
-    const disable = (fields: Record<string, string>) => callRoute(membersAction, form("/members?tab=settings", { intent: "two-factor-disable", ...fields }, cookie)) as Promise<DataResult<{ error: string }> | Response>;
+    const disable = (fields: Record<string, string>) => callRoute(underLayout(membersMiddleware, settingsAction), form("/members/settings", { intent: "two-factor-disable", ...fields }, cookie)) as Promise<DataResult<{ error: string }> | Response>;
 
     const noCode = (await disable({ password: PASSWORD, code: "" })) as DataResult<{ error: string }>;
     expect(noCode.init?.status).toBe(400);
@@ -260,10 +261,10 @@ describe("'Require two-factor for staff'", () => {
     await setRequireStaffTwoFactor({ id: "system", email: "system@two-factor.test", role: "admin" }, true);
 
     const answer = (await passwordStep(trainer.email)) as Response;
-    expect(locationOf(answer)).toBe("/members?tab=settings#two-factor");
+    expect(locationOf(answer)).toBe("/members/settings#two-factor");
     const cookie = cookieHeaderOf(answer);
     expect((await settingsOf(cookie)).required).toBe(true);
-    expect(locationOf(await callRoute(cmsLoader, getRequest("/cms", cookie)))).toBe("/members?tab=settings#two-factor");
+    expect(locationOf(await callRoute(cmsLoader, getRequest("/cms", cookie)))).toBe("/members/settings#two-factor");
     // The staff pages' JSON endpoints too: no upload and no preview before enrolment.
     const preview = (await callRoute(previewAction, postJson("/cms/markdown-preview", { content: "# Hi" }, cookie))) as Response;
     expect(preview.status).toBe(403);

@@ -2,6 +2,7 @@
  * Calling route loaders and actions directly, as React Router would, with real
  * sign-in cookies: the helpers the route-level integration tests share.
  */
+import { RouterContextProvider } from "react-router";
 import { expect } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { readToast } from "~/lib/toast.server";
@@ -106,4 +107,26 @@ export async function signInCookie(email: string, password: string): Promise<str
   const cookie = cookieHeaderOf(await getAuth().api.signInEmail({ body: { email, password }, asResponse: true }));
   expect(cookie).toContain("session_token=");
   return cookie;
+}
+
+type Middleware = (args: never, next: never) => unknown;
+
+/**
+ * A child route's loader or action as the server runs it: its layout's middleware
+ * first (the one sign-in check, e.g. app/routes/members.tsx), then the function with
+ * the context the middleware filled. Use it with callRoute and the other helpers.
+ */
+export function underLayout<F extends (args: never) => unknown>(middleware: readonly Middleware[], fn: F): F {
+  return (async ({ request, params }: { request: Request; params: Record<string, string> }) => {
+    const context = new RouterContextProvider();
+    let answer: unknown;
+    const run = async (index: number): Promise<unknown> => {
+      const layer = middleware[index];
+      if (!layer) return (answer = await fn({ request, params, context, url: new URL(request.url), pattern: "" } as never));
+      const next = () => run(index + 1);
+      return layer({ request, params, context, url: new URL(request.url), pattern: "" } as never, next as never);
+    };
+    await run(0);
+    return answer;
+  }) as unknown as F;
 }

@@ -10,23 +10,13 @@ import { user } from "~/db/schema/auth";
 import { twoFactor, twoFactorBackupCode, twoFactorChallenge } from "~/db/schema/two-factor";
 import { recordAudit } from "~/auth/audit.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
+import { AppError } from "~/lib/app-error";
 import { decryptSecret, encryptSecret, hashCode, newBackupCodes, normaliseBackupCode } from "./two-factor-crypto.server";
 
 /** Codes of the previous and next 30-second step count too (a phone's clock drifts). */
 const TOLERANCE_SECONDS = 30;
 
 type Actor = Pick<SessionUser, "id" | "email">;
-
-/** An expected refusal: its message is shown to the person, with this status. */
-export class TwoFactorError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = "TwoFactorError";
-  }
-}
 
 export interface TwoFactorState {
   enabled: boolean;
@@ -53,7 +43,7 @@ export async function twoFactorState(actor: Actor): Promise<TwoFactorState> {
 
 /** Begins enrolment: a new secret, not yet in force (a previous unfinished one is replaced). */
 export async function startEnrolment(actor: Actor): Promise<void> {
-  if (await hasTwoFactor(actor.id)) throw new TwoFactorError("Two-factor authentication is already on.", 409);
+  if (await hasTwoFactor(actor.id)) throw new AppError(409, "Two-factor authentication is already on.");
   const secret = encryptSecret(generateSecret());
   await getDb()
     .insert(twoFactor)
@@ -71,7 +61,7 @@ export async function cancelEnrolment(actor: Actor): Promise<void> {
 /** Refused while the account is paused for wrong codes. */
 async function assertNotPaused(userId: string): Promise<void> {
   const wait = await secondFactorPause(userId);
-  if (wait > 0) throw new TwoFactorError(pausedMessage(wait), 429);
+  if (wait > 0) throw new AppError(429, pausedMessage(wait));
 }
 
 /**
@@ -121,7 +111,7 @@ async function checkCode(userId: string, input: string, wrongMessage = "Invalid 
   await assertNotPaused(userId);
   if (!(await acceptSecondFactor(userId, input))) {
     await recordWrongCode(userId);
-    throw new TwoFactorError(wrongMessage, 400);
+    throw new AppError(400, wrongMessage);
   }
   await clearWrongCodes(userId);
 }
@@ -138,11 +128,11 @@ async function replaceBackupCodes(userId: string): Promise<string[]> {
 /** Confirms enrolment with a first code; returns the backup codes, shown once. */
 export async function confirmEnrolment(actor: Actor, input: unknown, ip: string): Promise<string[]> {
   const code = typeof input === "string" ? input.replace(/\s/g, "").slice(0, 20) : "";
-  if (!code) throw new TwoFactorError("Please enter the 6-digit code from your app.", 400);
+  if (!code) throw new AppError(400, "Please enter the 6-digit code from your app.");
   await assertNotPaused(actor.id);
   if (!(await acceptTotp(actor.id, code, false))) {
     await recordWrongCode(actor.id);
-    throw new TwoFactorError("Invalid code. Please try again.", 400);
+    throw new AppError(400, "Invalid code. Please try again.");
   }
   await clearWrongCodes(actor.id);
   await getDb().update(twoFactor).set({ enabledAt: new Date() }).where(eq(twoFactor.userId, actor.id));
@@ -163,12 +153,12 @@ async function passwordMatches(userId: string, password: string): Promise<boolea
 export async function disableTwoFactor(actor: Actor, input: { password: unknown; code: unknown }, ip: string): Promise<void> {
   const password = typeof input.password === "string" ? input.password : "";
   const code = typeof input.code === "string" ? input.code : "";
-  if (!password || !code) throw new TwoFactorError("Please enter your password and a code.", 400);
-  if (!(await hasTwoFactor(actor.id))) throw new TwoFactorError("Two-factor authentication is not on.", 409);
+  if (!password || !code) throw new AppError(400, "Please enter your password and a code.");
+  if (!(await hasTwoFactor(actor.id))) throw new AppError(409, "Two-factor authentication is not on.");
   await assertNotPaused(actor.id);
   if (!(await passwordMatches(actor.id, password))) {
     await recordWrongCode(actor.id);
-    throw new TwoFactorError("Incorrect password or code.", 400);
+    throw new AppError(400, "Incorrect password or code.");
   }
   await checkCode(actor.id, code, "Incorrect password or code.");
   await removeSecondFactor(actor.id);
@@ -177,7 +167,7 @@ export async function disableTwoFactor(actor: Actor, input: { password: unknown;
 
 /** New backup codes (the old ones stop working); needs a current code. */
 export async function regenerateBackupCodes(actor: Actor, code: unknown, ip: string): Promise<string[]> {
-  if (!(await hasTwoFactor(actor.id))) throw new TwoFactorError("Two-factor authentication is not on.", 409);
+  if (!(await hasTwoFactor(actor.id))) throw new AppError(409, "Two-factor authentication is not on.");
   await checkCode(actor.id, typeof code === "string" ? code : "");
   const codes = await replaceBackupCodes(actor.id);
   await recordAudit({ action: "auth.two_factor_backup_codes", actor, target: { type: "user", id: actor.id }, summary: `${actor.email} made new backup codes`, ip });
@@ -200,9 +190,9 @@ async function removeSecondFactor(userId: string): Promise<void> {
 export async function resetTwoFactor(actor: Pick<SessionUser, "id" | "email" | "role">, userId: string, ip: string): Promise<{ email: string }> {
   ensureCan(actor, "users", "resetTwoFactor");
   const [target] = await getDb().select({ email: user.email }).from(user).where(eq(user.id, userId.slice(0, 100)));
-  if (!target) throw new TwoFactorError("That user no longer exists.", 404);
+  if (!target) throw new AppError(404, "That user no longer exists.");
   const [row] = await getDb().select({ userId: twoFactor.userId }).from(twoFactor).where(eq(twoFactor.userId, userId));
-  if (!row) throw new TwoFactorError(`${target.email} has no two-factor authentication to reset.`, 409);
+  if (!row) throw new AppError(409, `${target.email} has no two-factor authentication to reset.`);
   await removeSecondFactor(userId);
   await recordAudit({ action: "auth.two_factor_reset", actor, target: { type: "user", id: userId }, summary: `Reset the two-factor authentication of ${target.email}`, ip });
   return target;
@@ -220,17 +210,17 @@ export async function usersWithTwoFactor(): Promise<Set<string>> {
  */
 export async function passChallenge(token: string, input: unknown, ip: string): Promise<ChallengedUser> {
   const pending = await challengeUser(token);
-  if (!pending) throw new TwoFactorError("Your sign-in has expired. Please sign in again.", 401);
+  if (!pending) throw new AppError(401, "Your sign-in has expired. Please sign in again.");
   const code = typeof input === "string" ? input : "";
-  if (!code.trim()) throw new TwoFactorError("Please enter a code.", 400);
+  if (!code.trim()) throw new AppError(400, "Please enter a code.");
   try {
     await checkCode(pending.id, code);
   } catch (error) {
-    if (error instanceof TwoFactorError && error.status === 400) {
+    if (error instanceof AppError && error.status === 400) {
       await recordAudit({ action: "auth.two_factor_failed", actor: pending, summary: `Wrong two-factor code for ${pending.email}`, ip });
     }
     throw error;
   }
-  if (!(await claimChallenge(token))) throw new TwoFactorError("Your sign-in has expired. Please sign in again.", 401);
+  if (!(await claimChallenge(token))) throw new AppError(401, "Your sign-in has expired. Please sign in again.");
   return pending;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
 import { user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
 import { profileFormSchema, wizardSchema, type ProfileFields } from "./profile.schema";
@@ -20,7 +21,7 @@ export async function getOwnProfile(actor: Pick<SessionUser, "id">): Promise<Pro
     .from(user)
     .leftJoin(profile, eq(profile.userId, user.id))
     .where(eq(user.id, actor.id));
-  if (!row) throw new Error("The signed-in user no longer exists");
+  if (!row) throw new AppError(404, "The signed-in user no longer exists.");
   return {
     fullName: row.fullName,
     bio: row.bio ?? "",

@@ -43,7 +43,7 @@ export function NutritionSection({ data }: { data: NutritionTabData }) {
           {DOCUMENT_CATEGORIES.map((c) => (
             <li key={c.value}>
               <Link
-                to={`/members?tab=nutrition&category=${c.value}`}
+                to={`/members/nutrition?category=${c.value}`}
                 preventScrollReset
                 aria-current={data.category === c.value ? "page" : undefined}
                 className={cn(
@@ -129,7 +129,7 @@ export function NutritionInsightsCard({ data }: { data: NutritionInsightsData })
           </div>
         ) : null}
         <p>
-          <Link to="/members?tab=nutrition" className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
+          <Link to="/members/nutrition" className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
             Open nutrition
           </Link>
         </p>

@@ -23,17 +23,12 @@ export interface MemberScheduleData {
   selected: TrainingSessionView | null;
 }
 
-export interface CancelActionData {
-  intent: "cancel-session";
-  error: string;
-}
-
-const base = (month: string) => `/members?tab=schedule&month=${month}`;
+const base = (month: string) => `/members/schedule?month=${month}`;
 const dayHref = (month: string, day: string) => `${base(month)}&day=${day}`;
 const sessionHref = (month: string, day: string, id: string) => `${dayHref(month, day)}&session=${encodeURIComponent(id)}`;
 const plural = (n: number) => `${n} ${n === 1 ? "session" : "sessions"}`;
 
-/** The Training Schedule tab: a month calendar, the day dialog and the session detail. */
+/** The Training Schedule screen: a month calendar, the day dialog and the session detail. */
 export function MemberSchedule({ data, cancelError }: { data: MemberScheduleData; cancelError?: string }) {
   const { month, today, sessions, day, selected } = data;
   const byDate = groupByDate(sessions);
@@ -232,7 +227,7 @@ function SessionDetail({ month, session, error }: { month: string; session: Trai
       ) : null}
       <div className="mt-6 flex flex-wrap gap-3 border-t border-zinc-200 pt-5">
         {session.cancellable ? (
-          <Form method="post" action="/members?tab=schedule">
+          <Form method="post" action="/members/schedule">
             <input type="hidden" name="intent" value="cancel-session" />
             <input type="hidden" name="id" value={session.id} />
             <input type="hidden" name="month" value={month} />

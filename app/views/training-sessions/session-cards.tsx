@@ -60,7 +60,7 @@ export function NextSessionCard({ next }: { next: TrainingSessionView | null }) 
           {next.location ? <p className="text-zinc-700">{next.location}</p> : null}
           <p className="pt-2">
             <Link
-              to={`/members?tab=schedule&month=${next.date.slice(0, 7)}&day=${next.date}&session=${encodeURIComponent(next.id)}`}
+              to={`/members/schedule?month=${next.date.slice(0, 7)}&day=${next.date}&session=${encodeURIComponent(next.id)}`}
               className="text-sm font-semibold text-brand underline-offset-2 hover:underline"
             >
               View session details
@@ -96,7 +96,7 @@ export function UpcomingSessionsCard({ upcoming }: { upcoming: TrainingSessionVi
         </ul>
       )}
       <p className="mt-3">
-        <Link to="/members?tab=schedule" className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
+        <Link to="/members/schedule" className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
           Open the training schedule
         </Link>
       </p>

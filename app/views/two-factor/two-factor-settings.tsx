@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import type { ActionData } from "~/lib/action.server";
 
 export interface TwoFactorView {
   enabled: boolean;
@@ -10,9 +11,10 @@ export interface TwoFactorView {
   required: boolean;
 }
 
-export type TwoFactorActionData = { intent: `two-factor-${string}`; error?: string; backupCodes?: string[] };
+/** The answer to a two-factor form: backup codes (shown once) or the refusal. */
+export type TwoFactorActionData = ActionData<{ backupCodes?: string[] }>;
 
-const ACTION = "/members?tab=settings";
+const ACTION = "/members/settings";
 
 /** The secret in groups of four, as authenticator apps show it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
@@ -37,7 +39,8 @@ function BackupCodes({ codes }: { codes: string[] }) {
 export function TwoFactorSettings({ view, result }: { view: TwoFactorView; result?: TwoFactorActionData }) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const errorFor = (intent: string) => (result?.intent === intent ? result.error : undefined);
+  const errorFor = (intent: string) => (result?.ok === false && result.intent === intent ? (result.error ?? undefined) : undefined);
+  const backupCodes = result?.ok ? result.backupCodes : undefined;
   return (
     <section id="two-factor" aria-labelledby="two-factor-title" className="mt-12 border-t border-zinc-200 pt-8">
       <h3 id="two-factor-title" className="mb-2 text-xl font-bold uppercase">
@@ -48,7 +51,7 @@ export function TwoFactorSettings({ view, result }: { view: TwoFactorView; resul
           Staff accounts need two-factor authentication: set it up to continue.
         </p>
       ) : null}
-      {result?.backupCodes ? <BackupCodes codes={result.backupCodes} /> : null}
+      {backupCodes ? <BackupCodes codes={backupCodes} /> : null}
       {view.enabled ? (
         <div className="mt-4 space-y-8">
           <p className="text-zinc-700">

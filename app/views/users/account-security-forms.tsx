@@ -4,22 +4,23 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form";
+import type { ActionData, ActionFailure } from "~/lib/action.server";
 import { changePasswordSchema } from "~/modules/users/password.schema";
 
 type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 
-export interface SecurityActionData {
-  intent?: "change-password" | "revoke-other-sessions";
-  error?: string;
-  fieldErrors?: Partial<Record<PasswordField, string>>;
-}
+export type SecurityActionData = ActionData<object, PasswordField>;
+
+/** The form's refusal, when the answer is one for this intent. */
+const failureOf = (answer: SecurityActionData | undefined, intent: "change-password" | "revoke-other-sessions") =>
+  answer?.ok === false && answer.intent === intent ? answer : undefined;
 
 /** Settings: change the password (the current one is required). */
 export function ChangePasswordForm() {
   const fetcher = useFetcher<SecurityActionData>();
-  const [clientErrors, setClientErrors] = useState<SecurityActionData["fieldErrors"]>();
+  const [clientErrors, setClientErrors] = useState<ActionFailure<PasswordField>["fieldErrors"]>();
   const formRef = useRef<HTMLFormElement>(null);
-  const result = fetcher.data?.intent === "change-password" ? fetcher.data : undefined;
+  const result = failureOf(fetcher.data, "change-password");
   const errors = clientErrors ?? result?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
 
@@ -31,7 +32,7 @@ export function ChangePasswordForm() {
     <fetcher.Form
       ref={formRef}
       method="post"
-      action="/members?tab=settings"
+      action="/members/settings"
       noValidate
       className="space-y-5"
       onSubmit={(event) => {
@@ -73,14 +74,14 @@ export function ChangePasswordForm() {
 export function SignOutOtherDevicesForm() {
   const fetcher = useFetcher<SecurityActionData>();
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data?.intent === "revoke-other-sessions" ? fetcher.data : undefined;
+  const result = failureOf(fetcher.data, "revoke-other-sessions");
 
   useEffect(() => {
     if (fetcher.state === "idle" && result?.error) toast.error("Failed to sign out other devices", { description: result.error });
   }, [fetcher.state, result]);
 
   return (
-    <fetcher.Form method="post" action="/members?tab=settings">
+    <fetcher.Form method="post" action="/members/settings">
       <input type="hidden" name="intent" value="revoke-other-sessions" />
       <Button type="submit" variant="secondary" busy={busy} busyText="Signing out...">
         Sign out of all other devices

@@ -1,60 +1,57 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { SignInAgain } from "~/components/sign-in-again";
+import { SIGN_IN_AGAIN_TITLE, SignInAgain } from "~/components/sign-in-again";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form";
+import type { ActionData, ActionFailure } from "~/lib/action.server";
 import { profileFormSchema, type ProfileFields, type ProfileForm } from "~/modules/users/profile.schema";
 
-export interface ProfileFormActionData {
-  /** A toast's title; `description` goes under it. */
-  error?: string;
-  description?: string;
-  /** The save found no session: nothing was stored; the member signs in again in the page and saves what they typed. */
-  signInRequired?: boolean;
-  fieldErrors?: Partial<Record<keyof ProfileForm, string>>;
-}
-
-export const profileSignInRequired: ProfileFormActionData = {
-  error: "Authentication required",
-  description: "Please log in to save your profile.",
-  signInRequired: true,
-};
+export type ProfileFormActionData = ActionData<object, keyof ProfileForm>;
 
 /** The save never got an answer (the connection dropped, the server failed): the spec's profile failure. */
-export const profileUpdateFailed: ProfileFormActionData = { error: "Failed to update profile. Please try again." };
+export const profileUpdateFailed: ActionFailure<keyof ProfileForm> = {
+  ok: false,
+  intent: "update-profile",
+  error: "Failed to update profile. Please try again.",
+  title: null,
+  fieldErrors: {},
+  values: {},
+};
 
 /**
- * The settings tab's profile form: full name required, the rest optional. A save that
+ * The Settings screen's profile form: full name required, the rest optional. A save that
  * found the session ended (401) or never got an answer keeps what was typed; after a
  * 401 the member signs in again in the page and saves.
  */
 export function ProfileSettingsForm({ profile }: { profile: ProfileFields }) {
   const fetcher = useFetcher<ProfileFormActionData>();
-  const [clientErrors, setClientErrors] = useState<ProfileFormActionData["fieldErrors"]>();
-  const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {};
+  const failure = fetcher.data?.ok === false ? fetcher.data : undefined;
+  const [clientErrors, setClientErrors] = useState<ActionFailure<keyof ProfileForm>["fieldErrors"]>();
+  const errors = clientErrors ?? failure?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.error) toast.error(fetcher.data.error, { description: fetcher.data.description });
-  }, [fetcher.state, fetcher.data]);
+    // A refusal with a title (the session ended) toasts the title over the message.
+    if (fetcher.state === "idle" && failure?.error) toast.error(failure.title ?? failure.error, { description: failure.title ? failure.error : undefined });
+  }, [fetcher.state, failure]);
 
   return (
     <>
-      {fetcher.data?.signInRequired ? (
+      {failure?.title === SIGN_IN_AGAIN_TITLE ? (
         <SignInAgain
-          answer={fetcher.data}
-          title={fetcher.data.error ?? ""}
-          description={fetcher.data.description ?? ""}
+          answer={failure}
+          title={failure.title}
+          description={failure.error ?? ""}
           onSignedIn={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")?.focus()}
         />
       ) : null}
       <fetcher.Form
         ref={formRef}
         method="post"
-        action="/members?tab=settings"
+        action="/members/settings"
         noValidate
         className="space-y-5"
         onSubmit={(event) => {

@@ -1,0 +1,37 @@
+import type { Route } from "./+types/members._index";
+import { userContext } from "~/auth/user-context";
+import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
+import { getProgressSnapshot } from "~/modules/progress/progress.server";
+import { countTrainingSessions, getNextTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
+import { NutritionInsightsCard } from "~/views/nutrition/nutrition-section";
+import { ProgressSnapshotCard } from "~/views/progress/progress-snapshot-card";
+import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/views/training-sessions/session-cards";
+
+/** The member's Dashboard: sessions, the progress snapshot and nutrition at a glance. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  const [sessionCount, upcoming, nutrition, progress] = await Promise.all([
+    countTrainingSessions(user),
+    getNextTrainingSessions(user, 3),
+    loadNutritionInsights(user),
+    getProgressSnapshot(user),
+  ]);
+  return { sessionCount, upcoming, next: upcoming[0] ?? null, nutrition, progress };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h2 id="dashboard-title" className="text-2xl font-bold uppercase">
+        Dashboard
+      </h2>
+      <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        <RecentActivityCard sessionCount={loaderData.sessionCount} lastBodyUpdate={loaderData.progress.lastBodyUpdate} activeGoals={loaderData.progress.activeGoals} />
+        <NextSessionCard next={loaderData.next} />
+        <UpcomingSessionsCard upcoming={loaderData.upcoming} />
+        <ProgressSnapshotCard snapshot={loaderData.progress} progressHref="/members/progress" />
+        <NutritionInsightsCard data={loaderData.nutrition} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ProfileFields } from "~/modules/users/profile.schema";
+import { TwoFactorSettings, type TwoFactorActionData, type TwoFactorView } from "~/views/two-factor/two-factor-settings";
+import { UnitSwitch } from "~/views/progress/unit-switch";
+import { ChangePasswordForm, SignOutOtherDevicesForm } from "./account-security-forms";
+import { ProfileSettingsForm } from "./profile-form";
+
+/** The member's Settings: profile, units, password, other devices and two-factor authentication. */
+export function SettingsScreen({ profile, twoFactor, twoFactorResult }: { profile: ProfileFields; twoFactor: TwoFactorView; twoFactorResult?: TwoFactorActionData }) {
+  return (
+    <section aria-labelledby="settings-title" className="max-w-2xl">
+      <h2 id="settings-title" className="mb-6 text-2xl font-bold uppercase">
+        Settings
+      </h2>
+      <ProfileSettingsForm profile={profile} />
+      <section aria-labelledby="units-title" className="mt-12 border-t border-zinc-200 pt-8">
+        <h3 id="units-title" className="mb-2 text-xl font-bold uppercase">
+          Units
+        </h3>
+        <p className="mb-4 text-zinc-700">Weights are shown in lbs or kg; body measurements follow in inches or cm.</p>
+        {/* The Progress screen's own switch and action; this page's loader then reloads with the new unit. */}
+        <UnitSwitch unit={profile.weightUnit} action="/members/progress" />
+      </section>
+      <section aria-labelledby="password-title" className="mt-12 border-t border-zinc-200 pt-8">
+        <h3 id="password-title" className="mb-4 text-xl font-bold uppercase">
+          Change Password
+        </h3>
+        <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="devices-title" className="mt-12 border-t border-zinc-200 pt-8">
+        <h3 id="devices-title" className="mb-2 text-xl font-bold uppercase">
+          Other Devices
+        </h3>
+        <p className="mb-4 text-zinc-700">Signed in on a phone or computer you no longer use? End every session except this one.</p>
+        <SignOutOtherDevicesForm />
+      </section>
+      <TwoFactorSettings view={twoFactor} result={twoFactorResult} />
+    </section>
+  );
+}
