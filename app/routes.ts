@@ -12,6 +12,7 @@ export default [
   route("setup", "routes/setup.tsx"),
   route("profile-setup", "routes/profile-setup.tsx"),
   route("members", "routes/members.tsx"),
+  route("members/progress", "routes/members.progress.tsx"), // nested under the members layout at merge
   route("admin", "routes/admin.tsx"),
   route("admin/contacts", "routes/admin.contacts.tsx"),
   route("cms", "routes/cms.tsx"),

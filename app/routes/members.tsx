@@ -21,10 +21,7 @@ import { WorkoutScheduleList } from "~/views/library/published-plans";
 import { MemberSchedule, type CancelActionData } from "~/views/training-sessions/member-schedule";
 import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/views/training-sessions/session-cards";
 import { cancelOwnTrainingSession, countTrainingSessions, getNextTrainingSessions, getOwnTrainingSession, listOwnTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
-import { getProgressSnapshot, handleProgressAction, loadProgressSection } from "~/modules/progress/progress.server";
-import { signInRequiredResult, unexpectedFailureResult } from "~/modules/progress/progress-failures";
-import { isProgressIntent } from "~/modules/progress/progress-types";
-import { ProgressSection } from "~/views/progress/progress-section";
+import { getProgressSnapshot } from "~/modules/progress/progress-overview.server";
 import { ProgressSnapshotCard } from "~/views/progress/progress-snapshot-card";
 import { UnitSwitch } from "~/views/progress/unit-switch";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -59,7 +56,7 @@ const tabs = [
 type Tab = (typeof tabs)[number]["id"];
 const tabIds = tabs.map((t) => t.id) as [Tab, ...Tab[]];
 
-/** The tab, and each tab's own parameters (the progress range is the progress section's: loadProgressSection). */
+/** The tab, and each tab's own parameters. */
 const membersQuery = z.object({
   tab: z.enum(tabIds).catch("dashboard"),
   month: valueWhere(isCalendarMonth),
@@ -77,6 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const query = parseSearchParams(request, membersQuery);
   const { tab } = query;
+  if (tab === "progress") throw movedToProgress(request);
   return {
     signedIn: true as const,
     tab,
@@ -85,9 +83,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactor: tab === "settings" ? await loadTwoFactor(user) : null,
     dashboard: tab === "dashboard" ? await loadDashboard(user) : null,
     schedule: tab === "schedule" ? await loadSchedule(user, query) : null,
-    progress: tab === "progress" ? await loadProgressSection(user, request.url) : null,
     nutrition: tab === "nutrition" ? await loadNutritionTab(user, query.category) : null,
   };
+}
+
+/** Progress has its own page: the old address moves there for good, with its other parameters. */
+function movedToProgress(request: Request) {
+  const params = new URL(request.url).searchParams;
+  params.delete("tab");
+  const search = params.toString();
+  return redirect(`/members/progress${search ? `?${search}` : ""}`, 301);
 }
 
 type Member = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
@@ -148,13 +153,12 @@ async function loadSchedule(user: Member, query: MembersQuery) {
 }
 
 /**
- * A progress or profile save whose session has ended (signed out elsewhere, expired)
+ * A profile save whose session has ended (signed out elsewhere, expired)
  * must not lose what the member typed: it answers 401 and stores nothing, the form stays
  * open and filled, and the member signs in again in the page (docs/decisions/, the error
  * catalogue record). Other forms send a signed-out person to /login.
  */
 function signInAgainAnswer(intent: unknown) {
-  if (isProgressIntent(intent)) return data(signInRequiredResult(intent), { status: 401 });
   if (intent === "update-profile") return data(profileSignInRequired, { status: 401 });
   return null;
 }
@@ -164,10 +168,6 @@ export async function action({ request }: Route.ActionArgs) {
   const signedOut = (await getSessionUser(request)) ? null : signInAgainAnswer(form.intent);
   if (signedOut) return signedOut;
   const user = await requireUser(request);
-  if (isProgressIntent(form.intent)) {
-    const result = await handleProgressAction(user, form);
-    return data(result, { status: result.ok ? 200 : result.status });
-  }
   if (twoFactorIntents.includes(String(form.intent))) return twoFactorAction(request, user, form);
   if (form.intent === "cancel-session") {
     const month = parseMonth(String(form.month ?? ""), "1970-01-01");
@@ -226,7 +226,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * A progress or profile save that never got an answer (the connection dropped, the
+ * A profile save that never got an answer (the connection dropped, the
  * server failed) keeps its form open and filled and shows the spec's failure toast,
  * where the router would otherwise replace the page with the error screen.
  */
@@ -237,7 +237,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   } catch (error) {
     // Redirects and answers the server meant (a 404 page) go on as they are.
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
-    if (isProgressIntent(intent)) return data(unexpectedFailureResult(intent), { status: 503 });
     if (intent === "update-profile") return data(profileUpdateFailed, { status: 503 });
     throw error;
   }
@@ -295,8 +294,6 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
             </>
           ) : loaderData.tab === "nutrition" && loaderData.nutrition ? (
             <NutritionSection data={loaderData.nutrition} />
-          ) : loaderData.tab === "progress" && loaderData.progress ? (
-            <ProgressSection overview={loaderData.progress} />
           ) : loaderData.tab === "community" ? (
             <CommunitySection />
           ) : loaderData.dashboard ? (
@@ -346,8 +343,8 @@ function SettingsSection({
           Units
         </h3>
         <p className="mb-4 text-zinc-700">Weights are shown in lbs or kg; body measurements follow in inches or cm.</p>
-        {/* The same intent and action as the Progress section's switch; the settings loader then reloads with the new unit. */}
-        <UnitSwitch unit={profile.weightUnit} action="/members?tab=settings" />
+        {/* The Progress section's switch: it saves through /members/progress, then this page reloads with the new unit. */}
+        <UnitSwitch unit={profile.weightUnit} />
       </section>
       <section aria-labelledby="password-title" className="mt-12 border-t border-zinc-200 pt-8">
         <h3 id="password-title" className="mb-4 text-xl font-bold uppercase">
