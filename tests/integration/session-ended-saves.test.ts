@@ -1,7 +1,8 @@
 /**
  * A progress or profile save whose session has ended (signed out in another tab) is
- * refused with 401 and the spec's message, stores nothing, and echoes nothing back: the
- * form in the page still holds what was typed. Other member forms still send a
+ * refused with 401 and the spec's message and stores nothing: the form in the page
+ * still holds what was typed (a progress answer carries the typed values back, as every
+ * form failure of the action contract does). Other member forms still send a
  * signed-out person to /login.
  */
 import { eq } from "drizzle-orm";
@@ -13,6 +14,7 @@ import { todayIn } from "~/lib/time-zone";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as logoutAction } from "~/routes/logout";
 import { action as membersAction } from "~/routes/members";
+import { action as progressAction } from "~/routes/members.progress";
 import { callRoute, postForm, signInCookie, type DataResult } from "../support/route-calls";
 
 let cookie = "";
@@ -41,14 +43,16 @@ describe("a save after the session has ended", () => {
       { intent: "set-goal", title: "Squat 100 kg", description: "By the summer" },
     ];
     for (const fields of saves) {
-      const answer = (await callRoute(membersAction, postForm("/members?tab=progress", cookie, fields))) as DataResult<Record<string, unknown>>;
+      const answer = (await callRoute(progressAction, postForm("/members/progress", cookie, fields))) as DataResult<Record<string, unknown>>;
       expect(answer.init?.status).toBe(401);
       expect(answer.data).toEqual({
         ok: false,
-        intent: fields.intent,
         status: 401,
-        message: "Please log in to save your progress data.",
-        toast: { type: "error", title: "Authentication required", description: "Please log in to save your progress data." },
+        intent: fields.intent,
+        error: "Please log in to save your progress data.",
+        title: "Authentication required",
+        fieldErrors: {},
+        values: fields,
       });
     }
     expect(await progressOf()).toEqual(before);

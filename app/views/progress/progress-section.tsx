@@ -10,7 +10,7 @@ import { EntryList, IconButton } from "./progress-entry-list";
 import { ChartFigure, MeasurementsFigure, rangePhrase, SeriesTable, summarise } from "./progress-figures";
 import { AddMeasurementDialog, ConfirmDeleteDialog, EditEntryDialog, GoalDialog, LogBodyDialog, LogWorkoutDialog } from "./progress-forms";
 import { progressRanges, rangeLabels, type FormContext } from "~/modules/progress/progress.schema";
-import type { ChartSeries, EntryView, GoalView, ProgressOverview } from "~/modules/progress/progress-types";
+import type { EntryView, GoalView, ProgressOverview } from "~/modules/progress/progress-types";
 import { PROGRESS_PATH, PROGRESS_CSV_PATH } from "./progress-links";
 import { UnitSwitch } from "./unit-switch";
 
