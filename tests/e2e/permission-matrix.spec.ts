@@ -168,15 +168,15 @@ test.describe("the permission matrix", () => {
     ids.sessionForMember = idOf(findAll(schedule, (o) => o.type === "Matrix member session" && typeof o.id === "string"), "member session");
     ids.sessionForStaff = idOf(findAll(schedule, (o) => o.type === "Matrix staff session" && typeof o.id === "string"), "staff session");
 
-    // Member A logs a weight and sets a goal through /members?tab=progress.
+    // Member A logs a weight and sets a goal through /members/progress.
     for (const form of [
       { intent: "log-body", type: "weight", value: "180", date: ids.today },
       { intent: "set-goal", title: "Member A's goal", description: "Deadlift twice my weight" },
     ] as Array<Record<string, string>>) {
-      const saved = await clients.memberA.post("/members?tab=progress", { form, maxRedirects: 0 });
+      const saved = await clients.memberA.post("/members/progress", { form, maxRedirects: 0 });
       expect(saved.status(), form.intent).toBe(200);
     }
-    const progress = await loaderData(clients.memberA, "/members", "?tab=progress");
+    const progress = await loaderData(clients.memberA, "/members/progress");
     ids.entryId = idOf(findAll(progress, (o) => o.kind === "weight" && o.value === 180 && typeof o.id === "string"), "weight entry");
     ids.goalId = idOf(findAll(progress, (o) => o.title === "Member A's goal" && typeof o.id === "string"), "goal");
 
@@ -224,11 +224,11 @@ test.describe("the permission matrix", () => {
       { intent: "delete-goal", id: ids.goalId },
     ] as Array<Record<string, string>>;
     for (const form of attempts) {
-      const response = await b.post("/members?tab=progress", { form, maxRedirects: 0 });
+      const response = await b.post("/members/progress", { form, maxRedirects: 0 });
       expect(response.status(), form.intent).toBe(404);
     }
     // As member A, all of it is still there and unchanged.
-    const progress = await loaderData(clients.memberA, "/members", "?tab=progress");
+    const progress = await loaderData(clients.memberA, "/members/progress");
     expect(findAll(progress, (o) => o.id === ids.entryId)[0]).toMatchObject({ value: 180, recordedOn: ids.today });
     expect(findAll(progress, (o) => o.id === ids.goalId)[0]).toMatchObject({ title: "Member A's goal", status: "not_started" });
     const own = await loaderData(clients.memberA, "/members", `?tab=schedule&month=${ids.future.slice(0, 7)}`);

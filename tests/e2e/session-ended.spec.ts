@@ -21,8 +21,8 @@ async function signInAgain(page: Page, notice: Locator) {
 }
 
 test("a progress entry survives a dropped connection and a session ended in another tab; signing in again in the page saves it", async ({ page, context }) => {
-  await signIn(page, "sessionEnded", "/login?redirectTo=%2Fmembers%3Ftab%3Dprogress");
-  await expect(page).toHaveURL(/\/members\?tab=progress$/);
+  await signIn(page, "sessionEnded", "/login?redirectTo=%2Fmembers%2Fprogress");
+  await expect(page).toHaveURL(/\/members\/progress$/);
   const section = page.getByRole("region", { name: "Progress", exact: true });
   await section.getByRole("button", { name: "Log Progress" }).click();
   const dialog = page.getByRole("dialog", { name: "Log Progress" });
@@ -52,7 +52,7 @@ test("a progress entry survives a dropped connection and a session ended in anot
   await save.click();
   await expect(page.getByText("Authentication required", { exact: true })).toBeVisible();
   await expect(page.getByText("Please log in to save your progress data.", { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/members\?tab=progress$/);
+  await expect(page).toHaveURL(/\/members\/progress$/);
   await expect(dialog).toBeVisible();
   await expect(value).toHaveValue("176.4");
   await expect(notes).toHaveValue("After the long run");
@@ -60,7 +60,7 @@ test("a progress entry survives a dropped connection and a session ended in anot
   await expect(notice).toBeVisible();
 
   await signInAgain(page, notice);
-  await expect(page).toHaveURL(/\/members\?tab=progress$/);
+  await expect(page).toHaveURL(/\/members\/progress$/);
   await expect(dialog).toBeVisible();
   await expect(notice).toBeHidden();
   await expect(value).toHaveValue("176.4");

@@ -80,7 +80,7 @@ test("a member switches units in settings to kg; the Progress tab follows; back 
   // The Progress tab shows the same preference, and its forms ask for kg.
   const menu = page.getByRole("navigation", { name: "Member Menu" });
   await menu.getByRole("link", { name: "Progress" }).click();
-  await expect(page).toHaveURL(/\/members\?tab=progress$/);
+  await expect(page).toHaveURL(/\/members\/progress$/);
   const progress = page.getByRole("region", { name: "Progress", exact: true });
   const progressUnits = progress.getByRole("group", { name: "Units:" });
   await expect(progressUnits.getByRole("button", { name: "kg", exact: true })).toHaveAttribute("aria-pressed", "true");

@@ -176,17 +176,17 @@ export const matrix: MatrixRow[] = [
 
   // The member area: every role has one; the data is always the caller's own.
   read("members", answers(401, 200, 200, 200)),
-  read("members", answers(401, 200, 200, 200), () => "/members?tab=progress"),
+  read("members/progress", answers(401, 200, 200, 200)),
   read("members", answers(401, 200, 200, 200), () => "/members?tab=schedule"),
   read("members", answers(401, 200, 200, 200), () => "/members?tab=settings"),
   read("members/progress.csv", signedIn(200)),
   // A progress or profile save without a session is a 401 (the page keeps the form; decision on the error catalogue).
   ...(["log-body", "log-measurements", "log-workout", "set-goal", "set-unit"] as const).map(
     (intent): MatrixRow => ({
-      route: "members",
+      route: "members/progress",
       op: "create",
       intent,
-      path: () => "/members?tab=progress",
+      path: () => "/members/progress",
       form: (ids): Record<string, string> =>
         ({
           "log-body": { intent, type: "weight", value: "181", date: ids.today },
@@ -200,35 +200,35 @@ export const matrix: MatrixRow[] = [
   ),
   // Member A's own objects: only member A may change them; for anyone else they do not exist.
   {
-    route: "members",
+    route: "members/progress",
     op: "update",
     intent: "update-entry",
-    path: () => "/members?tab=progress",
+    path: () => "/members/progress",
     form: (ids) => ({ intent: "update-entry", id: ids.entryId, value: "180", date: ids.today }),
     expect: answers(401, 200, 404, 404, 404),
   },
   {
-    route: "members",
+    route: "members/progress",
     op: "update",
     intent: "update-goal",
-    path: () => "/members?tab=progress",
+    path: () => "/members/progress",
     form: (ids) => ({ intent: "update-goal", id: ids.goalId, title: "Member A's goal", description: "Deadlift twice my weight", status: "in_progress" }),
     expect: answers(401, 200, 404, 404, 404),
   },
   {
-    route: "members",
+    route: "members/progress",
     op: "delete",
     intent: "delete-entry",
-    path: () => "/members?tab=progress",
+    path: () => "/members/progress",
     form: (ids) => ({ intent: "delete-entry", id: ids.entryId }),
     expect: answers(401, 200, 404, 404, 404),
     phase: 1,
   },
   {
-    route: "members",
+    route: "members/progress",
     op: "delete",
     intent: "delete-goal",
-    path: () => "/members?tab=progress",
+    path: () => "/members/progress",
     form: (ids) => ({ intent: "delete-goal", id: ids.goalId }),
     expect: answers(401, 200, 404, 404, 404),
     phase: 1,
