@@ -75,7 +75,7 @@ async function main() {
       {
         // What the Progress section's "Log Body Composition" form sends (a React Router action).
         method: "POST",
-        path: "/members.data",
+        path: "/members/progress.data",
         setupRequest: (request, context) =>
           track("progress write", {
             ...request,
@@ -85,7 +85,7 @@ async function main() {
         onResponse: (status) => count("progress write", status),
       },
       get("public page", "/services/personal-training"),
-      get("progress page", "/members?tab=progress", true),
+      get("progress page", "/members/progress", true),
       get("public page", "/contact"),
       {
         method: "POST",

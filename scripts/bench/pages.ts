@@ -7,7 +7,7 @@ import { BENCH_ARTICLE_SLUG } from "./fixtures";
 /** The heavy member's screens, measured signed in at MEMBER_CONNECTIONS connections. */
 export const MEMBER_PAGES = {
   Dashboard: "/members",
-  Progress: "/members?tab=progress",
+  Progress: "/members/progress",
   Schedule: "/members?tab=schedule",
 } as const;
 

@@ -6,7 +6,7 @@
  *   options: --writes 1000 --concurrency 8
  *
  * Drives coaching applications (POST /contact.data, one client address each so the
- * hourly limit never refuses them) and progress entries (POST /members.data?tab=progress,
+ * hourly limit never refuses them) and progress entries (POST /members/progress.data,
  * one member signed in once) at the built server, each carrying its own tag; kills the server with
  * SIGKILL when 40-60 % were acknowledged, restarts it on the same data, sends the rest,
  * stops it with SIGTERM, then opens the database itself and looks for every tag that got
@@ -84,7 +84,7 @@ function send(server: ServerProcess, write: Write, index: number, cookie: string
       body: JSON.stringify({ ...validApplication, lastName: "Crash", email: `${write.tag}@crash.test` }),
     });
   }
-  return fetch(`${baseUrl}/members.data?tab=progress`, {
+  return fetch(`${baseUrl}/members/progress.data`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, cookie },
