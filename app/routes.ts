@@ -15,6 +15,7 @@ export default [
   route("members", "routes/members.tsx", [
     index("routes/members._index.tsx"),
     route("nutrition", "routes/members.nutrition.tsx"),
+    route("progress", "routes/members.progress.tsx"),
     route("community", "routes/members.community.tsx"),
     route("schedule", "routes/members.schedule.tsx"),
     route("settings", "routes/members.settings.tsx"),

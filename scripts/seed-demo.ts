@@ -9,7 +9,9 @@ import { countArticles, createArticle } from "~/modules/articles/articles.server
 import { countContentItems, createContent } from "~/modules/library/library.server";
 import { createDocument, listAllDocumentsForStaff } from "~/modules/nutrition/nutrition.server";
 import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
-import { getProgressSnapshot, handleProgressAction } from "~/modules/progress/progress.server";
+import { logBodyComposition, logMeasurements, logWorkout } from "~/modules/progress/progress-entries.server";
+import { setGoal } from "~/modules/progress/progress-goals.server";
+import { getProgressSnapshot } from "~/modules/progress/progress-overview.server";
 import { countTrainingSessions, createTrainingSession } from "~/modules/training-sessions/training-sessions.server";
 import { storeDocumentFile } from "~/modules/uploads/documents.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -156,21 +158,19 @@ await withDatabase(async () => {
 
   const snapshot = await getProgressSnapshot(demoMember);
   if (!snapshot.weight) {
-    const posts: Array<Record<string, string>> = [];
+    // Straight through the services (a bad value would throw its message).
+    const saves: Array<() => Promise<unknown>> = [];
     for (let week = 8; week >= 0; week -= 1) {
       const date = addDays(today, -week * 7);
-      posts.push({ intent: "log-body", type: "weight", value: (190 - (8 - week) * 0.8).toFixed(1), date });
-      if (week % 2 === 0) posts.push({ intent: "log-body", type: "body_fat", value: (24 - (8 - week) * 0.3).toFixed(1), date });
-      posts.push({ intent: "log-workout", exercise: "bench_press", sets: "3", reps: "8", weight: String(135 + (8 - week) * 5), date });
-      posts.push({ intent: "log-workout", exercise: "squat", sets: "3", reps: "5", weight: String(165 + (8 - week) * 10), date });
+      saves.push(() => logBodyComposition(demoMember, { type: "weight", value: (190 - (8 - week) * 0.8).toFixed(1), date }));
+      if (week % 2 === 0) saves.push(() => logBodyComposition(demoMember, { type: "body_fat", value: (24 - (8 - week) * 0.3).toFixed(1), date }));
+      saves.push(() => logWorkout(demoMember, { exercise: "bench_press", sets: "3", reps: "8", weight: String(135 + (8 - week) * 5), date }));
+      saves.push(() => logWorkout(demoMember, { exercise: "squat", sets: "3", reps: "5", weight: String(165 + (8 - week) * 10), date }));
     }
-    posts.push({ intent: "log-measurements", chest: "41", waist: "34.5", hips: "39", date: today });
-    posts.push({ intent: "set-goal", title: "Deadlift 100 kg", description: "Three sessions a week, technique first.", targetDate: addDays(today, 120), status: "in_progress" });
-    for (const post of posts) {
-      const result = await handleProgressAction(demoMember, post);
-      if (!result.ok) throw new Error(`Could not seed progress: ${result.message}`);
-    }
-    console.log(`created  ${posts.length} progress entries and goals for ${member.email}`);
+    saves.push(() => logMeasurements(demoMember, { chest: "41", waist: "34.5", hips: "39", date: today }));
+    saves.push(() => setGoal(demoMember, { title: "Deadlift 100 kg", description: "Three sessions a week, technique first.", targetDate: addDays(today, 120), status: "in_progress" }));
+    for (const save of saves) await save();
+    console.log(`created  ${saves.length} progress entries and goals for ${member.email}`);
   }
 
   console.log(`\nDemo password for these accounts: ${DEMO_PASSWORD}`);

@@ -22,6 +22,8 @@ import { BodyError, readForm, type FormBody } from "./request-body.server";
 
 export interface ActionFailure<F extends string = string> {
   ok: false;
+  /** The answer's status, for a form that answers some failures its own way (401: sign in again in the page). */
+  status: number;
   intent: string | null;
   /** The page-level message (a toast or an alert above the form); null when the fields say it all. */
   error: string | null;
@@ -54,8 +56,8 @@ export function echoValues(form: FormBody): Record<string, string> {
   return values;
 }
 
-function failure(status: number, body: Omit<ActionFailure, "ok">, headers?: HeadersInit) {
-  return data<ActionFailure>({ ok: false, ...body }, { status, headers });
+function failure(status: number, body: Omit<ActionFailure, "ok" | "status">, headers?: HeadersInit) {
+  return data<ActionFailure>({ ok: false, status, ...body }, { status, headers });
 }
 
 /** The answer for an error a handler threw, or the error itself when it is not ours to answer. */

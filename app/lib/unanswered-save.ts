@@ -1,19 +1,20 @@
 import { data, isRouteErrorResponse } from "react-router";
+import type { ActionFailure } from "./action.server";
 
 /**
  * A route's `clientAction` for forms that hold typed values (decision 0023): a save that
  * never got an answer (the connection dropped, the server failed) answers in the page
- * with `answers[intent]` (503), so the form stays open and filled where the router would
+ * with `answers[intent]` (its status, 503), so the form stays open and filled where the router would
  * otherwise replace the page with the error screen. Redirects and answers the server
  * meant (a 401, a 404 page) go on as they are; intents without an answer too.
  */
-export async function keepFormWhenUnanswered<T>(request: Request, serverAction: () => Promise<T>, answers: Record<string, object>): Promise<T | ReturnType<typeof data>> {
+export async function keepFormWhenUnanswered<T>(request: Request, serverAction: () => Promise<T>, answers: Record<string, ActionFailure>): Promise<T | ReturnType<typeof data>> {
   const intent = (await request.clone().formData()).get("intent");
   try {
     return await serverAction();
   } catch (error) {
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
-    if (typeof intent === "string" && Object.hasOwn(answers, intent)) return data(answers[intent], { status: 503 });
+    if (typeof intent === "string" && Object.hasOwn(answers, intent)) return data(answers[intent], { status: answers[intent]!.status });
     throw error;
   }
 }

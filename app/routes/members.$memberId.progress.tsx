@@ -1,9 +1,8 @@
-import { data } from "react-router";
 import type { Route } from "./+types/members.$memberId.progress";
 import { requirePermission } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams } from "~/lib/search-params";
-import { getMemberProgressForStaff } from "~/modules/progress/progress.server";
+import { getMemberProgressForStaff } from "~/modules/progress/progress-overview.server";
 import { ProgressSection } from "~/views/progress/progress-section";
 import { progressQuery } from "~/modules/progress/progress.schema";
 
@@ -12,9 +11,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [{ title: page
 /** A member's progress, read-only, for trainers and administrators. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "memberProgress", "viewAny");
-  const view = await getMemberProgressForStaff(staff, params.memberId, parseSearchParams(request, progressQuery));
-  if (!view) throw data({ message: "Member not found" }, { status: 404 });
-  return view;
+  return getMemberProgressForStaff(staff, params.memberId, parseSearchParams(request, progressQuery));
 }
 
 export default function MemberProgress({ loaderData }: Route.ComponentProps) {

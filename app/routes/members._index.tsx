@@ -1,7 +1,7 @@
 import type { Route } from "./+types/members._index";
 import { userContext } from "~/auth/user-context";
 import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
-import { getProgressSnapshot } from "~/modules/progress/progress.server";
+import { getProgressSnapshot } from "~/modules/progress/progress-overview.server";
 import { countTrainingSessions, getNextTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
 import { NutritionInsightsCard } from "~/views/nutrition/nutrition-section";
 import { ProgressSnapshotCard } from "~/views/progress/progress-snapshot-card";
@@ -29,7 +29,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <RecentActivityCard sessionCount={loaderData.sessionCount} lastBodyUpdate={loaderData.progress.lastBodyUpdate} activeGoals={loaderData.progress.activeGoals} />
         <NextSessionCard next={loaderData.next} />
         <UpcomingSessionsCard upcoming={loaderData.upcoming} />
-        <ProgressSnapshotCard snapshot={loaderData.progress} progressHref="/members/progress" />
+        <ProgressSnapshotCard snapshot={loaderData.progress} />
         <NutritionInsightsCard data={loaderData.nutrition} />
       </div>
     </section>

@@ -16,7 +16,7 @@ import { openDatabase, setDatabase, getDb } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import type { SessionUser } from "~/auth/session.server";
 import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
-import { getProgressSnapshot, loadProgressSection } from "~/modules/progress/progress.server";
+import { getProgressOverview, getProgressSnapshot } from "~/modules/progress/progress-overview.server";
 import { countTrainingSessions, getNextTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
 import { requestContext } from "~/lib/request-context";
 import { BENCH_PASSWORD, HEAVY_EMAIL, seedBenchData } from "./fixtures";
@@ -81,8 +81,8 @@ async function measureLoaders(heavyId: string) {
   const dashboard = () => Promise.all([countTrainingSessions(actor), getNextTrainingSessions(actor, 3), loadNutritionInsights(actor), getProgressSnapshot(actor)]);
   return [
     await loaderVsSql("Dashboard (members.tsx loadDashboard)", dashboard),
-    await loaderVsSql("Progress, 3 months (loadProgressSection)", () => loadProgressSection(actor, "http://localhost/members?tab=progress&range=3m")),
-    await loaderVsSql("Progress, all time (loadProgressSection)", () => loadProgressSection(actor, "http://localhost/members?tab=progress&range=all")),
+    await loaderVsSql("Progress, 3 months (getProgressOverview)", () => getProgressOverview(actor, { range: "3m" })),
+    await loaderVsSql("Progress, all time (getProgressOverview)", () => getProgressOverview(actor, { range: "all" })),
   ];
 }
 

@@ -10,8 +10,8 @@ const today = () => todayIn("Europe/London");
 test("a member logs weights, body fat, a measurement, a workout and a goal; charts, kg and the CSV export follow", async ({ page }) => {
   // A long journey (six saves, charts, a unit switch and a download): room on a loaded CI machine.
   test.setTimeout(120_000);
-  await signIn(page, "progressMember", "/login?redirectTo=%2Fmembers%3Ftab%3Dprogress");
-  await expect(page).toHaveURL(/\/members\?tab=progress$/);
+  await signIn(page, "progressMember", "/login?redirectTo=%2Fmembers%2Fprogress");
+  await expect(page).toHaveURL(/\/members\/progress$/);
   const section = page.getByRole("region", { name: "Progress", exact: true });
   await expect(section.getByRole("heading", { name: "Progress", exact: true })).toBeVisible();
   const saved = async () => {

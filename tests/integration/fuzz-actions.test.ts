@@ -18,6 +18,7 @@ import type * as ContactsModule from "~/modules/contacts/contacts.server";
 import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
 import type * as InvitationsModule from "~/modules/invitations/invitations.server";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
+import { isProgressIntent } from "~/modules/progress/progress-types";
 import {
   changedTables,
   bodyFor,
@@ -304,8 +305,9 @@ function endpoints(): Endpoint[] {
   };
   for (const [intent, base] of Object.entries(progress)) {
     list.push({
-      name: `/members ${intent}`,
-      path: "/members?tab=progress",
+      // Progress has its own page and action; the other member forms post to /members.
+      name: `${isProgressIntent(intent) ? "/members/progress" : "/members"} ${intent}`,
+      path: isProgressIntent(intent) ? "/members/progress" : "/members",
       who: "member",
       base: { intent, ...base },
       pools: { id: [...entryIds, ids.goal, ids.session] },
@@ -564,7 +566,7 @@ beforeAll(async () => {
     { intent: "log-body", type: "weight", value: "180", date: today() },
     { intent: "set-goal", title: "Fuzz goal", description: "Hold on to it" },
   ] as Array<Record<string, string>>) {
-    const response = (await post("/members?tab=progress", "member", {
+    const response = (await post("/members/progress", "member", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(form).toString(),
     }))!;

@@ -122,6 +122,7 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
       { view: "week", date: day, member: ids.member, edit: ids.session },
       { view: "month", date: day, new: day },
     ],
+    "members/progress": [{ range: "1y" }, { range: "forever" }],
     "members/progress.csv": none,
     "members/:memberId/progress": [{ range: "1y" }],
     "documents/:id": none,

@@ -1,7 +1,7 @@
 /**
- * Progress through the routes a browser uses: /members?tab=progress (loader and
- * action), /members/progress.csv and the staff view /members/{id}/progress, with real
- * sign-in sessions for two members, a trainer and a visitor.
+ * Progress through the routes a browser uses: /members/progress (loader and action),
+ * /members/progress.csv and the staff view /members/{id}/progress, with real sign-in
+ * sessions for two members, a trainer and a visitor; and the old /members?tab=progress.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +9,8 @@ import { getDb } from "~/db/client.server";
 import { progressEntry } from "~/db/schema/progress";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { action as membersAction, loader as membersLoader } from "~/routes/members";
+import { loader as membersLoader } from "~/routes/members";
+import { action as progressAction, loader as progressLoader } from "~/routes/members.progress";
 import { loader as staffViewLoader } from "~/routes/members.$memberId.progress";
 import { loader as csvLoader } from "~/routes/members.progress[.]csv";
 import { callRouteOrData, getRequest, postForm, signInCookie } from "../support/route-calls";
@@ -21,7 +22,7 @@ const today = () => todayIn("Europe/London");
 
 const call = callRouteOrData;
 const get = (pathname: string, who: Who) => getRequest(pathname, who && cookies[who]);
-const post = (who: Who, fields: Record<string, string>) => postForm("/members?tab=progress", who && cookies[who], fields);
+const post = (who: Who, fields: Record<string, string>) => postForm("/members/progress", who && cookies[who], fields);
 
 /** React Router's data() result: the payload and its status. */
 function payload(result: unknown): { data: Record<string, unknown>; status: number } {
@@ -43,19 +44,19 @@ beforeAll(async () => {
 
 describe("progress over the member area's routes", () => {
   it("a member logs a weight and sees it; another member neither sees, changes nor deletes it", async () => {
-    const saved = payload(await call(membersAction, post("memberA", { intent: "log-body", type: "weight", value: "180.5", date: today() })));
+    const saved = payload(await call(progressAction, post("memberA", { intent: "log-body", type: "weight", value: "180.5", date: today() })));
     expect(saved).toMatchObject({ status: 200, data: { ok: true } });
     const [entry] = await entriesOf(ids.memberA);
     expect(entry).toBeDefined();
 
-    const own = (await call(membersLoader, get("/members?tab=progress", "memberA"))) as { progress: { body: { weight: Array<{ value: number }> } } };
-    expect(own.progress.body.weight.map((w) => w.value)).toEqual([180.5]);
-    const other = (await call(membersLoader, get("/members?tab=progress", "memberB"))) as { progress: { body: { weight: unknown[] } } };
-    expect(other.progress.body.weight).toEqual([]);
+    const own = (await call(progressLoader, get("/members/progress", "memberA"))) as { overview: { body: { weight: Array<{ value: number }> } } };
+    expect(own.overview.body.weight.map((w) => w.value)).toEqual([180.5]);
+    const other = (await call(progressLoader, get("/members/progress", "memberB"))) as { overview: { body: { weight: unknown[] } } };
+    expect(other.overview.body.weight).toEqual([]);
 
-    const update = payload(await call(membersAction, post("memberB", { intent: "update-entry", id: entry!.id, value: "100", date: today() })));
+    const update = payload(await call(progressAction, post("memberB", { intent: "update-entry", id: entry!.id, value: "100", date: today() })));
     expect(update.status).toBe(404);
-    const remove = payload(await call(membersAction, post("memberB", { intent: "delete-entry", id: entry!.id })));
+    const remove = payload(await call(progressAction, post("memberB", { intent: "delete-entry", id: entry!.id })));
     expect(remove.status).toBe(404);
     expect(await entriesOf(ids.memberA)).toEqual([entry]);
   });
@@ -70,7 +71,7 @@ describe("progress over the member area's routes", () => {
       { intent: "log-workout", exercise: "bench_press", sets: "3", reps: "500", weight: "100", date: today() },
     ];
     for (const fields of invalid) {
-      const result = payload(await call(membersAction, post("memberB", fields)));
+      const result = payload(await call(progressAction, post("memberB", fields)));
       expect(result.status, JSON.stringify(fields)).toBe(400);
       expect(result.data.ok).toBe(false);
     }
@@ -78,19 +79,39 @@ describe("progress over the member area's routes", () => {
   });
 
   it("refuses a form-sized run of digits as a number with a message (the pattern that backtracked never sees it)", async () => {
-    const result = payload(await call(membersAction, post("memberB", { intent: "log-body", type: "weight", value: `${"1".repeat(60_000)}a`, date: today() })));
+    const result = payload(await call(progressAction, post("memberB", { intent: "log-body", type: "weight", value: `${"1".repeat(60_000)}a`, date: today() })));
     expect(result).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { value: "Weight must be a number" } } });
     expect(await entriesOf(ids.memberB)).toEqual([]);
   });
 
   it("a visitor's progress post is refused with 401 'Authentication required' and writes nothing", async () => {
     const before = await getDb().select().from(progressEntry);
-    const result = payload(await call(membersAction, post(null, { intent: "log-body", type: "weight", value: "150", date: today() })));
+    const result = payload(await call(progressAction, post(null, { intent: "log-body", type: "weight", value: "150", date: today() })));
     expect(result).toMatchObject({
       status: 401,
-      data: { ok: false, toast: { title: "Authentication required", description: "Please log in to save your progress data." } },
+      data: { ok: false, status: 401, intent: "log-body", title: "Authentication required", error: "Please log in to save your progress data.", values: { type: "weight", value: "150" } },
     });
     expect(await getDb().select().from(progressEntry)).toEqual(before);
+  });
+
+  it("a visitor opening the page gets 401 and a sign-in link that comes back to it", async () => {
+    const result = payload(await call(progressLoader, get("/members/progress?range=1y", null)));
+    expect(result).toMatchObject({ status: 401, data: { signedIn: false, signInHref: "/login?redirectTo=%2Fmembers%2Fprogress%3Frange%3D1y" } });
+  });
+
+  it("the range comes from the URL; a bad one is the default, 3 months", async () => {
+    const read = async (search: string) => ((await call(progressLoader, get(`/members/progress${search}`, "memberA"))) as { overview: { range: string } }).overview.range;
+    expect(await read("?range=1y")).toBe("1y");
+    expect(await read("?range=forever")).toBe("3m");
+    expect(await read("")).toBe("3m");
+  });
+
+  it("the old address /members?tab=progress moves permanently to /members/progress, keeping its range", async () => {
+    const moved = (await call(membersLoader, get("/members?tab=progress&range=1y", "memberA"))) as Response;
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/members/progress?range=1y");
+    const plain = (await call(membersLoader, get("/members?tab=progress", "memberA"))) as Response;
+    expect(plain.headers.get("location")).toBe("/members/progress");
   });
 
   it("the CSV export holds only the signed-in member's entries and is refused to visitors", async () => {

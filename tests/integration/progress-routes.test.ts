@@ -1,8 +1,8 @@
 /**
- * The Progress section's loader and action functions, as /members?tab=progress calls
- * them, with two real members (better-auth accounts) and a trainer. The HTTP-level
- * test follows once the route is wired. The last block goes through the members route
- * itself, as the Settings tab's unit switch posts to it.
+ * The Progress screen's loader and action as React Router calls them
+ * (/members/progress), with two real members (better-auth accounts and sign-in
+ * cookies) and a trainer: the spec's toasts, the refusals, the unit switch (Settings
+ * posts to the same action) and the CSV download.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,23 +10,33 @@ import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { profile } from "~/db/schema/profiles";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
+import type { ActionFailure } from "~/lib/action.server";
 import { addDays, todayIn } from "~/lib/time-zone";
-import { getMemberProgressForStaff, handleProgressAction, loadProgressSection, progressCsvResponse } from "~/modules/progress/progress.server";
+import { getMemberProgressForStaff } from "~/modules/progress/progress-overview.server";
+import type { ProgressOverview } from "~/modules/progress/progress-types";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { action as membersAction, loader as membersLoader } from "~/routes/members";
-import { callRoute, getRequest, isDataResult, postForm, signInCookie } from "../support/route-calls";
+import { loader as membersLoader } from "~/routes/members";
+import { action as progressAction, loader as progressLoader } from "~/routes/members.progress";
+import { loader as csvLoader } from "~/routes/members.progress[.]csv";
+import { failureToast } from "~/views/progress/progress-answers";
+import { callRoute, getRequest, postForm, signInCookie, type DataResult } from "../support/route-calls";
 
 type Actor = Pick<SessionUser, "id" | "role">;
 let memberA: Actor;
 let memberB: Actor;
 let trainer: Actor;
+const cookies = { a: "", b: "" };
 const today = () => todayIn("Europe/London");
-const url = (search = "") => `http://localhost:3000/members?tab=progress${search}`;
 
-function form(fields: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
+/** The action's answer: its status and body (success or failure). */
+async function save(who: "a" | "b", fields: Record<string, string>) {
+  const result = (await callRoute(progressAction, postForm("/members/progress", cookies[who], fields))) as DataResult<Record<string, unknown>>;
+  return { status: result.init?.status ?? 200, data: result.data };
+}
+
+async function overviewOf(who: "a" | "b", search = ""): Promise<ProgressOverview> {
+  const loaded = (await callRoute(progressLoader, getRequest(`/members/progress${search}`, cookies[who]))) as { overview: ProgressOverview };
+  return loaded.overview;
 }
 
 const entriesOf = (userId: string) => getDb().select().from(progressEntry).where(eq(progressEntry.userId, userId)).orderBy(progressEntry.createdAt);
@@ -39,11 +49,13 @@ beforeAll(async () => {
   memberA = { id: a.id, role: "member" };
   memberB = { id: b.id, role: "member" };
   trainer = { id: t.id, role: "trainer" };
+  cookies.a = await signInCookie("progress-a@example.com", "progress-pass-1");
+  cookies.b = await signInCookie("progress-b@example.com", "progress-pass-1");
 });
 
 const SAVED = { type: "success", title: "Progress saved", description: "Your data has been recorded successfully." };
 
-describe("handleProgressAction", () => {
+describe("the Progress action and loader", () => {
   it("logs each entry type and a goal with the spec's success toast; the loader shows them", async () => {
     const posts: Array<Record<string, string>> = [
       { intent: "log-body", type: "weight", value: "182.4", date: addDays(today(), -1) },
@@ -54,10 +66,10 @@ describe("handleProgressAction", () => {
       { intent: "set-goal", title: "Lose 10 lbs", description: "Before the holidays", targetDate: addDays(today(), 40), status: "in_progress" },
     ];
     for (const post of posts) {
-      expect(await handleProgressAction(memberA, form(post))).toEqual({ ok: true, intent: post.intent!, toast: SAVED });
+      expect(await save("a", post)).toEqual({ status: 200, data: { ok: true, intent: post.intent!, toast: SAVED } });
     }
 
-    const overview = await loadProgressSection(memberA, url());
+    const overview = await overviewOf("a");
     expect(overview.body.weight.map((w) => [w.value, w.difference, w.direction])).toEqual([
       [181, -1.4, "down"],
       [182.4, null, null],
@@ -71,7 +83,7 @@ describe("handleProgressAction", () => {
     expect(overview.goals).toEqual([expect.objectContaining({ title: "Lose 10 lbs", status: "in_progress", statusLabel: "In progress" })]);
     expect(overview.charts.body.find((s) => s.kind === "weight")!.points).toHaveLength(2);
     // Member B sees none of it.
-    const other = await loadProgressSection(memberB, url());
+    const other = await overviewOf("b");
     expect(other.body.weight).toEqual([]);
     expect(other.goals).toEqual([]);
   });
@@ -88,19 +100,18 @@ describe("handleProgressAction", () => {
     const fields = { ...raw } as Record<string, string>;
     if (fields.date === "TODAY") fields.date = today();
     if (fields.date === "TOMORROW") fields.date = addDays(today(), 1);
-    const result = await handleProgressAction(memberB, form(fields));
-    expect(result).toMatchObject({ ok: false, status: 400, message, toast: { type: "error", title: "Failed to save", description: message } });
+    const result = await save("b", fields);
+    expect(result).toMatchObject({ status: 400, data: { ok: false, status: 400 } });
+    expect(failureToast(result.data as unknown as ActionFailure)).toEqual({ type: "error", title: "Failed to save", description: message });
     expect(await entriesOf(memberB.id)).toEqual(before);
     expect(await goalsOf(memberB.id)).toEqual([]);
   });
 
   it("refuses an unknown intent with the spec's 'Invalid entry type'", async () => {
-    expect(await handleProgressAction(memberA, form({ intent: "log-everything" }))).toMatchObject({
-      ok: false,
-      status: 400,
-      toast: { title: "Invalid entry type", description: "Please try again with a valid entry type." },
-    });
-    expect(await handleProgressAction(memberA, {})).toMatchObject({ ok: false, status: 400, intent: null });
+    const unknown = await save("a", { intent: "log-everything" });
+    expect(unknown).toMatchObject({ status: 400, data: { ok: false, intent: "log-everything" } });
+    expect(failureToast(unknown.data as unknown as ActionFailure)).toEqual({ type: "error", title: "Invalid entry type", description: "Please try again with a valid entry type." });
+    expect(await save("a", {})).toMatchObject({ status: 400, data: { ok: false, intent: null, title: "Invalid entry type" } });
   });
 
   it("refuses member B's update and delete of member A's entry and goal (404), changing nothing", async () => {
@@ -116,8 +127,8 @@ describe("handleProgressAction", () => {
       { intent: "delete-goal", id: goal!.id },
     ];
     for (const attempt of attempts) {
-      const result = await handleProgressAction(memberB, form(attempt));
-      expect(result, attempt.intent).toMatchObject({ ok: false, status: 404 });
+      const result = await save("b", attempt);
+      expect(result, attempt.intent).toMatchObject({ status: 404, data: { ok: false } });
     }
     expect(await entriesOf(memberA.id)).toEqual(entriesBefore);
     expect(await goalsOf(memberA.id)).toEqual(goalsBefore);
@@ -125,56 +136,62 @@ describe("handleProgressAction", () => {
 
   it("lets the owner edit, complete and delete", async () => {
     const [first] = await entriesOf(memberA.id);
-    expect(await handleProgressAction(memberA, form({ intent: "update-entry", id: first!.id, value: "183", date: addDays(today(), -1), notes: "corrected" }))).toMatchObject({
-      ok: true,
-      toast: SAVED,
+    expect(await save("a", { intent: "update-entry", id: first!.id, value: "183", date: addDays(today(), -1), notes: "corrected" })).toMatchObject({
+      status: 200,
+      data: { ok: true, toast: SAVED },
     });
     const [goal] = await goalsOf(memberA.id);
-    expect((await handleProgressAction(memberA, form({ intent: "update-goal", id: goal!.id, status: "completed" }))).ok).toBe(true);
+    expect(await save("a", { intent: "update-goal", id: goal!.id, status: "completed" })).toMatchObject({ status: 200, data: { ok: true, toast: SAVED } });
     expect((await goalsOf(memberA.id))[0]).toMatchObject({ status: "completed" });
 
-    const weights = (await loadProgressSection(memberA, url())).body.weight;
+    const weights = (await overviewOf("a")).body.weight;
     expect(weights.map((w) => w.value)).toEqual([181, 183]);
 
-    expect(await handleProgressAction(memberA, form({ intent: "delete-entry", id: first!.id }))).toMatchObject({ ok: true, toast: { title: "Entry deleted" } });
-    expect(await handleProgressAction(memberA, form({ intent: "delete-goal", id: goal!.id }))).toMatchObject({ ok: true, toast: { title: "Goal deleted" } });
-    expect((await loadProgressSection(memberA, url())).body.weight.map((w) => w.value)).toEqual([181]);
+    expect(await save("a", { intent: "delete-entry", id: first!.id })).toMatchObject({
+      data: { ok: true, toast: { title: "Entry deleted", description: "The entry has been removed from your progress." } },
+    });
+    expect(await save("a", { intent: "delete-goal", id: goal!.id })).toMatchObject({ data: { ok: true, toast: { title: "Goal deleted", description: "The goal has been removed." } } });
+    expect((await overviewOf("a")).body.weight.map((w) => w.value)).toEqual([181]);
     expect(await goalsOf(memberA.id)).toEqual([]);
   });
 
   it("switches the unit; the loader then shows kg and cm, and the range comes from the URL", async () => {
-    expect(await handleProgressAction(memberA, form({ intent: "set-unit", unit: "kg" }))).toMatchObject({ ok: true, toast: { title: "Units updated" } });
-    const overview = await loadProgressSection(memberA, url("&range=1y"));
+    expect(await save("a", { intent: "set-unit", unit: "kg" })).toMatchObject({ status: 200, data: { ok: true, toast: { title: "Units updated", description: "Your progress is now shown in kg and cm." } } });
+    const overview = await overviewOf("a", "?range=1y");
     expect(overview.range).toBe("1y");
     expect(overview.unit).toBe("kg");
     expect(overview.body.weight[0]).toMatchObject({ value: 82.1, unit: "kg" });
     expect(overview.measurements.find((m) => m.site === "chest")!.latest).toMatchObject({ value: 104.1, unit: "cm" });
-    expect((await loadProgressSection(memberB, url())).unit).toBe("lbs");
-    expect(await handleProgressAction(memberA, form({ intent: "set-unit", unit: "stone" }))).toMatchObject({ ok: false, status: 400, message: "Please choose lbs or kg" });
-    await handleProgressAction(memberA, form({ intent: "set-unit", unit: "lbs" }));
+    expect((await overviewOf("b")).unit).toBe("lbs");
+    const refused = await save("a", { intent: "set-unit", unit: "stone" });
+    expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { unit: "Please choose lbs or kg" } } });
+    expect(failureToast(refused.data as unknown as ActionFailure)).toEqual({ type: "error", title: "Failed to save", description: "Please choose lbs or kg" });
+    expect(await save("a", { intent: "set-unit", unit: "lbs" })).toMatchObject({ data: { ok: true, toast: { description: "Your progress is now shown in lbs and inches." } } });
   });
 });
 
 describe("export and staff view", () => {
   it("downloads the member's own entries as CSV", async () => {
-    const response = await progressCsvResponse(memberA);
+    const response = (await callRoute(csvLoader, getRequest("/members/progress.csv", cookies.a))) as Response;
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="progress-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await response.text();
     expect(text).toContain(`Body composition,${today()},Weight,181,lbs`);
     expect(text).toContain("Bench Press,185,lbs,3,8");
-    expect((await (await progressCsvResponse(memberB)).text()).trim().split("\r\n")).toHaveLength(1);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const other = (await callRoute(csvLoader, getRequest("/members/progress.csv", cookies.b))) as Response;
+    expect((await other.text()).trim().split("\r\n")).toHaveLength(1);
   });
 
   it("shows a trainer member A's progress read-only; a member may not use the staff view", async () => {
     const view = await getMemberProgressForStaff(trainer, memberA.id, { range: "all" });
-    expect(view!.member).toMatchObject({ name: "Ada Athlete", email: "progress-a@example.com" });
-    expect(view!.overview.body.weight[0]!.value).toBe(181);
+    expect(view.member).toMatchObject({ name: "Ada Athlete", email: "progress-a@example.com" });
+    expect(view.overview.body.weight[0]!.value).toBe(181);
     await expect(getMemberProgressForStaff(memberB, memberA.id)).rejects.toMatchObject({ init: { status: 403 } });
   });
 });
 
-describe("the unit switch in Settings, through the members route", () => {
+describe("the unit switch in Settings, through the Progress action", () => {
   it("refuses an unknown unit with a 400 and a message and changes nothing; lbs or kg is saved and the settings tab shows it", async () => {
     const email = "progress-settings@example.com";
     const created = await createUserWithPassword({ email, password: "progress-pass-1", name: "Sol Settings", role: "member" });
@@ -184,17 +201,15 @@ describe("the unit switch in Settings, through the members route", () => {
       const loaded = (await callRoute(membersLoader, getRequest("/members?tab=settings", cookie))) as { profile: { weightUnit: string } | null };
       return loaded.profile?.weightUnit;
     };
+    const post = async (unit: string) => (await callRoute(progressAction, postForm("/members/progress", cookie, { intent: "set-unit", unit }))) as DataResult;
     const before = await profileOf();
     expect(await settingsUnit()).toBe("lbs");
 
-    const refused = await callRoute(membersAction, postForm("/members?tab=settings", cookie, { intent: "set-unit", unit: "stone" }));
-    expect(isDataResult(refused)).toBe(true);
-    expect(refused).toMatchObject({ init: { status: 400 }, data: { ok: false, status: 400, message: "Please choose lbs or kg", toast: { type: "error" } } });
+    expect(await post("stone")).toMatchObject({ init: { status: 400 }, data: { ok: false, status: 400, fieldErrors: { unit: "Please choose lbs or kg" } } });
     expect(await profileOf()).toEqual(before);
     expect(await settingsUnit()).toBe("lbs");
 
-    const saved = await callRoute(membersAction, postForm("/members?tab=settings", cookie, { intent: "set-unit", unit: "kg" }));
-    expect(saved).toMatchObject({ init: { status: 200 }, data: { ok: true, intent: "set-unit", toast: { title: "Units updated", description: "Your progress is now shown in kg and cm." } } });
+    expect(await post("kg")).toMatchObject({ data: { ok: true, intent: "set-unit", toast: { title: "Units updated", description: "Your progress is now shown in kg and cm." } } });
     expect(await settingsUnit()).toBe("kg");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A progress or profile save whose session has ended (signed out in another tab) is
- * refused with 401 and the spec's message, stores nothing, and echoes nothing back: the
- * form in the page still holds what was typed. Other member forms still send a
+ * refused with 401 and the spec's message and stores nothing: the form in the page
+ * still holds what was typed (a progress answer carries the typed values back, as every
+ * form failure of the action contract does). Other member forms still send a
  * signed-out person to /login.
  */
 import { eq } from "drizzle-orm";
@@ -47,10 +48,12 @@ describe("a save after the session has ended", () => {
       expect(answer.init?.status).toBe(401);
       expect(answer.data).toEqual({
         ok: false,
-        intent: fields.intent,
         status: 401,
-        message: "Please log in to save your progress data.",
-        toast: { type: "error", title: "Authentication required", description: "Please log in to save your progress data." },
+        intent: fields.intent,
+        error: "Please log in to save your progress data.",
+        title: "Authentication required",
+        fieldErrors: {},
+        values: fields,
       });
     }
     expect(await progressOf()).toEqual(before);

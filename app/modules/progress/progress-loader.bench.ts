@@ -1,6 +1,6 @@
 /**
  * The issue's benchmark: a member with 5 years of daily weights and 3 workouts a week
- * (3 lifts each). The Progress section's loader should stay under 2 × the time of the
+ * (3 lifts each). The Progress screen's loader (getProgressOverview) should stay under 2 × the time of the
  * SQL it needs. Run: npx vitest bench --run app/modules/progress/progress-loader.bench.ts
  * (add DATABASE_URL, or use scripts/with-postgres.sh, for PostgreSQL).
  */
@@ -11,7 +11,9 @@ import { user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
 import { siteSetting } from "~/db/schema/settings";
 import { addDays, todayIn } from "~/lib/time-zone";
-import { goalsQuery, latestEntriesQuery, loadProgressSection, priorBestQuery, rangeStart, seriesQuery } from "./progress.server";
+import { getProgressOverview } from "./progress-overview.server";
+import { goalsQuery, latestEntriesQuery, priorBestQuery, seriesQuery } from "./progress-queries.server";
+import { rangeStart } from "./progress-stats";
 import { bodyKinds, exercises, measurementSites, type ProgressRange } from "./progress.schema";
 
 const MEMBER = "bench-member";
@@ -50,7 +52,7 @@ async function sqlOnly(range: ProgressRange) {
 for (const range of ["3m", "all"] as const) {
   describe(`range ${range}`, () => {
     bench("SQL only", () => sqlOnly(range), { warmupIterations: 3, iterations: 30 });
-    bench("loadProgressSection", () => loadProgressSection(actor, `http://localhost/members?tab=progress&range=${range}`).then(() => undefined), {
+    bench("getProgressOverview", () => getProgressOverview(actor, { range }).then(() => undefined), {
       warmupIterations: 3,
       iterations: 30,
     });

@@ -1,4 +1,3 @@
-import type { Toast } from "~/lib/toast";
 import type { WeightUnit } from "~/lib/units";
 import type { BodyKind, EntryKind, Exercise, GoalStatus, MeasurementSite, ProgressRange } from "./progress.schema";
 
@@ -104,7 +103,3 @@ export type ProgressIntent = (typeof progressIntents)[number];
 export function isProgressIntent(value: unknown): value is ProgressIntent {
   return (progressIntents as readonly unknown[]).includes(value);
 }
-
-export type ProgressActionResult =
-  | { ok: true; intent: ProgressIntent; toast: Toast }
-  | { ok: false; intent: ProgressIntent | null; status: 400 | 401 | 404 | 503; message: string; fieldErrors?: Record<string, string>; toast: Toast };

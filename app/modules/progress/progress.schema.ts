@@ -297,8 +297,6 @@ export function entryEditSchema(kind: EntryKind, ctx: FormContext) {
 }
 export type EntryEditInput = z.output<ReturnType<typeof entryEditSchema>>;
 
-export const unitSchema = z.object({ unit: z.enum(["lbs", "kg"], { error: "Please choose lbs or kg" }) });
-
 /** Epley's estimate of a one-rep max: w × (1 + reps / 30). */
 export function estimatedOneRepMax(weight: number, reps: number): number {
   return weight * (1 + reps / 30);

@@ -33,6 +33,9 @@ export const wizardSchema = z.object({
 });
 export type WizardForm = z.infer<typeof wizardSchema>;
 
+/** The weight-unit switch: lbs (with inches) or kg (with cm). */
+export const weightUnitSchema = z.object({ unit: z.enum(["lbs", "kg"], { error: "Please choose lbs or kg" }) });
+
 export interface ProfileFields {
   fullName: string;
   bio: string;

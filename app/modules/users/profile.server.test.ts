@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
-import { completeOwnProfile, getOwnProfile, updateOwnProfile } from "./profile.server";
+import { completeOwnProfile, getOwnProfile, setOwnWeightUnit, updateOwnProfile, weightUnitOf } from "./profile.server";
 
 let sequence = 0;
 
@@ -142,5 +142,33 @@ describe("each user only reads and writes their own profile", () => {
     expect(await profileRow(bea.id)).toBeNull();
     expect(await userName(bea.id)).toBe("Bea");
     expect(await getOwnProfile(alex)).toMatchObject({ fullName: complete.fullName, bio: "Mine" });
+  });
+});
+
+describe("the weight unit (the Progress section's and Settings' switch)", () => {
+  const member = (u: { id: string }) => ({ ...u, role: "member" as const });
+
+  it("is pounds until chosen; kg and back to lbs keep the rest of the profile", async () => {
+    await updateOwnProfile(alex, { fullName: "Alex", bio: "Kept" });
+    expect(await weightUnitOf(alex.id)).toBe("lbs");
+    expect(await setOwnWeightUnit(member(alex), { unit: "kg" })).toEqual({ unit: "kg" });
+    expect(await weightUnitOf(alex.id)).toBe("kg");
+    expect(await getOwnProfile(alex)).toMatchObject({ bio: "Kept", weightUnit: "kg" });
+    await setOwnWeightUnit(member(alex), { unit: "lbs" });
+    expect(await weightUnitOf(alex.id)).toBe("lbs");
+  });
+
+  it("creates the profile row of a user who has none yet, and only the actor's", async () => {
+    await setOwnWeightUnit(member(alex), { unit: "kg", userId: bea.id });
+    expect(await profileRow(alex.id)).toMatchObject({ weightUnit: "kg" });
+    expect(await profileRow(bea.id)).toBeNull();
+    expect(await weightUnitOf(bea.id)).toBe("lbs");
+  });
+
+  it.each([["stone"], [""], [undefined]])("refuses the unit %j with the spec's message and stores nothing", async (unit) => {
+    const refused = await setOwnWeightUnit(member(alex), { unit }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ZodError);
+    expect((refused as ZodError).issues[0]?.message).toBe("Please choose lbs or kg");
+    expect(await profileRow(alex.id)).toBeNull();
   });
 });

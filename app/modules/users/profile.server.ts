@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "~/auth/session.server";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { AppError } from "~/lib/app-error";
 import { user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
-import { profileFormSchema, wizardSchema, type ProfileFields } from "./profile.schema";
+import type { WeightUnit } from "~/lib/units";
+import { profileFormSchema, weightUnitSchema, wizardSchema, type ProfileFields } from "./profile.schema";
 
 /** The acting user's own profile; a user without a row gets empty fields. */
 export async function getOwnProfile(actor: Pick<SessionUser, "id">): Promise<ProfileFields> {
@@ -56,4 +57,25 @@ export async function completeOwnProfile(actor: Pick<SessionUser, "id">, input: 
   const data = wizardSchema.parse(input);
   const { fullName, ...fields } = data;
   await upsertProfile(actor.id, fullName, fields);
+}
+
+/** A user's weight unit; without a profile row yet, the default, pounds. */
+export async function weightUnitOf(userId: string): Promise<WeightUnit> {
+  const [row] = await getDb().select({ unit: profile.weightUnit }).from(profile).where(eq(profile.userId, userId));
+  return row?.unit ?? "lbs";
+}
+
+/**
+ * The acting user's unit preference (the Progress section's and Settings' switch).
+ * Progress values are stored in kg, cm and %, so nothing else changes.
+ */
+export async function setOwnWeightUnit(actor: Pick<SessionUser, "id" | "role">, input: unknown): Promise<{ unit: WeightUnit }> {
+  ensureCan(actor, "profile", "update");
+  const { unit } = weightUnitSchema.parse(input);
+  const now = new Date();
+  await getDb()
+    .insert(profile)
+    .values({ userId: actor.id, weightUnit: unit, updatedAt: now })
+    .onConflictDoUpdate({ target: profile.userId, set: { weightUnit: unit, updatedAt: now } });
+  return { unit };
 }

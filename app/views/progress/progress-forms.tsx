@@ -25,7 +25,8 @@ import {
   type BodyKind,
   type FormContext,
 } from "~/modules/progress/progress.schema";
-import type { EntryView, GoalView, ProgressActionResult } from "~/modules/progress/progress-types";
+import type { EntryView, GoalView } from "~/modules/progress/progress-types";
+import { failureToast, type ProgressActionData } from "./progress-answers";
 
 /** What every progress dialog needs: where to post, the member's unit and today. */
 export interface FormSetup {
@@ -52,10 +53,10 @@ function issuesToErrors(error: z.ZodError): Errors {
  * open and filled; after a 401 the member signs in again in the page and saves.
  */
 function useProgressSubmit(validate: ((values: Record<string, FormDataEntryValue>) => { success: true } | { success: false; error: z.ZodError }) | null) {
-  const fetcher = useFetcher<ProgressActionResult>();
+  const fetcher = useFetcher<ProgressActionData>();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);
-  const handled = useRef<ProgressActionResult | null>(null);
+  const handled = useRef<ProgressActionData | null>(null);
 
   useEffect(() => {
     const result = fetcher.data;
@@ -65,13 +66,14 @@ function useProgressSubmit(validate: ((values: Record<string, FormDataEntryValue
       toast.success(result.toast.title, { description: result.toast.description });
       dialogRef.current?.close();
     } else {
-      toast.error(result.toast.title, { description: result.toast.description });
-      const first = Object.keys(result.fieldErrors ?? {})[0];
+      const shown = failureToast(result);
+      toast.error(shown.title, { description: shown.description });
+      const first = Object.keys(result.fieldErrors)[0];
       if (first) dialogRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     }
   }, [fetcher.state, fetcher.data]);
 
-  const serverErrors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  const serverErrors: Errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors as Errors) : {};
   const errors: Errors = clientErrors ?? serverErrors;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -95,8 +97,8 @@ function useProgressSubmit(validate: ((values: Record<string, FormDataEntryValue
     result && !result.ok && result.status === 401 ? (
       <SignInAgain
         answer={result}
-        title={result.toast.title}
-        description={result.toast.description ?? ""}
+        title={failureToast(result).title}
+        description={failureToast(result).description ?? ""}
         onSignedIn={() => dialogRef.current?.querySelector<HTMLElement>("button[type=submit]")?.focus()}
       />
     ) : null;

@@ -1,29 +1,18 @@
-import { ArrowDown, ArrowUp, Download, Minus, Pencil, Trash2 } from "lucide-react";
-import { lazy, Suspense, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { Download, Pencil, Trash2 } from "lucide-react";
+import { useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { formatShortDate } from "~/lib/dates";
 import { formatValue } from "~/lib/units";
-import { CHART_HEIGHT_PX } from "~/modules/progress/chart-size";
 import { GoalStatusPill } from "./goal-status-pill";
+import { EntryList, IconButton } from "./progress-entry-list";
+import { ChartFigure, MeasurementsFigure, rangePhrase, SeriesTable, summarise } from "./progress-figures";
 import { AddMeasurementDialog, ConfirmDeleteDialog, EditEntryDialog, GoalDialog, LogBodyDialog, LogWorkoutDialog } from "./progress-forms";
 import { progressRanges, rangeLabels, type FormContext } from "~/modules/progress/progress.schema";
-import type { ChartSeries, EntryView, GoalView, ProgressOverview } from "~/modules/progress/progress-types";
+import type { EntryView, GoalView, ProgressOverview } from "~/modules/progress/progress-types";
+import { PROGRESS_PATH, PROGRESS_CSV_PATH } from "./progress-links";
 import { UnitSwitch } from "./unit-switch";
-
-// recharts is large and needs the DOM: it loads in the browser, after the page.
-const ProgressChart = lazy(() => import("./progress-charts"));
-
-const subscribeNever = () => () => {};
-/** False during SSR and hydration, true afterwards: charts render only in the browser. */
-function useIsClient(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 type OpenDialog =
   | { type: "body" }
@@ -36,10 +25,6 @@ type OpenDialog =
 
 interface SectionProps {
   overview: ProgressOverview;
-  /** Where the forms post (the members route's action). */
-  action?: string;
-  /** The CSV download. */
-  exportHref?: string;
   /** Staff view: no forms, no edits, no unit switch, no export. */
   readOnly?: boolean;
   /** The section's heading, e.g. the member's name in the staff view. */
@@ -47,7 +32,8 @@ interface SectionProps {
 }
 
 /** The member area's Progress section: four cards, the four forms, charts, units and export. */
-export function ProgressSection({ overview, action = "/members?tab=progress", exportHref = "/members/progress.csv", readOnly = false, title = "Progress" }: SectionProps) {
+export function ProgressSection({ overview, readOnly = false, title = "Progress" }: SectionProps) {
+  const action = PROGRESS_PATH;
   const [open, setOpen] = useState<OpenDialog | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -80,8 +66,8 @@ export function ProgressSection({ overview, action = "/members?tab=progress", ex
           </p>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <UnitSwitch unit={overview.unit} action={action} />
-            <a href={exportHref} download className={buttonClass("secondary", "min-h-10 px-4")}>
+            <UnitSwitch unit={overview.unit} />
+            <a href={PROGRESS_CSV_PATH} download className={buttonClass("secondary", "min-h-10 px-4")}>
               <Download className="size-4" aria-hidden="true" />
               Export CSV
             </a>
@@ -220,181 +206,6 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
       </h3>
       {children}
     </section>
-  );
-}
-
-function IconButton({ label, onClick, icon, text }: { label: string; onClick: (event: React.MouseEvent<HTMLElement>) => void; icon: ReactNode; text: string }) {
-  return (
-    <button type="button" aria-label={label} onClick={onClick} className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-medium text-zinc-800 hover:bg-zinc-100">
-      {icon}
-      <span aria-hidden="true">{text}</span>
-    </button>
-  );
-}
-
-function Change({ entry }: { entry: EntryView }) {
-  if (entry.difference === null || entry.direction === null) return <span className="text-sm text-zinc-600">First entry</span>;
-  const Icon = entry.direction === "up" ? ArrowUp : entry.direction === "down" ? ArrowDown : Minus;
-  const word = entry.direction === "up" ? "Up" : entry.direction === "down" ? "Down" : "No change";
-  return (
-    <span className="inline-flex items-center gap-1 text-sm font-medium text-zinc-800" data-direction={entry.direction}>
-      <Icon className="size-4" aria-hidden="true" />
-      <span className="sr-only">{word} </span>
-      {entry.direction === "same" ? null : `${formatValue(Math.abs(entry.difference))} ${entry.unit}`}
-    </span>
-  );
-}
-
-interface EntryActions {
-  onEdit: (entry: EntryView) => (event: React.MouseEvent<HTMLElement>) => void;
-  onDelete: (entry: EntryView) => (event: React.MouseEvent<HTMLElement>) => void;
-}
-
-function EntryList({
-  title,
-  entries,
-  empty,
-  actions,
-  lift = false,
-  hideTitle = false,
-}: {
-  title: string;
-  entries: EntryView[];
-  empty: string;
-  actions: EntryActions | null;
-  lift?: boolean;
-  hideTitle?: boolean;
-}) {
-  return (
-    <div>
-      <h4 className={cn("mb-2 font-semibold", hideTitle && "sr-only")}>{title}</h4>
-      {entries.length === 0 ? (
-        <p className="text-sm text-zinc-700">{empty}</p>
-      ) : (
-        <ul aria-label={title} className="divide-y divide-zinc-100">
-          {entries.map((entry) => {
-            const when = formatShortDate(entry.recordedOn);
-            return (
-              <li key={entry.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
-                <div>
-                  <p className="text-sm text-zinc-700">{when}</p>
-                  <p className="font-semibold">
-                    {lift ? `${entry.sets} × ${entry.reps} @ ${formatValue(entry.value)} ${entry.unit}` : `${formatValue(entry.value)} ${entry.unit}`}
-                  </p>
-                  {lift && entry.estimatedMax !== null ? (
-                    <p className="text-sm text-zinc-700">
-                      Est. 1RM {formatValue(entry.estimatedMax)} {entry.unit}
-                    </p>
-                  ) : null}
-                  {entry.notes ? <p className="break-words text-sm text-zinc-700">{entry.notes}</p> : null}
-                </div>
-                <div className="flex items-center gap-1">
-                  {lift ? null : <Change entry={entry} />}
-                  {actions ? (
-                    <>
-                      <IconButton label={`Edit ${entry.label.toLowerCase()} entry of ${when}`} onClick={actions.onEdit(entry)} icon={<Pencil className="size-4" aria-hidden="true" />} text="" />
-                      <IconButton label={`Delete ${entry.label.toLowerCase()} entry of ${when}`} onClick={actions.onDelete(entry)} icon={<Trash2 className="size-4" aria-hidden="true" />} text="" />
-                    </>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-function rangePhrase(range: ProgressOverview["range"]): string {
-  return range === "all" ? "all time" : `the last ${rangeLabels[range]}`;
-}
-
-function summarise(series: ChartSeries): string {
-  const n = series.points.length;
-  if (n === 0) return `No ${series.label.toLowerCase()} entries in this range.`;
-  const first = series.points[0]!;
-  const last = series.points[n - 1]!;
-  const records = series.points.filter((p) => p.pr).length;
-  const base = `${n} ${n === 1 ? "entry" : "entries"}, from ${formatValue(first.value)} ${series.unit} on ${formatShortDate(first.date)} to ${formatValue(last.value)} ${series.unit} on ${formatShortDate(last.date)}.`;
-  return records ? `${base} ${records} personal ${records === 1 ? "record" : "records"}.` : base;
-}
-
-function ChartPlaceholder() {
-  return <div aria-hidden="true" style={{ height: CHART_HEIGHT_PX }} className="w-full rounded-md bg-zinc-50" />;
-}
-
-/** A chart with its text alternative: a caption, a one-line summary and a data table for screen readers. */
-function ChartFigure({ caption, summary, empty, chart, table }: { caption: string; summary: string; empty: boolean; chart: Parameters<typeof ProgressChart>[0]; table: ReactNode }) {
-  const isClient = useIsClient();
-  return (
-    <figure className="space-y-2">
-      <figcaption>
-        <span className="block text-sm font-semibold text-zinc-900">{caption}</span>
-        <span className="block text-sm text-zinc-700">{summary}</span>
-      </figcaption>
-      {empty ? null : isClient ? (
-        <Suspense fallback={<ChartPlaceholder />}>
-          <ProgressChart {...chart} />
-        </Suspense>
-      ) : (
-        <ChartPlaceholder />
-      )}
-      {empty ? null : table}
-    </figure>
-  );
-}
-
-function MeasurementsFigure({ series, range }: { series: ChartSeries[]; range: ProgressOverview["range"] }) {
-  const withData = series.filter((s) => s.points.length > 0);
-  const summary =
-    withData.length === 0
-      ? "No measurements in this range."
-      : withData.map((s) => `${s.label}: ${formatValue(s.points[0]!.value)} to ${formatValue(s.points[s.points.length - 1]!.value)} ${s.unit}`).join("; ") + ".";
-  return (
-    <ChartFigure
-      caption={`Measurements over ${rangePhrase(range)}, one line per site`}
-      summary={summary}
-      empty={withData.length === 0}
-      chart={{ variant: "measurements", series: withData }}
-      table={
-        <div className="sr-only">
-          {withData.map((s) => (
-            <SeriesTable key={s.kind} series={s} />
-          ))}
-        </div>
-      }
-    />
-  );
-}
-
-function SeriesTable({ series, extra }: { series: ChartSeries; extra?: "average" | "pr" }) {
-  return (
-    <table className="sr-only">
-      <caption>
-        {series.label} ({series.unit})
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">{extra === "pr" ? "Estimated one-rep max" : series.label}</th>
-          {extra === "average" ? <th scope="col">7-entry average</th> : null}
-          {extra === "pr" ? <th scope="col">Set</th> : null}
-          {extra === "pr" ? <th scope="col">Personal record</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {series.points.map((p, i) => (
-          <tr key={`${p.date}-${i}`}>
-            <td>{formatShortDate(p.date)}</td>
-            <td>{formatValue(p.value)}</td>
-            {extra === "average" ? <td>{p.average === undefined ? "" : formatValue(p.average)}</td> : null}
-            {extra === "pr" ? <td>{`${p.reps ?? ""} × ${p.weight === undefined ? "" : formatValue(p.weight)}`}</td> : null}
-            {extra === "pr" ? <td>{p.pr ? "Yes" : "No"}</td> : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 

@@ -3,6 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { formatShortDate } from "~/lib/dates";
 import { formatValue } from "~/lib/units";
 import { GoalStatusPill } from "./goal-status-pill";
+import { PROGRESS_PATH } from "./progress-links";
 import type { ProgressSnapshot, SnapshotValue } from "~/modules/progress/progress-types";
 
 function Figure({ label, value }: { label: string; value: SnapshotValue | null }) {
@@ -18,7 +19,7 @@ function Figure({ label, value }: { label: string; value: SnapshotValue | null }
 }
 
 /** The dashboard's Progress Snapshot: latest weight, body fat and muscle mass in the member's unit, and 2 goals. */
-export function ProgressSnapshotCard({ snapshot, progressHref = "/members?tab=progress" }: { snapshot: ProgressSnapshot; progressHref?: string }) {
+export function ProgressSnapshotCard({ snapshot }: { snapshot: ProgressSnapshot }) {
   const empty = !snapshot.weight && !snapshot.bodyFat && !snapshot.muscleMass && snapshot.goals.length === 0;
   return (
     <section aria-labelledby="progress-snapshot-title" className="rounded-xl border border-zinc-200 p-5">
@@ -28,7 +29,7 @@ export function ProgressSnapshotCard({ snapshot, progressHref = "/members?tab=pr
       {empty ? (
         <div className="space-y-4">
           <p className="text-zinc-700">No progress recorded yet.</p>
-          <Link to={progressHref} className={buttonClass("primary")}>
+          <Link to={PROGRESS_PATH} className={buttonClass("primary")}>
             Add First Progress Entry
           </Link>
         </div>
@@ -52,7 +53,7 @@ export function ProgressSnapshotCard({ snapshot, progressHref = "/members?tab=pr
               </ul>
             </>
           ) : null}
-          <Link to={progressHref} className="mt-4 inline-block font-semibold text-brand-strong underline underline-offset-2">
+          <Link to={PROGRESS_PATH} className="mt-4 inline-block font-semibold text-brand-strong underline underline-offset-2">
             View all progress
           </Link>
         </>

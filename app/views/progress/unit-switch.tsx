@@ -2,28 +2,31 @@ import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { cn } from "~/components/ui/cn";
-import type { ProgressActionResult, ProgressOverview } from "~/modules/progress/progress-types";
+import type { ProgressOverview } from "~/modules/progress/progress-types";
+import { PROGRESS_PATH } from "./progress-links";
+import { failureToast, type ProgressActionData } from "./progress-answers";
 
 /**
  * lbs or kg; measurements follow (inches or cm). Used in the Progress section and in
- * Settings; it posts intent "set-unit" to `action` (the members route's action).
+ * Settings; it posts intent "set-unit" to /members/progress, whose action saves it in the
+ * member's profile; the page it sits on then reloads with the new unit.
  */
-export function UnitSwitch({ unit, action }: { unit: ProgressOverview["unit"]; action: string }) {
-  const fetcher = useFetcher<ProgressActionResult>();
-  const handled = useRef<ProgressActionResult | null>(null);
+export function UnitSwitch({ unit }: { unit: ProgressOverview["unit"] }) {
+  const fetcher = useFetcher<ProgressActionData>();
+  const handled = useRef<ProgressActionData | null>(null);
   // Two switches may share a page (or a test renders several): each needs its own label id.
   const labelId = useId();
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
-    const show = result.ok ? toast.success : toast.error;
-    show(result.toast.title, { description: result.toast.description });
+    if (result.ok) toast.success(result.toast.title, { description: result.toast.description });
+    else toast.error(failureToast(result).title, { description: failureToast(result).description });
   }, [fetcher.state, fetcher.data]);
   const pending = fetcher.formData?.get("unit");
   const shown = typeof pending === "string" ? pending : unit;
   return (
-    <fetcher.Form method="post" action={action} className="flex items-center gap-2">
+    <fetcher.Form method="post" action={PROGRESS_PATH} className="flex items-center gap-2">
       <input type="hidden" name="intent" value="set-unit" />
       <span id={labelId} className="text-sm font-semibold text-zinc-800">
         Units:

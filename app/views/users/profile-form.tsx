@@ -13,6 +13,7 @@ export type ProfileFormActionData = ActionData<object, keyof ProfileForm>;
 /** The save never got an answer (the connection dropped, the server failed): the spec's profile failure. */
 export const profileUpdateFailed: ActionFailure<keyof ProfileForm> = {
   ok: false,
+  status: 503,
   intent: "update-profile",
   error: "Failed to update profile. Please try again.",
   title: null,

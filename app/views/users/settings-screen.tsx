@@ -17,8 +17,7 @@ export function SettingsScreen({ profile, twoFactor, twoFactorResult }: { profil
           Units
         </h3>
         <p className="mb-4 text-zinc-700">Weights are shown in lbs or kg; body measurements follow in inches or cm.</p>
-        {/* The Progress screen's own switch and action; this page's loader then reloads with the new unit. */}
-        <UnitSwitch unit={profile.weightUnit} action="/members/progress" />
+        <UnitSwitch unit={profile.weightUnit} />
       </section>
       <section aria-labelledby="password-title" className="mt-12 border-t border-zinc-200 pt-8">
         <h3 id="password-title" className="mb-4 text-xl font-bold uppercase">

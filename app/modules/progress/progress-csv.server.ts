@@ -1,0 +1,47 @@
+import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { weightUnitOf } from "~/modules/users/profile.server";
+import { allEntriesQuery, goalsQuery } from "./progress-queries.server";
+import { toGoalView } from "./progress-stats";
+import { isEntryKind, toShown, unitOf } from "./progress-units";
+import { isBodyKind, isMeasurementSite, kindLabels, type EntryKind } from "./progress.schema";
+
+/** 'Export CSV': the text of the download (the route answers with it). */
+
+type Actor = Pick<SessionUser, "id" | "role">;
+
+/** Spreadsheets run a cell that starts with one of these as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: formula starts neutralised with an apostrophe, then RFC 4180 quoting. */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const CSV_HEADER = ["Record", "Date", "Item", "Value", "Unit", "Sets", "Reps", "Notes", "Status", "Target date", "Completed on"];
+
+function recordOf(kind: EntryKind): string {
+  if (isBodyKind(kind)) return "Body composition";
+  if (isMeasurementSite(kind)) return "Measurement";
+  return "Workout";
+}
+
+const row = (cells: ReadonlyArray<string | number | null>) => cells.map(csvCell).join(",");
+
+/** All of the acting member's entries and goals as CSV, values in their unit. */
+export async function exportProgressCsv(actor: Actor): Promise<string> {
+  ensureCan(actor, "memberArea", "view");
+  const [unit, entries, goals] = await Promise.all([weightUnitOf(actor.id), allEntriesQuery(actor.id), goalsQuery(actor.id)]);
+  const lines: string[] = [row(CSV_HEADER)];
+  for (const e of entries) {
+    const kind = e.kind;
+    if (!isEntryKind(kind)) continue;
+    lines.push(row([recordOf(kind), e.recordedOn, kindLabels[kind], toShown(kind, e.value, unit), unitOf(kind, unit), e.sets, e.reps, e.notes, null, null, null]));
+  }
+  for (const g of goals.map(toGoalView)) {
+    lines.push(row(["Goal", null, g.title, null, null, null, null, g.description, g.statusLabel, g.targetDate, g.completedOn]));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,98 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import { progressEntry } from "~/db/schema/progress";
+import { AppError } from "~/lib/app-error";
+import { formContextFor } from "./progress-context.server";
+import { ENTRY_NOT_FOUND, requireId } from "./progress-ids";
+import { isEntryKind, toStored } from "./progress-units";
+import { bodyCompositionSchema, entryEditSchema, isExercise, measurementSites, measurementsSchema, workoutSchema } from "./progress.schema";
+
+/**
+ * The member's own progress entries: every write is scoped by the acting user's id,
+ * so there is no way to name whose entries are written. Bad input throws the schema's
+ * ZodError; an entry that is not the actor's is not found (AppError 404).
+ */
+
+type Actor = Pick<SessionUser, "id" | "role">;
+
+/** Log Progress: one weight, body fat or muscle mass value. */
+export async function logBodyComposition(actor: Actor, input: unknown): Promise<{ id: string }> {
+  ensureCan(actor, "memberArea", "view");
+  const ctx = await formContextFor(actor.id);
+  const { type, value, date, notes } = bodyCompositionSchema(ctx).parse(input);
+  const id = crypto.randomUUID();
+  await getDb()
+    .insert(progressEntry)
+    .values({ id, userId: actor.id, kind: type, recordedOn: date, value: toStored(type, value, ctx.unit), notes });
+  return { id };
+}
+
+/** Add Measurement: one row per site given, all with the same date and notes. */
+export async function logMeasurements(actor: Actor, input: unknown): Promise<{ id: string }> {
+  ensureCan(actor, "memberArea", "view");
+  const ctx = await formContextFor(actor.id);
+  const m = measurementsSchema(ctx).parse(input);
+  const rows = measurementSites
+    .filter((site) => m[site] !== undefined)
+    .map((site) => ({
+      id: crypto.randomUUID(),
+      userId: actor.id,
+      kind: site,
+      recordedOn: m.date,
+      value: toStored(site, m[site]!, ctx.unit),
+      notes: m.notes,
+    }));
+  await getDb().insert(progressEntry).values(rows);
+  return { id: rows[0]!.id };
+}
+
+/** Log Workout: one lift with sets, reps and weight. */
+export async function logWorkout(actor: Actor, input: unknown): Promise<{ id: string }> {
+  ensureCan(actor, "memberArea", "view");
+  const ctx = await formContextFor(actor.id);
+  const w = workoutSchema(ctx).parse(input);
+  const id = crypto.randomUUID();
+  await getDb()
+    .insert(progressEntry)
+    .values({ id, userId: actor.id, kind: w.exercise, recordedOn: w.date, value: toStored(w.exercise, w.weight, ctx.unit), sets: w.sets, reps: w.reps, notes: w.notes });
+  return { id };
+}
+
+/** Edits the value, date and notes (and sets and reps of a lift) of one of the actor's entries. */
+export async function updateEntry(actor: Actor, id: unknown, input: unknown): Promise<{ id: string }> {
+  ensureCan(actor, "memberArea", "view");
+  const entryId = requireId(id, ENTRY_NOT_FOUND);
+  const db = getDb();
+  const own = and(eq(progressEntry.id, entryId), eq(progressEntry.userId, actor.id));
+  const [existing] = await db.select({ kind: progressEntry.kind }).from(progressEntry).where(own);
+  if (!existing || !isEntryKind(existing.kind)) throw new AppError(404, ENTRY_NOT_FOUND);
+  const kind = existing.kind;
+  const ctx = await formContextFor(actor.id);
+  const e = entryEditSchema(kind, ctx).parse(input);
+  const updated = await db
+    .update(progressEntry)
+    .set({
+      value: toStored(kind, e.value, ctx.unit),
+      recordedOn: e.date,
+      notes: e.notes,
+      ...(isExercise(kind) ? { sets: e.sets, reps: e.reps } : {}),
+      updatedAt: new Date(),
+    })
+    .where(own)
+    .returning({ id: progressEntry.id });
+  if (!updated.length) throw new AppError(404, ENTRY_NOT_FOUND);
+  return { id: entryId };
+}
+
+export async function deleteEntry(actor: Actor, id: unknown): Promise<{ id: string }> {
+  ensureCan(actor, "memberArea", "view");
+  const entryId = requireId(id, ENTRY_NOT_FOUND);
+  const deleted = await getDb()
+    .delete(progressEntry)
+    .where(and(eq(progressEntry.id, entryId), eq(progressEntry.userId, actor.id)))
+    .returning({ id: progressEntry.id });
+  if (!deleted.length) throw new AppError(404, ENTRY_NOT_FOUND);
+  return { id: entryId };
+}

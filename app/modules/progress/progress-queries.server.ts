@@ -1,0 +1,76 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { fitnessGoal, progressEntry } from "~/db/schema/progress";
+import type { EntryRow } from "./progress-stats";
+import { exercises, type EntryKind } from "./progress.schema";
+
+/**
+ * The progress reads, each scoped by one user's id. The builders are exported so a
+ * test can EXPLAIN the exact SQL the overview runs.
+ */
+
+/** The newest `limit` entries of each kind: one index range scan per kind. */
+export function latestEntriesQuery(userId: string, kinds: readonly EntryKind[], limit: number): SQL {
+  const list = sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  return sql`select e.id, e.kind, e.recorded_on::text as "recordedOn", e.value, e.sets, e.reps, e.notes
+    from unnest(array[${list}]::text[]) as k(kind)
+    cross join lateral (
+      select p.id, p.kind, p.recorded_on, p.value, p.sets, p.reps, p.notes, p.created_at
+      from ${progressEntry} p
+      where p.user_id = ${userId} and p.kind = k.kind
+      -- 'nulls last' as the index is written (the columns are never null), so the
+      -- planner reads the newest rows straight from the index and stops at the limit.
+      order by p.recorded_on desc nulls last, p.created_at desc nulls last
+      limit ${limit}
+    ) e`;
+}
+
+/** Every entry of the kinds from a date on (or ever), oldest first: the charts. */
+export function seriesQuery(userId: string, kinds: readonly EntryKind[], from: string | null) {
+  return getDb()
+    .select({ kind: progressEntry.kind, recordedOn: progressEntry.recordedOn, value: progressEntry.value, reps: progressEntry.reps })
+    .from(progressEntry)
+    .where(and(eq(progressEntry.userId, userId), inArray(progressEntry.kind, [...kinds]), from ? gte(progressEntry.recordedOn, from) : undefined))
+    // Oldest first is the index read backwards: 'nulls first' mirrors its 'desc nulls last'.
+    .orderBy(asc(progressEntry.kind), sql`${progressEntry.recordedOn} asc nulls first`, sql`${progressEntry.createdAt} asc nulls first`);
+}
+
+/** Each lift's best estimated one-rep max before a date: personal records are records over all time. */
+export function priorBestQuery(userId: string, before: string) {
+  return getDb()
+    .select({ kind: progressEntry.kind, best: sql<number>`max(${progressEntry.value} * (1 + ${progressEntry.reps}::float8 / 30))`.mapWith(Number) })
+    .from(progressEntry)
+    .where(and(eq(progressEntry.userId, userId), inArray(progressEntry.kind, [...exercises]), lt(progressEntry.recordedOn, before)))
+    .groupBy(progressEntry.kind);
+}
+
+/** The goals, open ones first, newest first. */
+export function goalsQuery(userId: string) {
+  return getDb()
+    .select()
+    .from(fitnessGoal)
+    .where(eq(fitnessGoal.userId, userId))
+    .orderBy(sql`(${fitnessGoal.status} = 'completed')`, desc(fitnessGoal.createdAt));
+}
+
+export async function latestEntries(userId: string, kinds: readonly EntryKind[], limit: number): Promise<EntryRow[]> {
+  const result = await getDb().execute(latestEntriesQuery(userId, kinds, limit));
+  return (result as unknown as { rows: EntryRow[] }).rows.map((r) => ({ ...r, value: Number(r.value) }));
+}
+
+/** How many of the user's goals are not completed. */
+export async function countOpenGoals(userId: string): Promise<number> {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(fitnessGoal)
+    .where(and(eq(fitnessGoal.userId, userId), ne(fitnessGoal.status, "completed")));
+  return row?.n ?? 0;
+}
+
+/** Every entry of the user, newest first: the CSV export. */
+export function allEntriesQuery(userId: string) {
+  return getDb().select().from(progressEntry).where(eq(progressEntry.userId, userId)).orderBy(desc(progressEntry.recordedOn), desc(progressEntry.createdAt));
+}

@@ -1,0 +1,4 @@
+/** The member's Progress screen: its forms post here, the unit switch too (also from Settings). */
+export const PROGRESS_PATH = "/members/progress";
+/** 'Export CSV'. */
+export const PROGRESS_CSV_PATH = "/members/progress.csv";
