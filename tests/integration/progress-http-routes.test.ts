@@ -9,11 +9,16 @@ import { getDb } from "~/db/client.server";
 import { progressEntry } from "~/db/schema/progress";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { loader as membersLoader } from "~/routes/members";
-import { action as progressAction, loader as progressLoader } from "~/routes/members.progress";
+import { loader as layoutLoader, middleware as membersMiddleware } from "~/routes/members";
+import { action as progressRouteAction, loader as progressRouteLoader } from "~/routes/members.progress";
 import { loader as staffViewLoader } from "~/routes/members.$memberId.progress";
 import { loader as csvLoader } from "~/routes/members.progress[.]csv";
-import { callRouteOrData, getRequest, postForm, signInCookie } from "../support/route-calls";
+import { callRouteOrData, getRequest, postForm, signInCookie, underLayout } from "../support/route-calls";
+
+// The screens run under the member layout's middleware, as React Router runs them.
+const progressAction = underLayout(membersMiddleware, progressRouteAction);
+const progressLoader = underLayout(membersMiddleware, progressRouteLoader);
+const membersLoader = underLayout(membersMiddleware, layoutLoader);
 
 type Who = "memberA" | "memberB" | "trainer" | null;
 const cookies: Record<Exclude<Who, null>, string> = { memberA: "", memberB: "", trainer: "" };
@@ -94,9 +99,9 @@ describe("progress over the member area's routes", () => {
     expect(await getDb().select().from(progressEntry)).toEqual(before);
   });
 
-  it("a visitor opening the page gets 401 and a sign-in link that comes back to it", async () => {
+  it("a visitor opening the page gets the member area's 401 (its screen links to sign-in and back: member-area.spec.ts)", async () => {
     const result = payload(await call(progressLoader, get("/members/progress?range=1y", null)));
-    expect(result).toMatchObject({ status: 401, data: { signedIn: false, signInHref: "/login?redirectTo=%2Fmembers%2Fprogress%3Frange%3D1y" } });
+    expect(result).toMatchObject({ status: 401, data: { title: "Access Required", message: "Please sign in to access the member dashboard" } });
   });
 
   it("the range comes from the URL; a bad one is the default, 3 months", async () => {

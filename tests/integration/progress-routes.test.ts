@@ -15,11 +15,17 @@ import { addDays, todayIn } from "~/lib/time-zone";
 import { getMemberProgressForStaff } from "~/modules/progress/progress-overview.server";
 import type { ProgressOverview } from "~/modules/progress/progress-types";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { loader as membersLoader } from "~/routes/members";
-import { action as progressAction, loader as progressLoader } from "~/routes/members.progress";
+import { middleware as membersMiddleware } from "~/routes/members";
+import { action as progressRouteAction, loader as progressRouteLoader } from "~/routes/members.progress";
+import { loader as settingsRouteLoader } from "~/routes/members.settings";
 import { loader as csvLoader } from "~/routes/members.progress[.]csv";
 import { failureToast } from "~/views/progress/progress-answers";
-import { callRoute, getRequest, postForm, signInCookie, type DataResult } from "../support/route-calls";
+import { callRoute, getRequest, postForm, signInCookie, type DataResult, underLayout } from "../support/route-calls";
+
+// The screens run under the member layout's middleware, as React Router runs them.
+const progressAction = underLayout(membersMiddleware, progressRouteAction);
+const progressLoader = underLayout(membersMiddleware, progressRouteLoader);
+const settingsLoader = underLayout(membersMiddleware, settingsRouteLoader);
 
 type Actor = Pick<SessionUser, "id" | "role">;
 let memberA: Actor;
@@ -198,7 +204,7 @@ describe("the unit switch in Settings, through the Progress action", () => {
     const cookie = await signInCookie(email, "progress-pass-1");
     const profileOf = () => getDb().select().from(profile).where(eq(profile.userId, created.id));
     const settingsUnit = async () => {
-      const loaded = (await callRoute(membersLoader, getRequest("/members?tab=settings", cookie))) as { profile: { weightUnit: string } | null };
+      const loaded = (await callRoute(settingsLoader, getRequest("/members/settings", cookie))) as { profile: { weightUnit: string } | null };
       return loaded.profile?.weightUnit;
     };
     const post = async (unit: string) => (await callRoute(progressAction, postForm("/members/progress", cookie, { intent: "set-unit", unit }))) as DataResult;

@@ -69,6 +69,7 @@ describe("a save after the session has ended", () => {
     // The form's own values come back to it (the action contract); nothing is stored.
     expect(answer.data).toEqual({
       ok: false,
+      status: 401,
       intent: "update-profile",
       error: "Please log in to save your profile.",
       title: "Authentication required",
