@@ -1,5 +1,4 @@
-import { readFormData } from "~/lib/request-body.server";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login.two-factor";
 import { getSessionUser } from "~/auth/session.server";
@@ -8,6 +7,8 @@ import { clearChallengeCookie, readChallengeCookie } from "~/auth/two-factor-coo
 import { challengeUser } from "~/auth/two-factor-sign-in.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { runAction, type ActionData } from "~/lib/action.server";
+import { AppError, type ErrorStatus } from "~/lib/app-error";
 import { getClientIp } from "~/lib/client-ip.server";
 import { recordAudit } from "~/auth/audit.server";
 import { pageTitle } from "~/lib/meta";
@@ -29,28 +30,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
+/**
+ * Until the two-factor module throws AppError (issue 17, its owner's part): its refusals
+ * as AppError, so the action contract answers them. Remove with TwoFactorError.
+ */
+function asAppError(error: unknown): never {
+  throw error instanceof TwoFactorError ? new AppError(error.status as ErrorStatus, error.message) : error;
+}
+
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const token = await readChallengeCookie(request);
-  const ip = getClientIp(request);
-  try {
-    const signedIn = await passChallenge(token ?? "", form.get("code"), ip);
+  return runAction(request, async (form) => {
+    const token = await readChallengeCookie(request);
+    const ip = getClientIp(request);
+    const signedIn = await passChallenge(token ?? "", form.code, ip).catch(asAppError);
     const headers = await createTwoFactorSession(request, signedIn.id);
     headers.append("Set-Cookie", await clearChallengeCookie());
     await recordAudit({ action: "auth.sign_in", actor: signedIn, summary: `${signedIn.email} signed in with two-factor authentication`, ip });
     return redirectWithToast(
-      safeRedirect(form.get("redirectTo"), getEnv().BASE_URL),
+      safeRedirect(form.redirectTo, getEnv().BASE_URL),
       { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
       headers,
     );
-  } catch (error) {
-    if (error instanceof TwoFactorError) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  });
 }
 
 export default function TwoFactorStep({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const answer = actionData as ActionData | undefined;
   return (
     <section className="bg-zinc-50 px-4 py-16 sm:py-24">
       <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
@@ -69,7 +75,7 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
             maxLength={40}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists to take this one code
             autoFocus
-            error={actionData?.error}
+            error={answer && !answer.ok ? (answer.error ?? undefined) : undefined}
           />
           <Button type="submit" className="w-full" busy={navigation.state === "submitting"} busyText="Verifying...">
             Verify

@@ -15,13 +15,16 @@ import { requestLimit } from "~/db/schema/limits";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { dataPath } from "~/lib/data-dir.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { RESET_REQUESTED_MESSAGE } from "~/modules/users/password.schema";
+import { RESET_LINK_NOT_VALID, RESET_REQUESTED_MESSAGE } from "~/modules/users/password.schema";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as membersAction } from "~/routes/members";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { callRoute, getRequest, postForm } from "../support/route-calls";
+
+/** The reset form's answer to a link that is not (or no longer) valid: the page offers a new link. */
+const invalidLink = expect.objectContaining({ ok: false, fieldErrors: { token: RESET_LINK_NOT_VALID } });
 
 type DataResult = { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } | null };
 const PASSWORD = "original-password";
@@ -105,7 +108,7 @@ describe("forgot password", () => {
     const email = await freshUser();
     const known = (await callRoute(forgotAction, formRequest("/forgot-password", { email }))) as DataResult;
     const unknown = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "nobody@security.test" }))) as DataResult;
-    expect(known.data).toEqual({ sent: true });
+    expect(known.data).toEqual({ ok: true, intent: "", sent: true });
     expect(unknown.data).toEqual(known.data);
     expect(known.init?.status ?? 200).toBe(unknown.init?.status ?? 200);
     const mails = outbox();
@@ -118,7 +121,7 @@ describe("forgot password", () => {
   it("rejects a malformed e-mail with a field message", async () => {
     const result = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "not-an-email" }))) as DataResult;
     expect(result.init?.status).toBe(400);
-    expect(result.data).toEqual({ fieldErrors: { email: "Please enter a valid email address" } });
+    expect(result.data).toEqual(expect.objectContaining({ ok: false, fieldErrors: { email: "Please enter a valid email address" } }));
   });
 
   it("limits requests from one address (10 an hour), IPv6 by its /64", async () => {
@@ -126,16 +129,16 @@ describe("forgot password", () => {
       for (let i = 0; i < 10; i++) {
         const from = ip.includes(":") ? `2001:db8:77::${i + 2}` : ip;
         const ok = (await callRoute(forgotAction, formRequest("/forgot-password", { email: `x${i}@security.test` }, { ip: from }))) as DataResult;
-        expect(ok.data).toEqual({ sent: true });
+        expect(ok.data).toEqual({ ok: true, intent: "", sent: true });
       }
       const refused = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "x10@security.test" }, { ip }))) as DataResult;
       expect(refused.init?.status).toBe(429);
-      expect(refused.data).toEqual({ error: "Too many reset requests. Try again in 60 minutes." });
+      expect(refused.data).toEqual(expect.objectContaining({ ok: false, error: "Too many reset requests. Try again in 60 minutes." }));
     }
   });
 
   it("limits requests for one e-mail (3 an hour), whichever the address", async () => {
-    for (let i = 0; i < 3; i++) expect(((await callRoute(forgotAction, formRequest("/forgot-password", { email: "y@security.test" }))) as DataResult).data).toEqual({ sent: true });
+    for (let i = 0; i < 3; i++) expect(((await callRoute(forgotAction, formRequest("/forgot-password", { email: "y@security.test" }))) as DataResult).data).toEqual({ ok: true, intent: "", sent: true });
     const refused = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "Y@security.test" }))) as DataResult;
     expect(refused.init?.status).toBe(429);
     expect(Number(new Headers(refused.init?.headers).get("Retry-After"))).toBeGreaterThan(59 * 60);
@@ -177,7 +180,7 @@ describe("reset password", () => {
     expect(await submit(token)).toBeInstanceOf(Response);
     const again = (await submit(token, "another-password-1")) as DataResult;
     expect(again.init?.status).toBe(400);
-    expect(again.data).toEqual({ invalid: true });
+    expect(again.data).toEqual(invalidLink);
     expect((await openLink(token)).data).toEqual({ token: "", valid: false });
     expect((await signIn(email, "brand-new-password")).cookie).toContain("session_token=");
     expect((await signIn(email, PASSWORD)).cookie).toBe("");
@@ -186,7 +189,7 @@ describe("reset password", () => {
   it("refuses a wrong token and an expired one, leaving the password unchanged", async () => {
     const email = await freshUser();
     const wrong = (await submit("not-a-real-token-123456")) as DataResult;
-    expect(wrong.data).toEqual({ invalid: true });
+    expect(wrong.data).toEqual(invalidLink);
     expect((await openLink("not-a-real-token-123456")).data).toEqual({ token: "", valid: false });
 
     const token = await requestToken(email);
@@ -195,7 +198,7 @@ describe("reset password", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verification.identifier, storedIdentifier(token)));
     expect((await openLink(token)).data).toEqual({ token: "", valid: false });
-    expect(((await submit(token)) as DataResult).data).toEqual({ invalid: true });
+    expect(((await submit(token)) as DataResult).data).toEqual(invalidLink);
     expect((await signIn(email, PASSWORD)).cookie).toContain("session_token=");
   });
 
@@ -212,9 +215,9 @@ describe("reset password", () => {
     const email = await freshUser();
     const token = await requestToken(email);
     const short = (await submit(token, "short")) as DataResult;
-    expect(short.data).toEqual({ fieldErrors: { newPassword: "Password must be at least 8 characters" } });
+    expect(short.data).toEqual(expect.objectContaining({ ok: false, fieldErrors: { newPassword: "Password must be at least 8 characters" } }));
     const mismatch = (await submit(token, "long-enough-1", "long-enough-2")) as DataResult;
-    expect(mismatch.data).toEqual({ fieldErrors: { confirmPassword: "The passwords do not match" } });
+    expect(mismatch.data).toEqual(expect.objectContaining({ ok: false, fieldErrors: { confirmPassword: "The passwords do not match" } }));
     expect((await openLink(token)).data).toEqual({ token, valid: true });
   });
 
@@ -225,7 +228,7 @@ describe("reset password", () => {
     expect(rows.some((r) => r.identifier.includes(token) || r.value.includes(token))).toBe(false);
     expect(rows.filter((r) => r.identifier === storedIdentifier(token))).toHaveLength(1);
     // Knowing the stored value is no help: it is not a token.
-    expect(((await submit(storedIdentifier(token))) as DataResult).data).toEqual({ invalid: true });
+    expect(((await submit(storedIdentifier(token))) as DataResult).data).toEqual(invalidLink);
     expect((await openLink(token)).data).toEqual({ token, valid: true });
   });
 
@@ -236,7 +239,7 @@ describe("reset password", () => {
     const winners = results.map((r, i) => (r instanceof Response ? i : -1)).filter((i) => i >= 0);
     expect(winners).toHaveLength(1);
     const loser = results[1 - winners[0]!] as DataResult;
-    expect(loser.data).toEqual({ invalid: true });
+    expect(loser.data).toEqual(invalidLink);
     const [won, lost] = winners[0] === 0 ? ["first-racer-password", "second-racer-password"] : ["second-racer-password", "first-racer-password"];
     expect((await signIn(email, won)).cookie).toContain("session_token=");
     expect((await signIn(email, lost)).cookie).toBe("");
@@ -251,7 +254,7 @@ describe("reset password", () => {
     const migration = fs.readFileSync(path.resolve("drizzle/0008_hash_reset_tokens.sql"), "utf8");
     await getDb().execute(sql.raw(migration));
     expect(await getDb().select().from(verification).where(like(verification.identifier, "reset-password:%"))).toEqual([]);
-    expect(((await submit("plain-token-from-before-0123")) as DataResult).data).toEqual({ invalid: true });
+    expect(((await submit("plain-token-from-before-0123")) as DataResult).data).toEqual(invalidLink);
     expect((await openLink(hashed)).data).toEqual({ token: hashed, valid: true });
   });
 

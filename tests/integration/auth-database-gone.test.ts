@@ -28,11 +28,11 @@ describe("signing in and out when the server cannot complete it", () => {
     cookie = await signInCookie(email, password);
   });
 
-  it("answers 503 'Please try again later.' marked unexpected once the database is gone", async () => {
+  it("answers 503 'Please try again later.' titled 'An error occurred' once the database is gone", async () => {
     await getDatabase().close();
     const answer = (await signIn("198.51.100.22")) as DataResult;
     expect(answer.init?.status).toBe(503);
-    expect(answer.data).toEqual({ error: "Please try again later.", unexpected: true });
+    expect(answer.data).toEqual(expect.objectContaining({ ok: false, title: "An error occurred", error: "Please try again later." }));
   });
 
   it("answers 'Failed to sign out. Please try again.' once the database is gone", async () => {
