@@ -21,7 +21,8 @@ import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as membersAction } from "~/routes/members";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
-import { callRoute, getRequest, postForm } from "../support/route-calls";
+import { callRoute, cookieHeaderOf, getRequest, postForm, toAction } from "../support/route-calls";
+import { signIn } from "../support/sign-in";
 
 /** The reset form's answer to a link that is not (or no longer) valid: the page offers a new link. */
 const invalidLink = expect.objectContaining({ ok: false, fieldErrors: { token: RESET_LINK_NOT_VALID } });
@@ -40,19 +41,8 @@ function formRequest(pathname: string, fields: Record<string, string>, { cookie,
   return postForm(pathname, cookie, fields, { [CLIENT_IP_HEADER]: ip });
 }
 
-function cookieOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .filter((c) => c.includes("session_token="))
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
-}
-
-/** Signs in through the /login action (the handler, its hooks and rate limit). */
-async function signIn(email: string, password: string, ip = nextIp()): Promise<{ response: Response | DataResult; cookie: string }> {
-  const response = (await callRoute(loginAction, formRequest("/login", { email, password }, { ip }))) as Response | DataResult;
-  return { response, cookie: response instanceof Response ? cookieOf(response) : "" };
-}
+/** Signing in goes straight to the /login action (the handler, its hooks and rate limit), from its own address. */
+const inProcess = (ip = nextIp()) => ({ send: toAction(loginAction), headers: { [CLIENT_IP_HEADER]: ip } });
 
 async function sessionsOf(email: string) {
   const [u] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -182,8 +172,8 @@ describe("reset password", () => {
     expect(again.init?.status).toBe(400);
     expect(again.data).toEqual(invalidLink);
     expect((await openLink(token)).data).toEqual({ token: "", valid: false });
-    expect((await signIn(email, "brand-new-password")).cookie).toContain("session_token=");
-    expect((await signIn(email, PASSWORD)).cookie).toBe("");
+    expect((await signIn(email, "brand-new-password", inProcess())).cookie).toContain("session_token=");
+    expect((await signIn(email, PASSWORD, inProcess())).cookie).toBe("");
   });
 
   it("refuses a wrong token and an expired one, leaving the password unchanged", async () => {
@@ -199,7 +189,7 @@ describe("reset password", () => {
       .where(eq(verification.identifier, storedIdentifier(token)));
     expect((await openLink(token)).data).toEqual({ token: "", valid: false });
     expect(((await submit(token)) as DataResult).data).toEqual(invalidLink);
-    expect((await signIn(email, PASSWORD)).cookie).toContain("session_token=");
+    expect((await signIn(email, PASSWORD, inProcess())).cookie).toContain("session_token=");
   });
 
   it("sets the token to expire after one hour", async () => {
@@ -241,8 +231,8 @@ describe("reset password", () => {
     const loser = results[1 - winners[0]!] as DataResult;
     expect(loser.data).toEqual(invalidLink);
     const [won, lost] = winners[0] === 0 ? ["first-racer-password", "second-racer-password"] : ["second-racer-password", "first-racer-password"];
-    expect((await signIn(email, won)).cookie).toContain("session_token=");
-    expect((await signIn(email, lost)).cookie).toBe("");
+    expect((await signIn(email, won, inProcess())).cookie).toContain("session_token=");
+    expect((await signIn(email, lost, inProcess())).cookie).toBe("");
     expect((await auditActions(email)).filter((e) => e.action === "auth.password_reset")).toHaveLength(1);
   });
 
@@ -260,8 +250,8 @@ describe("reset password", () => {
 
   it("ends every session of the account, and records the reset without the token or password", async () => {
     const email = await freshUser();
-    await signIn(email, PASSWORD);
-    await signIn(email, PASSWORD);
+    await signIn(email, PASSWORD, inProcess());
+    await signIn(email, PASSWORD, inProcess());
     expect(await sessionsOf(email)).toHaveLength(2);
     const token = await requestToken(email);
     expect(await submit(token, "after-reset-password")).toBeInstanceOf(Response);
@@ -278,10 +268,10 @@ describe("reset password", () => {
 describe("sign-in and sign-out are recorded", () => {
   it("records a sign-in, a failed sign-in (with the e-mail tried and the IP, no password) and a sign-out", async () => {
     const email = await freshUser();
-    const { cookie } = await signIn(email, PASSWORD, "192.0.2.10");
+    const { cookie } = await signIn(email, PASSWORD, inProcess("192.0.2.10"));
     expect(cookie).toContain("session_token=");
-    await signIn(email, "wrong-password-typed", "192.0.2.11");
-    await signIn("ghost@security.test", "whatever-password", "192.0.2.12");
+    await signIn(email, "wrong-password-typed", inProcess("192.0.2.11"));
+    await signIn("ghost@security.test", "whatever-password", inProcess("192.0.2.12"));
     const out = await callRoute(logoutAction, formRequest("/logout", {}, { cookie }));
     expect(out).toBeInstanceOf(Response);
 
@@ -314,7 +304,7 @@ describe("settings: change password and sign out of other devices", () => {
   for (const role of ["member", "trainer", "admin"] as const) {
     it(`${role === "admin" ? "an" : "a"} ${role} needs the current password to change it`, async () => {
       const email = await freshUser(role);
-      const { cookie } = await signIn(email, PASSWORD);
+      const { cookie } = await signIn(email, PASSWORD, inProcess());
       const wrong = (await members(cookie, {
         intent: "change-password",
         currentPassword: "not-my-password",
@@ -330,16 +320,16 @@ describe("settings: change password and sign out of other devices", () => {
       const ok = await members(cookie, { intent: "change-password", currentPassword: PASSWORD, newPassword: "changed-password-1", confirmPassword: "changed-password-1" });
       expect(ok).toBeInstanceOf(Response);
       expect((ok as Response).headers.get("location")).toBe("/members?tab=settings");
-      expect((await signIn(email, "changed-password-1")).cookie).toContain("session_token=");
-      expect((await signIn(email, PASSWORD)).cookie).toBe("");
+      expect((await signIn(email, "changed-password-1", inProcess())).cookie).toContain("session_token=");
+      expect((await signIn(email, PASSWORD, inProcess())).cookie).toBe("");
       expect((await auditActions(email)).map((e) => e.action)).toContain("auth.password_changed");
     });
 
     it(`${role === "admin" ? "an" : "a"} ${role} can sign out of all other devices and stay signed in here`, async () => {
       const email = await freshUser(role);
-      const here = await signIn(email, PASSWORD);
-      await signIn(email, PASSWORD);
-      await signIn(email, PASSWORD);
+      const here = await signIn(email, PASSWORD, inProcess());
+      await signIn(email, PASSWORD, inProcess());
+      await signIn(email, PASSWORD, inProcess());
       expect(await sessionsOf(email)).toHaveLength(3);
       const result = await members(here.cookie, { intent: "revoke-other-sessions" });
       expect(result).toBeInstanceOf(Response);
@@ -352,8 +342,8 @@ describe("settings: change password and sign out of other devices", () => {
 
   it("changing the password with 'also sign out other devices' keeps only a new session for this browser", async () => {
     const email = await freshUser();
-    const here = await signIn(email, PASSWORD);
-    await signIn(email, PASSWORD);
+    const here = await signIn(email, PASSWORD, inProcess());
+    await signIn(email, PASSWORD, inProcess());
     const result = (await members(here.cookie, {
       intent: "change-password",
       currentPassword: PASSWORD,
@@ -364,8 +354,8 @@ describe("settings: change password and sign out of other devices", () => {
     expect(result).toBeInstanceOf(Response);
     const left = await sessionsOf(email);
     expect(left).toHaveLength(1);
-    expect(cookieOf(result)).toContain(left[0]!.token);
+    expect(cookieHeaderOf(result)).toContain(left[0]!.token);
     expect(here.cookie).not.toContain(left[0]!.token);
-    expect((await signIn(email, "changed-password-2")).cookie).toContain("session_token=");
+    expect((await signIn(email, "changed-password-2", inProcess())).cookie).toContain("session_token=");
   });
 });
