@@ -60,8 +60,14 @@ function expectRefusedAsCommon(response: RawResponse) {
 /** Signing in through the proxy, from a new address each time. */
 const viaProxy = () => ({ base: BASE_URL, headers: { "x-forwarded-for": nextIp() }, send: rawSender(app.base) });
 
-/** The page without the per-response values (CSP nonce), to compare two answers byte for byte. */
-const normalized = (response: RawResponse) => response.body.replace(/nonce="[^"]+"/g, 'nonce=""');
+/**
+ * The page without the per-response values (CSP nonce) and without the e-mail the visitor
+ * typed (a refused form shows it again), to compare two answers byte for byte.
+ */
+const normalized = (response: RawResponse, typedEmail?: string) => {
+  const body = response.body.replace(/nonce="[^"]+"/g, 'nonce=""');
+  return typedEmail ? body.replaceAll(typedEmail, "") : body;
+};
 
 beforeAll(async () => {
   app = await startApp({ BASE_URL, TRUST_PROXY: "true" });
@@ -185,7 +191,7 @@ describe("the same answer for known and unknown e-mails", () => {
     const [a, b] = [(await signIn(known, "Wrong-Password-1", viaProxy())).answer, (await signIn("unknown@passwords.test", "Wrong-Password-1", viaProxy())).answer];
     expect(a.status).toBe(401);
     expect(b.status).toBe(a.status);
-    expect(normalized(b)).toBe(normalized(a));
+    expect(normalized(b, "unknown@passwords.test")).toBe(normalized(a, known));
   });
 
   it("forgot password", async () => {
@@ -248,7 +254,7 @@ describe("brute-force limits, stored in the database", () => {
     expectRetryAfter(a);
     expect(b.status).toBe(a.status);
     expectRetryAfter(b);
-    expect(normalized(b)).toBe(normalized(a));
+    expect(normalized(b, "paused-unknown@passwords.test")).toBe(normalized(a, known));
   });
 
   it("a password reset still works for a paused account, and opens it again", async () => {
