@@ -3,7 +3,6 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import type { Route } from "./+types/reset-password";
 import { isResetTokenUsable, resetPassword } from "~/auth/sign-in.server";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
 import { runAction, type ActionData } from "~/lib/action.server";
 import { AppError } from "~/lib/app-error";
 import { pageTitle } from "~/lib/meta";
@@ -76,15 +75,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               ) : null}
               <input type="hidden" name="token" value={loaderData.token} />
               <NewPasswordFields idPrefix="reset" name="newPassword" label="New password" confirmLabel="Repeat new password" errors={failed?.fieldErrors} />
-              <TextField
-                id="reset-confirm-password"
-                label="Repeat new password"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                error={failed?.fieldErrors.confirmPassword}
-              />
               <Button type="submit" className="w-full" busy={busy} busyText="Saving...">
                 Set new password
               </Button>
