@@ -1,6 +1,9 @@
+import { AppError, type ErrorStatus } from "~/lib/app-error";
 import { getEnv } from "~/lib/env.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { getLogger } from "~/lib/logger.server";
 import { getAuth } from "./auth.server";
+import { signInSchema } from "./credentials.schema";
 
 /**
  * retryAfter (seconds) comes with a 429: the sign-in throttle, the reset-request limits or
@@ -44,8 +47,35 @@ export function signInWithPassword(request: Request, email: string, password: st
   return callAuth(request, "/sign-in/email", { email, password, rememberMe: true });
 }
 
-export function signOut(request: Request): Promise<AuthResult> {
-  return callAuth(request, "/sign-out", {});
+/** The refusal of an auth call as the form's answer: its status, message and, for a 429, when to try again. */
+export function refusal(result: Extract<AuthResult, { ok: false }>, title?: string): AppError {
+  return new AppError(result.status as ErrorStatus, result.message, { title, retryAfter: result.retryAfter });
+}
+
+export type SignedIn = { email: string; headers: Headers; twoFactorChallenge?: string };
+
+/**
+ * The sign-in form (/login and the 'Member Login' dialog): checks the fields (ZodError),
+ * then signs in. A refusal (wrong credentials, the throttle's 429 with retryAfter) is an
+ * AppError titled 'Error signing in'; a server that could not complete it (the database
+ * gone away, say) is the spec's unexpected failure, 503 'An error occurred', not a 500 page.
+ */
+export async function signInFromForm(request: Request, form: Record<string, unknown>): Promise<SignedIn> {
+  const { email, password } = signInSchema.parse({ email: form.email, password: form.password });
+  const result = await signInWithPassword(request, email, password).catch((error: unknown) => {
+    getLogger().error({ err: error }, "sign-in failed unexpectedly");
+    throw new AppError(503, "Please try again later.", { title: "An error occurred" });
+  });
+  if (!result.ok) throw refusal(result, "Error signing in");
+  return { email, headers: result.headers, ...(result.twoFactorChallenge ? { twoFactorChallenge: result.twoFactorChallenge } : {}) };
+}
+
+/** Ends this session; a server that could not (the database gone away, say) is a refusal too, never a 500 page. */
+export async function signOut(request: Request): Promise<AuthResult> {
+  return callAuth(request, "/sign-out", {}).catch((error: unknown): AuthResult => {
+    getLogger().error({ err: error }, "sign-out failed unexpectedly");
+    return { ok: false, status: 503, message: "Please try again later." };
+  });
 }
 
 /** The session of a sign-in whose second factor has passed: its Set-Cookie headers. */

@@ -2,18 +2,17 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { signInSchema } from "~/auth/credentials.schema";
+import type { ActionData } from "~/lib/action.server";
 import { ONBOARDING_NOTE } from "./onboarding-note";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 
-export interface SignInActionData {
-  error?: string;
-  /** The server could not complete the sign-in (not a refusal): the spec's 'An error occurred'. */
-  unexpected?: boolean;
-  fieldErrors?: { email?: string; password?: string };
-}
+/** The /login action's answer (action contract); a success is a redirect, so only a failure reaches the form. */
+export type SignInActionData = ActionData<object, "email" | "password">;
+type SignInFailure = Extract<SignInActionData, { ok: false }>;
 
-const failureTitle = (result: SignInActionData) => (result.unexpected ? "An error occurred" : "Error signing in");
+/** 'Error signing in' for a refusal, 'An error occurred' when the server could not complete it. */
+const failureTitle = (result: SignInFailure) => result.title ?? "Error signing in";
 
 /**
  * The one sign-in form, on /login and in the 'Member Login' dialog. It posts to
@@ -21,13 +20,14 @@ const failureTitle = (result: SignInActionData) => (result.unexpected ? "An erro
  */
 export function SignInForm({ redirectTo, serverData, idPrefix = "signin" }: { redirectTo?: string; serverData?: SignInActionData; idPrefix?: string }) {
   const fetcher = useFetcher<SignInActionData>();
-  const [clientErrors, setClientErrors] = useState<SignInActionData["fieldErrors"]>();
-  const result = fetcher.data ?? serverData;
+  const [clientErrors, setClientErrors] = useState<SignInFailure["fieldErrors"]>();
+  const answer = fetcher.data ?? serverData;
+  const result = answer && !answer.ok ? answer : undefined;
   const busy = fetcher.state !== "idle";
   const fieldErrors = clientErrors ?? result?.fieldErrors;
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.error) {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.error) {
       toast.error(failureTitle(fetcher.data), { description: fetcher.data.error });
     }
   }, [fetcher.state, fetcher.data]);
@@ -43,7 +43,7 @@ export function SignInForm({ redirectTo, serverData, idPrefix = "signin" }: { re
         const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
         if (!parsed.success) {
           event.preventDefault();
-          const errors: NonNullable<SignInActionData["fieldErrors"]> = {};
+          const errors: SignInFailure["fieldErrors"] = {};
           for (const issue of parsed.error.issues) errors[issue.path[0] as "email" | "password"] ??= issue.message;
           setClientErrors(errors);
           const first = event.currentTarget.querySelector<HTMLInputElement>(`[name="${errors.email ? "email" : "password"}"]`);

@@ -2,7 +2,8 @@ import type { Route } from "./+types/cms.markdown-preview";
 import { can } from "~/auth/permissions";
 import { getSessionUser } from "~/auth/session.server";
 import { mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "~/auth/two-factor-sign-in.server";
-import { BodyError, readFormOrJson } from "~/lib/request-body.server";
+import { runAction } from "~/lib/action.server";
+import { AppError } from "~/lib/app-error";
 import { renderPreview } from "~/modules/articles/articles.server";
 
 const MAX_BODY_BYTES = 512 * 1024;
@@ -21,13 +22,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!actor) return Response.json({ error: "Please sign in." }, { status: 401 });
   if (!can(actor.role, "articles", "create")) return Response.json({ error: "You do not have permission to do that." }, { status: 403 });
   if (await mustEnrolTwoFactor(actor)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403 });
-  let body: Record<string, unknown>;
-  try {
-    body = await readFormOrJson(request, MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof BodyError) return Response.json({ error: error.message }, { status: error.status });
-    throw error;
-  }
-  if (typeof body.content !== "string") return Response.json({ error: "Send the Markdown as content." }, { status: 400 });
-  return Response.json({ html: renderPreview(actor, body.content) }, { headers: { "Cache-Control": "no-store" } });
+  return runAction(
+    request,
+    async (body) => {
+      if (typeof body.content !== "string") throw new AppError(400, "Send the Markdown as content.");
+      return Response.json({ html: renderPreview(actor, body.content) }, { headers: { "Cache-Control": "no-store" } });
+    },
+    { maxBytes: MAX_BODY_BYTES },
+  );
 }

@@ -2,7 +2,8 @@ import { Readable } from "node:stream";
 import { redirect } from "react-router";
 import type { Route } from "./+types/documents.$id";
 import { getSessionUser } from "~/auth/session.server";
-import { NutritionError, openDocument } from "~/modules/nutrition/nutrition.server";
+import { answerResource } from "~/lib/resource.server";
+import { openDocument } from "~/modules/nutrition/nutrition.server";
 
 const privateHeaders = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
@@ -23,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const url = new URL(request.url);
     return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`, { headers: { "Cache-Control": "no-store" } });
   }
-  try {
+  return answerResource(async () => {
     const opened = await openDocument(viewer, params.id);
     if (opened.kind === "link") return redirect(opened.url, { headers: privateHeaders });
     // HEAD gets the headers only: close the file rather than leave it open unread.
@@ -38,10 +39,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         "Content-Disposition": contentDisposition(opened.fileName),
       },
     });
-  } catch (error) {
-    if (error instanceof NutritionError) {
-      return new Response(error.message, { status: error.status, headers: { ...privateHeaders, "Content-Type": "text/plain; charset=utf-8" } });
-    }
-    throw error;
-  }
+  }, privateHeaders);
 }

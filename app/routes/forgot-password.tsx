@@ -1,10 +1,9 @@
-import { readFormData } from "~/lib/request-body.server";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { requestPasswordReset } from "~/auth/sign-in.server";
+import { refusal, requestPasswordReset } from "~/auth/sign-in.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { fieldErrors } from "~/lib/form";
+import { runAction, type ActionData } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
 import { siteFromMatches } from "~/lib/seo";
 import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/modules/users/password.schema";
@@ -21,28 +20,25 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
-type ActionData = { sent?: true; error?: string; fieldErrors?: { email?: string } };
-
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") });
-  if (!parsed.success) return data<ActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-  const result = await requestPasswordReset(request, parsed.data.email);
-  // Only the limits differ (they count unknown e-mails too, so they tell nothing about the account).
-  if (!result.ok && result.status === 429) {
-    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
-    return data<ActionData>({ error: result.message }, { status: 429, headers });
-  }
-  return data<ActionData>({ sent: true });
+  return runAction(request, async (form) => {
+    const { email } = forgotPasswordSchema.parse({ email: form.email });
+    const result = await requestPasswordReset(request, email);
+    // Only the limits differ (they count unknown e-mails too, so they tell nothing about the account).
+    if (!result.ok && result.status === 429) throw refusal(result);
+    return { sent: true };
+  });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const answer = actionData as ActionData<{ sent: boolean }, "email"> | undefined;
+  const failed = answer && !answer.ok ? answer : undefined;
   return (
     <section className="bg-zinc-50 px-4 py-16 sm:py-24">
       <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-3xl font-bold uppercase">Forgot Password</h1>
-        {actionData?.sent ? (
+        {answer?.ok && answer.sent ? (
           <div className="mt-4 space-y-4">
             <p role="status" className="rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-zinc-800">
               {RESET_REQUESTED_MESSAGE}
@@ -53,12 +49,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <>
             <p className="mb-6 mt-2 text-zinc-600">Enter the e-mail of your account and we will send you a link to choose a new password.</p>
             <Form method="post" noValidate className="space-y-5">
-              {actionData?.error ? (
+              {failed?.error ? (
                 <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong">
-                  {actionData.error}
+                  {failed.error}
                 </p>
               ) : null}
-              <TextField id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required error={actionData?.fieldErrors?.email} />
+              <TextField id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required error={failed?.fieldErrors.email} />
               <Button type="submit" className="w-full" busy={busy} busyText="Sending...">
                 Send reset link
               </Button>

@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { runAction } from "~/lib/action.server";
 import { z } from "zod";
 import type { Route } from "./+types/login.two-factor";
 import { getSessionUser } from "~/auth/session.server";
@@ -8,6 +7,8 @@ import { clearChallengeCookie, readChallengeCookie } from "~/auth/two-factor-coo
 import { challengeUser } from "~/auth/two-factor-sign-in.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { runAction, type ActionData } from "~/lib/action.server";
+
 import { getClientIp } from "~/lib/client-ip.server";
 import { recordAudit } from "~/auth/audit.server";
 import { pageTitle } from "~/lib/meta";
@@ -47,6 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function TwoFactorStep({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const answer = actionData as ActionData | undefined;
   return (
     <section className="bg-zinc-50 px-4 py-16 sm:py-24">
       <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
@@ -65,7 +67,7 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
             maxLength={40}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists to take this one code
             autoFocus
-            error={actionData && !actionData.ok ? (actionData.error ?? undefined) : undefined}
+            error={answer && !answer.ok ? (answer.error ?? undefined) : undefined}
           />
           <Button type="submit" className="w-full" busy={navigation.state === "submitting"} busyText="Verifying...">
             Verify

@@ -1,15 +1,14 @@
-import { readFormData } from "~/lib/request-body.server";
 import { data, Form, Link, useNavigation } from "react-router";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import type { Route } from "./+types/reset-password";
 import { isResetTokenUsable, resetPassword } from "~/auth/sign-in.server";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
-import { fieldErrors } from "~/lib/form";
+import { runAction, type ActionData } from "~/lib/action.server";
+import { AppError } from "~/lib/app-error";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, tokenQuery } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
-import { resetPasswordSchema } from "~/modules/users/password.schema";
+import { RESET_LINK_NOT_VALID, resetPasswordSchema } from "~/modules/users/password.schema";
 import { refuseCommonPassword } from "~/modules/users/password-policy.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Reset Password", matches) }, { name: "robots", content: "noindex" }];
@@ -29,34 +28,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ token: valid ? token : "", valid }, { status: valid ? 200 : 400, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
 }
 
-type ActionData = { invalid?: true; error?: string; fieldErrors?: { newPassword?: string; confirmPassword?: string } };
+type ResetField = "token" | "newPassword" | "confirmPassword";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const parsed = resetPasswordSchema.superRefine(refuseCommonPassword("newPassword")).safeParse({
-    token: form.get("token"),
-    newPassword: form.get("newPassword"),
-    confirmPassword: form.get("confirmPassword"),
-  });
-  if (!parsed.success) {
-    const errors = fieldErrors<"token" | "newPassword" | "confirmPassword">(parsed.error);
-    if (errors.token) return data<ActionData>({ invalid: true }, { status: 400 });
-    return data<ActionData>({ fieldErrors: errors }, { status: 400 });
-  }
-  const result = await resetPassword(request, parsed.data.token, parsed.data.newPassword);
-  if (!result.ok) {
-    if (result.status === 429) {
-      const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
-      return data<ActionData>({ error: "Too many attempts. Please wait a few minutes and try again." }, { status: 429, headers });
+  return runAction(request, async (form) => {
+    const parsed = resetPasswordSchema.superRefine(refuseCommonPassword("newPassword")).parse({
+      token: form.token,
+      newPassword: form.newPassword,
+      confirmPassword: form.confirmPassword,
+    });
+    const result = await resetPassword(request, parsed.token, parsed.newPassword);
+    if (!result.ok) {
+      if (result.status === 429) throw new AppError(429, "Too many attempts. Please wait a few minutes and try again.", { retryAfter: result.retryAfter });
+      throw new AppError(400, "", { fieldErrors: { token: RESET_LINK_NOT_VALID } });
     }
-    return data<ActionData>({ invalid: true }, { status: 400 });
-  }
-  return redirectWithToast("/login", { type: "success", title: "Password reset", description: "Sign in with your new password." });
+    return redirectWithToast("/login", { type: "success", title: "Password reset", description: "Sign in with your new password." });
+  });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const invalid = !loaderData.valid || actionData?.invalid;
+  const answer = actionData as ActionData<object, ResetField> | undefined;
+  const failed = answer && !answer.ok ? answer : undefined;
+  const invalid = !loaderData.valid || Boolean(failed?.fieldErrors.token);
   return (
     <section className="bg-zinc-50 px-4 py-16 sm:py-24">
       <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
@@ -74,22 +68,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <>
             <p className="mb-6 mt-2 text-zinc-600">Choose a new password (at least 8 characters). You will be signed out everywhere.</p>
             <Form method="post" noValidate className="space-y-5">
-              {actionData?.error ? (
+              {failed?.error ? (
                 <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong">
-                  {actionData.error}
+                  {failed.error}
                 </p>
               ) : null}
               <input type="hidden" name="token" value={loaderData.token} />
-              <NewPasswordFields idPrefix="reset" name="newPassword" label="New password" confirmLabel="Repeat new password" errors={actionData?.fieldErrors} />
-              <TextField
-                id="reset-confirm-password"
-                label="Repeat new password"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                error={actionData?.fieldErrors?.confirmPassword}
-              />
+              <NewPasswordFields idPrefix="reset" name="newPassword" label="New password" confirmLabel="Repeat new password" errors={failed?.fieldErrors} />
               <Button type="submit" className="w-full" busy={busy} busyText="Saving...">
                 Set new password
               </Button>

@@ -1,15 +1,13 @@
-import { readFormData } from "~/lib/request-body.server";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/setup";
 import { signInWithPassword } from "~/auth/sign-in.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { fieldErrors } from "~/lib/form";
+import { runAction, type ActionData } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, tokenQuery } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
-import { completeSetup, isSetupTokenValid, SetupLinkInvalidError } from "~/modules/users/setup.server";
+import { completeSetup, isSetupTokenValid } from "~/modules/users/setup.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Set up your site", matches) }, { name: "robots", content: "noindex" }];
 
@@ -20,22 +18,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
   const token = parseSearchParams(request, tokenQuery).token ?? null;
-  const input = { name: form.get("name"), email: form.get("email"), password: form.get("password") };
-  try {
-    const created = await completeSetup(token, input);
-    const signedIn = await signInWithPassword(request, created.email, String(input.password));
+  return runAction(request, async (form) => {
+    const created = await completeSetup(token, { name: form.name, email: form.email, password: form.password });
+    const signedIn = await signInWithPassword(request, created.email, String(form.password));
     return redirectWithToast(
       "/admin",
       { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
       signedIn.ok ? signedIn.headers : undefined,
     );
-  } catch (error) {
-    if (error instanceof z.ZodError) return data({ fieldErrors: fieldErrors<"name" | "email" | "password">(error), error: undefined }, { status: 400 });
-    if (error instanceof SetupLinkInvalidError) return data({ fieldErrors: {}, error: error.message }, { status: 410 });
-    throw error;
-  }
+  });
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,15 +42,17 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       </section>
     );
   }
-  const errors: Partial<Record<"name" | "email" | "password", string>> = actionData?.fieldErrors ?? {};
+  const answer = actionData as ActionData<object, "name" | "email" | "password"> | undefined;
+  const failed = answer && !answer.ok ? answer : undefined;
+  const errors = failed?.fieldErrors ?? {};
   return (
     <section className="bg-zinc-50 px-4 py-16">
       <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-3xl font-bold uppercase">Create the administrator</h1>
         <p className="mb-6 mt-2 text-zinc-600">This account manages the site, its members and its content.</p>
-        {actionData?.error ? (
+        {failed?.error ? (
           <p role="alert" className="mb-4 rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong">
-            {actionData.error}
+            {failed.error}
           </p>
         ) : null}
         <Form method="post" className="space-y-5">

@@ -15,14 +15,18 @@ import { requestLimit } from "~/db/schema/limits";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { dataPath } from "~/lib/data-dir.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { RESET_REQUESTED_MESSAGE } from "~/modules/users/password.schema";
+import { RESET_LINK_NOT_VALID, RESET_REQUESTED_MESSAGE } from "~/modules/users/password.schema";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { middleware as membersMiddleware } from "~/routes/members";
 import { action as settingsAction } from "~/routes/members.settings";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
-import { callRoute, getRequest, postForm, underLayout } from "../support/route-calls";
+import { callRoute, cookieHeaderOf, getRequest, postForm, toAction, underLayout } from "../support/route-calls";
+import { signIn } from "../support/sign-in";
+
+/** The reset form's answer to a link that is not (or no longer) valid: the page offers a new link. */
+const invalidLink = expect.objectContaining({ ok: false, fieldErrors: { token: RESET_LINK_NOT_VALID } });
 
 type DataResult = { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } | null };
 const PASSWORD = "original-password";
@@ -38,19 +42,8 @@ function formRequest(pathname: string, fields: Record<string, string>, { cookie,
   return postForm(pathname, cookie, fields, { [CLIENT_IP_HEADER]: ip });
 }
 
-function cookieOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .filter((c) => c.includes("session_token="))
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
-}
-
-/** Signs in through the /login action (the handler, its hooks and rate limit). */
-async function signIn(email: string, password: string, ip = nextIp()): Promise<{ response: Response | DataResult; cookie: string }> {
-  const response = (await callRoute(loginAction, formRequest("/login", { email, password }, { ip }))) as Response | DataResult;
-  return { response, cookie: response instanceof Response ? cookieOf(response) : "" };
-}
+/** Signing in goes straight to the /login action (the handler, its hooks and rate limit), from its own address. */
+const inProcess = (ip = nextIp()) => ({ send: toAction(loginAction), headers: { [CLIENT_IP_HEADER]: ip } });
 
 async function sessionsOf(email: string) {
   const [u] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -106,7 +99,7 @@ describe("forgot password", () => {
     const email = await freshUser();
     const known = (await callRoute(forgotAction, formRequest("/forgot-password", { email }))) as DataResult;
     const unknown = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "nobody@security.test" }))) as DataResult;
-    expect(known.data).toEqual({ sent: true });
+    expect(known.data).toEqual({ ok: true, intent: "", sent: true });
     expect(unknown.data).toEqual(known.data);
     expect(known.init?.status ?? 200).toBe(unknown.init?.status ?? 200);
     const mails = outbox();
@@ -119,7 +112,7 @@ describe("forgot password", () => {
   it("rejects a malformed e-mail with a field message", async () => {
     const result = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "not-an-email" }))) as DataResult;
     expect(result.init?.status).toBe(400);
-    expect(result.data).toEqual({ fieldErrors: { email: "Please enter a valid email address" } });
+    expect(result.data).toEqual(expect.objectContaining({ ok: false, fieldErrors: { email: "Please enter a valid email address" } }));
   });
 
   it("limits requests from one address (10 an hour), IPv6 by its /64", async () => {
@@ -127,16 +120,16 @@ describe("forgot password", () => {
       for (let i = 0; i < 10; i++) {
         const from = ip.includes(":") ? `2001:db8:77::${i + 2}` : ip;
         const ok = (await callRoute(forgotAction, formRequest("/forgot-password", { email: `x${i}@security.test` }, { ip: from }))) as DataResult;
-        expect(ok.data).toEqual({ sent: true });
+        expect(ok.data).toEqual({ ok: true, intent: "", sent: true });
       }
       const refused = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "x10@security.test" }, { ip }))) as DataResult;
       expect(refused.init?.status).toBe(429);
-      expect(refused.data).toEqual({ error: "Too many reset requests. Try again in 60 minutes." });
+      expect(refused.data).toEqual(expect.objectContaining({ ok: false, error: "Too many reset requests. Try again in 60 minutes." }));
     }
   });
 
   it("limits requests for one e-mail (3 an hour), whichever the address", async () => {
-    for (let i = 0; i < 3; i++) expect(((await callRoute(forgotAction, formRequest("/forgot-password", { email: "y@security.test" }))) as DataResult).data).toEqual({ sent: true });
+    for (let i = 0; i < 3; i++) expect(((await callRoute(forgotAction, formRequest("/forgot-password", { email: "y@security.test" }))) as DataResult).data).toEqual({ ok: true, intent: "", sent: true });
     const refused = (await callRoute(forgotAction, formRequest("/forgot-password", { email: "Y@security.test" }))) as DataResult;
     expect(refused.init?.status).toBe(429);
     expect(Number(new Headers(refused.init?.headers).get("Retry-After"))).toBeGreaterThan(59 * 60);
@@ -178,16 +171,16 @@ describe("reset password", () => {
     expect(await submit(token)).toBeInstanceOf(Response);
     const again = (await submit(token, "another-password-1")) as DataResult;
     expect(again.init?.status).toBe(400);
-    expect(again.data).toEqual({ invalid: true });
+    expect(again.data).toEqual(invalidLink);
     expect((await openLink(token)).data).toEqual({ token: "", valid: false });
-    expect((await signIn(email, "brand-new-password")).cookie).toContain("session_token=");
-    expect((await signIn(email, PASSWORD)).cookie).toBe("");
+    expect((await signIn(email, "brand-new-password", inProcess())).cookie).toContain("session_token=");
+    expect((await signIn(email, PASSWORD, inProcess())).cookie).toBe("");
   });
 
   it("refuses a wrong token and an expired one, leaving the password unchanged", async () => {
     const email = await freshUser();
     const wrong = (await submit("not-a-real-token-123456")) as DataResult;
-    expect(wrong.data).toEqual({ invalid: true });
+    expect(wrong.data).toEqual(invalidLink);
     expect((await openLink("not-a-real-token-123456")).data).toEqual({ token: "", valid: false });
 
     const token = await requestToken(email);
@@ -196,8 +189,8 @@ describe("reset password", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verification.identifier, storedIdentifier(token)));
     expect((await openLink(token)).data).toEqual({ token: "", valid: false });
-    expect(((await submit(token)) as DataResult).data).toEqual({ invalid: true });
-    expect((await signIn(email, PASSWORD)).cookie).toContain("session_token=");
+    expect(((await submit(token)) as DataResult).data).toEqual(invalidLink);
+    expect((await signIn(email, PASSWORD, inProcess())).cookie).toContain("session_token=");
   });
 
   it("sets the token to expire after one hour", async () => {
@@ -213,9 +206,9 @@ describe("reset password", () => {
     const email = await freshUser();
     const token = await requestToken(email);
     const short = (await submit(token, "short")) as DataResult;
-    expect(short.data).toEqual({ fieldErrors: { newPassword: "Password must be at least 8 characters" } });
+    expect(short.data).toEqual(expect.objectContaining({ ok: false, fieldErrors: { newPassword: "Password must be at least 8 characters" } }));
     const mismatch = (await submit(token, "long-enough-1", "long-enough-2")) as DataResult;
-    expect(mismatch.data).toEqual({ fieldErrors: { confirmPassword: "The passwords do not match" } });
+    expect(mismatch.data).toEqual(expect.objectContaining({ ok: false, fieldErrors: { confirmPassword: "The passwords do not match" } }));
     expect((await openLink(token)).data).toEqual({ token, valid: true });
   });
 
@@ -226,7 +219,7 @@ describe("reset password", () => {
     expect(rows.some((r) => r.identifier.includes(token) || r.value.includes(token))).toBe(false);
     expect(rows.filter((r) => r.identifier === storedIdentifier(token))).toHaveLength(1);
     // Knowing the stored value is no help: it is not a token.
-    expect(((await submit(storedIdentifier(token))) as DataResult).data).toEqual({ invalid: true });
+    expect(((await submit(storedIdentifier(token))) as DataResult).data).toEqual(invalidLink);
     expect((await openLink(token)).data).toEqual({ token, valid: true });
   });
 
@@ -237,10 +230,10 @@ describe("reset password", () => {
     const winners = results.map((r, i) => (r instanceof Response ? i : -1)).filter((i) => i >= 0);
     expect(winners).toHaveLength(1);
     const loser = results[1 - winners[0]!] as DataResult;
-    expect(loser.data).toEqual({ invalid: true });
+    expect(loser.data).toEqual(invalidLink);
     const [won, lost] = winners[0] === 0 ? ["first-racer-password", "second-racer-password"] : ["second-racer-password", "first-racer-password"];
-    expect((await signIn(email, won)).cookie).toContain("session_token=");
-    expect((await signIn(email, lost)).cookie).toBe("");
+    expect((await signIn(email, won, inProcess())).cookie).toContain("session_token=");
+    expect((await signIn(email, lost, inProcess())).cookie).toBe("");
     expect((await auditActions(email)).filter((e) => e.action === "auth.password_reset")).toHaveLength(1);
   });
 
@@ -252,14 +245,14 @@ describe("reset password", () => {
     const migration = fs.readFileSync(path.resolve("drizzle/0008_hash_reset_tokens.sql"), "utf8");
     await getDb().execute(sql.raw(migration));
     expect(await getDb().select().from(verification).where(like(verification.identifier, "reset-password:%"))).toEqual([]);
-    expect(((await submit("plain-token-from-before-0123")) as DataResult).data).toEqual({ invalid: true });
+    expect(((await submit("plain-token-from-before-0123")) as DataResult).data).toEqual(invalidLink);
     expect((await openLink(hashed)).data).toEqual({ token: hashed, valid: true });
   });
 
   it("ends every session of the account, and records the reset without the token or password", async () => {
     const email = await freshUser();
-    await signIn(email, PASSWORD);
-    await signIn(email, PASSWORD);
+    await signIn(email, PASSWORD, inProcess());
+    await signIn(email, PASSWORD, inProcess());
     expect(await sessionsOf(email)).toHaveLength(2);
     const token = await requestToken(email);
     expect(await submit(token, "after-reset-password")).toBeInstanceOf(Response);
@@ -276,10 +269,10 @@ describe("reset password", () => {
 describe("sign-in and sign-out are recorded", () => {
   it("records a sign-in, a failed sign-in (with the e-mail tried and the IP, no password) and a sign-out", async () => {
     const email = await freshUser();
-    const { cookie } = await signIn(email, PASSWORD, "192.0.2.10");
+    const { cookie } = await signIn(email, PASSWORD, inProcess("192.0.2.10"));
     expect(cookie).toContain("session_token=");
-    await signIn(email, "wrong-password-typed", "192.0.2.11");
-    await signIn("ghost@security.test", "whatever-password", "192.0.2.12");
+    await signIn(email, "wrong-password-typed", inProcess("192.0.2.11"));
+    await signIn("ghost@security.test", "whatever-password", inProcess("192.0.2.12"));
     const out = await callRoute(logoutAction, formRequest("/logout", {}, { cookie }));
     expect(out).toBeInstanceOf(Response);
 
@@ -312,7 +305,7 @@ describe("settings: change password and sign out of other devices", () => {
   for (const role of ["member", "trainer", "admin"] as const) {
     it(`${role === "admin" ? "an" : "a"} ${role} needs the current password to change it`, async () => {
       const email = await freshUser(role);
-      const { cookie } = await signIn(email, PASSWORD);
+      const { cookie } = await signIn(email, PASSWORD, inProcess());
       const wrong = (await members(cookie, {
         intent: "change-password",
         currentPassword: "not-my-password",
@@ -328,16 +321,16 @@ describe("settings: change password and sign out of other devices", () => {
       const ok = await members(cookie, { intent: "change-password", currentPassword: PASSWORD, newPassword: "changed-password-1", confirmPassword: "changed-password-1" });
       expect(ok).toBeInstanceOf(Response);
       expect((ok as Response).headers.get("location")).toBe("/members/settings");
-      expect((await signIn(email, "changed-password-1")).cookie).toContain("session_token=");
-      expect((await signIn(email, PASSWORD)).cookie).toBe("");
+      expect((await signIn(email, "changed-password-1", inProcess())).cookie).toContain("session_token=");
+      expect((await signIn(email, PASSWORD, inProcess())).cookie).toBe("");
       expect((await auditActions(email)).map((e) => e.action)).toContain("auth.password_changed");
     });
 
     it(`${role === "admin" ? "an" : "a"} ${role} can sign out of all other devices and stay signed in here`, async () => {
       const email = await freshUser(role);
-      const here = await signIn(email, PASSWORD);
-      await signIn(email, PASSWORD);
-      await signIn(email, PASSWORD);
+      const here = await signIn(email, PASSWORD, inProcess());
+      await signIn(email, PASSWORD, inProcess());
+      await signIn(email, PASSWORD, inProcess());
       expect(await sessionsOf(email)).toHaveLength(3);
       const result = await members(here.cookie, { intent: "revoke-other-sessions" });
       expect(result).toBeInstanceOf(Response);
@@ -350,8 +343,8 @@ describe("settings: change password and sign out of other devices", () => {
 
   it("changing the password with 'also sign out other devices' keeps only a new session for this browser", async () => {
     const email = await freshUser();
-    const here = await signIn(email, PASSWORD);
-    await signIn(email, PASSWORD);
+    const here = await signIn(email, PASSWORD, inProcess());
+    await signIn(email, PASSWORD, inProcess());
     const result = (await members(here.cookie, {
       intent: "change-password",
       currentPassword: PASSWORD,
@@ -362,8 +355,8 @@ describe("settings: change password and sign out of other devices", () => {
     expect(result).toBeInstanceOf(Response);
     const left = await sessionsOf(email);
     expect(left).toHaveLength(1);
-    expect(cookieOf(result)).toContain(left[0]!.token);
+    expect(cookieHeaderOf(result)).toContain(left[0]!.token);
     expect(here.cookie).not.toContain(left[0]!.token);
-    expect((await signIn(email, "changed-password-2")).cookie).toContain("session_token=");
+    expect((await signIn(email, "changed-password-2", inProcess())).cookie).toContain("session_token=");
   });
 });

@@ -14,7 +14,7 @@ import type * as ProfileModule from "~/modules/users/profile.server";
 import type * as UsersModule from "~/modules/users/users.server";
 import { cacheKey } from "../../server/page-cache";
 import { startApp, type RunningApp } from "../support/in-process-app";
-import { cookieHeader, form, rawRequest } from "../support/raw-http";
+import { rawSender, sessionCookie } from "../support/sign-in";
 
 let app: RunningApp;
 let articles: typeof ArticlesModule;
@@ -32,13 +32,7 @@ beforeAll(async () => {
   coach = { id: admin.id, email: "coach@article-cache.test", role: "admin" };
   const member = await users.createUserWithPassword({ name: "Max Member", ...MEMBER, role: "member" });
   await profiles.completeOwnProfile(member, { fullName: "Max Member", location: "Leeds", interests: "Running", experience: "A year", goals: "A marathon" });
-  const signIn = await rawRequest(app.base, "/login", {
-    method: "POST",
-    headers: { host: "localhost:3000", origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
-    body: form(MEMBER),
-  });
-  expect(signIn.status).toBe(302);
-  memberCookie = cookieHeader(signIn);
+  memberCookie = await sessionCookie(MEMBER.email, MEMBER.password, { base: "http://localhost:3000", send: rawSender(app.base) });
 }, 240_000);
 
 afterAll(() => app?.stop());

@@ -29,6 +29,7 @@ import {
   type GeneratedBody,
   type RunningApp,
 } from "./fuzz-harness";
+import { sessionCookie } from "../support/sign-in";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_921);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
@@ -83,18 +84,6 @@ async function post(path: string, who: Who, init: { headers: Record<string, stri
     if (error instanceof Error && error.name === "TimeoutError") throw error;
     return null;
   }
-}
-
-async function signIn(email: string): Promise<string> {
-  const response = (await post("/login", "visitor", {
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password: PASSWORD }),
-  }))!;
-  expect(response.status, `sign-in ${email}: ${await response.clone().text()}`).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
 }
 
 /** A refusal says why: JSON {error} or {message}, a text, or a page with an alert or an error heading. */
@@ -502,7 +491,7 @@ beforeAll(async () => {
     ids[key as keyof typeof accounts] = created.id;
   }
   for (const who of ["member", "trainer", "admin"] as const)
-    cookies[who] = await signIn(accounts[who]);
+    cookies[who] = await sessionCookie(accounts[who], PASSWORD, { base: app.base, headers: { "x-forwarded-for": nextAddress() } });
 
   const trainer = {
     id: ids.trainer,

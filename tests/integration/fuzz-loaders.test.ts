@@ -29,6 +29,7 @@ import type * as UsersModule from "~/modules/users/users.server";
 import type * as ProfileModule from "~/modules/users/profile.server";
 import routeConfig from "../../app/routes";
 import { startApp, textValue, type RunningApp } from "./fuzz-harness";
+import { sessionCookie } from "../support/sign-in";
 
 /**
  * Every page of app/routes.ts with its full path: a layout's children (the index at the
@@ -240,21 +241,6 @@ async function get(pathname: string, query: string, who: Who): Promise<{ status:
 
 const short = (s: string) => (s.length > 160 ? `${JSON.stringify(s.slice(0, 120))}… (${s.length} chars)` : JSON.stringify(s));
 
-/** Signs in through the login form, as a browser does (better-auth's HTTP API is not served). */
-async function signIn(email: string): Promise<string> {
-  const response = await fetch(`${app.base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: app.origin, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextAddress() },
-    body: new URLSearchParams({ email, password: PASSWORD }),
-  });
-  expect(response.status, `sign-in ${email}: ${await response.clone().text()}`).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
-}
-
 beforeAll(async () => {
   app = await startApp();
   const users = await app.load<typeof UsersModule>("/app/modules/users/users.server.ts");
@@ -263,7 +249,7 @@ beforeAll(async () => {
     const created = await users.createUserWithPassword({ email: accounts[who], password: PASSWORD, name: `Fuzz ${who}`, role: who });
     await profiles.completeOwnProfile(created, { fullName: `Fuzz ${who}`, location: "Leeds", interests: "Lifting", experience: "Some", goals: "More" });
     ids[who] = created.id;
-    cookies[who] = await signIn(accounts[who]);
+    cookies[who] = await sessionCookie(accounts[who], PASSWORD, { base: app.base, headers: { "x-forwarded-for": nextAddress() } });
   }
   const admin = { id: ids.admin, email: accounts.admin, role: "admin" as const };
   const articles = await app.load<typeof ArticlesModule>("/app/modules/articles/articles.server.ts");

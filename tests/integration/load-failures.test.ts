@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ArticlesModule from "~/modules/articles/articles.server";
 import type * as UsersModule from "~/modules/users/users.server";
 import type * as ProfileModule from "~/modules/users/profile.server";
+import { sessionCookie } from "../support/sign-in";
 import { startApp, type RunningApp } from "./fuzz-harness";
 
 const PASSWORD = "Load-failure-password-1";
@@ -56,17 +57,7 @@ beforeAll(async () => {
     published: true,
   });
   article = { id: created.id, slug: created.slug };
-  const signIn = await fetch(`${app.base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: app.origin, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password: PASSWORD }),
-  });
-  expect(signIn.status).toBe(302);
-  cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
+  cookie = await sessionCookie(email, PASSWORD, { base: app.base });
 }, 240_000);
 
 afterAll(() => app?.stop());

@@ -15,7 +15,8 @@ import type * as Settings from "~/modules/settings/settings.server";
 import type * as UsersModule from "~/modules/users/users.server";
 import { chooseEncoding } from "../../server/page-cache";
 import { startApp, type RunningApp } from "../support/in-process-app";
-import { cookieHeader, form, rawRequest } from "../support/raw-http";
+import { form, rawRequest } from "../support/raw-http";
+import { rawSender, sessionCookie } from "../support/sign-in";
 
 let app: RunningApp;
 
@@ -124,9 +125,7 @@ describe("the public page cache", () => {
     expect(await contact()).not.toContain("Quiet Change Gym");
 
     await users.createUserWithPassword({ name: "Cara Cache", email: "admin@page-cache.test", password: "cache-Admin-pass-7", role: "admin" });
-    const signIn = await post("/login", { email: "admin@page-cache.test", password: "cache-Admin-pass-7" });
-    expect(signIn.status).toBe(302);
-    const cookie = cookieHeader(signIn);
+    const cookie = await sessionCookie("admin@page-cache.test", "cache-Admin-pass-7", { base: "http://localhost:3000", send: rawSender(app.base) });
 
     // The administrator's refused save (a required field empty) changes nothing and leaves the cache as it was.
     expect((await post("/admin/settings", { intent: "save", ...current, businessName: "" }, cookie)).status).toBe(400);

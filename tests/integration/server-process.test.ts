@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "../support/sign-in";
 
 const onPglite = !process.env.DATABASE_URL;
 const running: ChildProcess[] = [];
@@ -38,15 +39,6 @@ async function waitFor(started: Started, text: string, timeoutMs = 45_000): Prom
     if (started.child.exitCode !== null) throw new Error(`Exited with ${started.child.exitCode} before "${text}":\n${started.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function signIn(baseUrl: string, email: string, password: string) {
-  return fetch(`${baseUrl}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
-    body: new URLSearchParams({ email, password }),
-  });
 }
 
 let dataDir: string;
@@ -106,7 +98,7 @@ describe("a running server", () => {
     const first = start(env);
     await waitFor(first, "Relentless is running");
     expect(first.output()).not.toContain("/setup?token=");
-    expect((await signIn(baseUrl, "coach@example.com", "first-run-pass-1")).status).toBe(302);
+    expect((await signIn("coach@example.com", "first-run-pass-1", { base: baseUrl })).status).toBe(302);
     const stopAsked = Date.now();
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
@@ -115,7 +107,7 @@ describe("a running server", () => {
 
     const second = start(env);
     await waitFor(second, "Relentless is running");
-    const response = await signIn(baseUrl, "coach@example.com", "first-run-pass-1");
+    const { answer: response } = await signIn("coach@example.com", "first-run-pass-1", { base: baseUrl });
     expect(response.status).toBe(302);
     const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
     // Only an administrator reaches the admin dashboard.

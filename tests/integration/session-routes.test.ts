@@ -111,10 +111,27 @@ describe("/schedule is for trainers and admins", () => {
   it("answers an invalid form with 400 and field messages, writing nothing", async () => {
     const result = (await call(scheduleAction, post("/schedule", "trainer", sessionFields(ids.member, { duration: "5", type: "" })))) as DataResult;
     expect(result.init?.status).toBe(400);
-    expect(result.data).toMatchObject({ form: { fieldErrors: { duration: "Duration must be at least 15 minutes", type: "Please enter the session type" } } });
+    expect(result.data).toMatchObject({
+      ok: false,
+      intent: "create",
+      fieldErrors: { duration: "Duration must be at least 15 minutes", type: "Please enter the session type" },
+      values: { duration: "5", type: "" },
+    });
     const notMember = (await call(scheduleAction, post("/schedule", "trainer", sessionFields(ids.trainer)))) as DataResult;
     expect(notMember.init?.status).toBe(400);
+    expect(notMember.data).toMatchObject({ ok: false, intent: "create", error: "Please choose a member from the list" });
     expect(await allSessions()).toEqual([]);
+  });
+
+  it("answers a cancel it cannot do with its status and the reason, changing nothing", async () => {
+    const cancelled = await insertSession(ids.member, new Date(Date.now() + 86_400_000), { status: "cancelled" });
+    const again = (await call(scheduleAction, post("/schedule", "trainer", { intent: "cancel", id: cancelled }))) as DataResult;
+    expect(again.init?.status).toBe(409);
+    expect(again.data).toMatchObject({ ok: false, intent: "cancel", error: "Only scheduled sessions can be cancelled." });
+    const missing = (await call(scheduleAction, post("/schedule", "trainer", { intent: "cancel", id: "no-such-session" }))) as DataResult;
+    expect(missing.init?.status).toBe(404);
+    expect(missing.data).toMatchObject({ ok: false, error: "Session not found" });
+    expect(await allSessions()).toEqual([expect.objectContaining({ id: cancelled, status: "cancelled" })]);
   });
 });
 

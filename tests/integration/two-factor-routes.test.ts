@@ -24,7 +24,8 @@ import { action as loginAction } from "~/routes/login";
 import { action as secondStepAction, loader as secondStepLoader } from "~/routes/login.two-factor";
 import { middleware as membersMiddleware } from "~/routes/members";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/members.settings";
-import { callRoute, callRouteOrData, cookieHeaderOf, getRequest, isDataResult, locationOf, postForm, underLayout, type DataResult } from "../support/route-calls";
+import { callRoute, callRouteOrData, cookieHeaderOf, getRequest, isDataResult, locationOf, postForm, toAction, underLayout, type DataResult } from "../support/route-calls";
+import { sessionCookie, signIn } from "../support/sign-in";
 
 const PASSWORD = "two-factor-pass-1";
 let counter = 0;
@@ -47,17 +48,15 @@ async function freshUser(role: "member" | "trainer" | "admin" = "member") {
   return { email, id: row!.id, role };
 }
 
-/** The first step: the login action's answer. */
-async function passwordStep(email: string, password = PASSWORD) {
-  return (await callRoute(loginAction, form("/login", { email, password }))) as Response | DataResult;
+/** Signing in goes straight to the /login action, each time from a new address. */
+function inProcess() {
+  counter += 1;
+  return { send: toAction(loginAction), headers: { [CLIENT_IP_HEADER]: nextIp() } };
 }
 
-async function signIn(email: string): Promise<string> {
-  const answer = await passwordStep(email);
-  expect(answer).toBeInstanceOf(Response);
-  const cookie = cookieHeaderOf(answer as Response);
-  expect(cookie).toContain("session_token=");
-  return cookie;
+/** The first step: the login action's answer. */
+async function passwordStep(email: string, password = PASSWORD) {
+  return (await signIn(email, password, inProcess())).answer;
 }
 
 /** A code as the authenticator app shows it `stepsAhead` time steps from now. */
@@ -107,7 +106,7 @@ beforeEach(async () => {
 describe("enrolment in Settings", () => {
   it("shows the secret as text and as an inline SVG QR code, and is on only after a right code; ten backup codes come back once", async () => {
     const member = await freshUser();
-    const cookie = await signIn(member.email);
+    const cookie = await sessionCookie(member.email, PASSWORD, inProcess());
     expect(await settingsOf(cookie)).toMatchObject({ enabled: false, pending: null, required: false });
     await callRoute(underLayout(membersMiddleware, settingsAction), form("/members/settings", { intent: "two-factor-start" }, cookie));
     const pending = (await settingsOf(cookie)).pending!;
@@ -140,7 +139,7 @@ describe("enrolment in Settings", () => {
 describe("signing in with a second factor", () => {
   it("creates no session before the code, then signs in with a code; the same code is refused a second time", async () => {
     const member = await freshUser();
-    const { secret } = await enrol(await signIn(member.email));
+    const { secret } = await enrol(await sessionCookie(member.email, PASSWORD, inProcess()));
     const before = (await sessionsOf(member.id)).length;
     const challenge = await challengeFor(member.email);
     expect(await sessionsOf(member.id)).toHaveLength(before);
@@ -168,15 +167,15 @@ describe("signing in with a second factor", () => {
 
   it("a wrong password for an account with a second factor answers as any wrong password", async () => {
     const member = await freshUser();
-    await enrol(await signIn(member.email));
+    await enrol(await sessionCookie(member.email, PASSWORD, inProcess()));
     const answer = (await passwordStep(member.email, "not-the-password")) as DataResult<{ error: string }>;
     expect(answer.init?.status).toBe(401);
-    expect(answer.data).toEqual({ error: "Invalid email or password" });
+    expect(answer.data).toEqual(expect.objectContaining({ ok: false, title: "Error signing in", error: "Invalid email or password" }));
   });
 
   it("takes a backup code once: its second use is refused", async () => {
     const member = await freshUser();
-    const { backupCodes } = await enrol(await signIn(member.email));
+    const { backupCodes } = await enrol(await sessionCookie(member.email, PASSWORD, inProcess()));
     const first = await secondStep(await challengeFor(member.email), backupCodes[0]!.toUpperCase());
     expect(first).toBeInstanceOf(Response);
     expect(cookieHeaderOf(first as Response)).toContain("session_token=");
@@ -187,7 +186,7 @@ describe("signing in with a second factor", () => {
 
   it("pauses the account after 5 wrong codes, even for the right one, and says how long", async () => {
     const member = await freshUser();
-    const { secret } = await enrol(await signIn(member.email));
+    const { secret } = await enrol(await sessionCookie(member.email, PASSWORD, inProcess()));
     const challenge = await challengeFor(member.email);
     for (let i = 0; i < 5; i++) {
       const wrong = (await secondStep(challenge, "111111")) as DataResult<{ error: string }>;
@@ -206,7 +205,7 @@ describe("signing in with a second factor", () => {
 describe("turning it off", () => {
   it("needs both the password and a code", async () => {
     const member = await freshUser();
-    const cookie = await signIn(member.email);
+    const cookie = await sessionCookie(member.email, PASSWORD, inProcess());
     const { secret, backupCodes } = await enrol(cookie);
     const disable = (fields: Record<string, string>) => callRoute(underLayout(membersMiddleware, settingsAction), form("/members/settings", { intent: "two-factor-disable", ...fields }, cookie)) as Promise<DataResult<{ error: string }> | Response>;
 
@@ -224,7 +223,7 @@ describe("turning it off", () => {
     expect(await settingsOf(cookie)).toMatchObject({ enabled: false, pending: null });
     expect(await getDb().select().from(twoFactorBackupCode).where(eq(twoFactorBackupCode.userId, member.id))).toHaveLength(0);
     // The password alone signs in again.
-    await signIn(member.email);
+    await sessionCookie(member.email, PASSWORD, inProcess());
   });
 });
 
@@ -233,20 +232,20 @@ describe("an administrator's reset", () => {
     const member = await freshUser();
     const other = await freshUser();
     const admin = await freshUser("admin");
-    await enrol(await signIn(member.email));
+    await enrol(await sessionCookie(member.email, PASSWORD, inProcess()));
 
-    const otherCookie = await signIn(other.email);
+    const otherCookie = await sessionCookie(other.email, PASSWORD, inProcess());
     const byMember = await callRoute(adminUsersAction, form("/admin/users", { intent: "reset-two-factor", id: member.id }, otherCookie));
     expect(locationOf(byMember)).toBe("/members");
     await expect(resetTwoFactor({ ...other, role: "member" }, member.id, "x")).rejects.toMatchObject({ init: { status: 403 } });
     await challengeFor(member.email);
 
-    const adminCookie = await signIn(admin.email);
+    const adminCookie = await sessionCookie(admin.email, PASSWORD, inProcess());
     const reset = await callRoute(adminUsersAction, form("/admin/users", { intent: "reset-two-factor", id: member.id }, adminCookie));
     expect(locationOf(reset)).toBe("/admin/users");
     const entries = await auditOf(admin.id);
     expect(entries).toContainEqual({ action: "auth.two_factor_reset", summary: `Reset the two-factor authentication of ${member.email}` });
-    await signIn(member.email);
+    await sessionCookie(member.email, PASSWORD, inProcess());
 
     // Nothing left to reset: a clear refusal.
     const again = (await callRouteOrData(adminUsersAction, form("/admin/users", { intent: "reset-two-factor", id: member.id }, adminCookie))) as Response;

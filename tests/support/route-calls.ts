@@ -19,6 +19,11 @@ export async function callRoute(fn: (args: never) => unknown, request: Request, 
   }
 }
 
+/** A route's action as the `send` of signIn (tests/support/sign-in.ts): the request goes straight to it. */
+export function toAction(fn: (args: never) => unknown): (request: Request) => Promise<Response | DataResult> {
+  return (request) => callRoute(fn, request) as Promise<Response | DataResult>;
+}
+
 /** React Router's data(payload, init) answer, returned or thrown. */
 export type DataResult<T = unknown> = { type: "DataWithResponseInit"; data: T; init: ResponseInit | null };
 

@@ -1,10 +1,11 @@
+import { AppError } from "~/lib/app-error";
 import { ZodError } from "zod";
 import { can } from "~/auth/permissions";
 import type { SessionUser } from "~/auth/session.server";
 import { formatUsDate } from "~/lib/dates";
 import { fieldErrors } from "~/lib/form";
 import { getSiteSettings } from "~/modules/settings/settings.server";
-import { createDocument, deleteDocument, DOCUMENT_NOT_FOUND, listAllDocumentsForStaff, NutritionError, type DocumentView } from "./nutrition.server";
+import { createDocument, deleteDocument, DOCUMENT_NOT_FOUND, listAllDocumentsForStaff, type DocumentView } from "./nutrition.server";
 import type { DocumentField } from "./nutrition.schema";
 
 export type ManagedDocument = DocumentView & { date: string };
@@ -68,7 +69,7 @@ export async function handleDocumentsAction(actor: Actor, input: FormData | Reco
       if (error instanceof ZodError) {
         return { ok: false, intent, status: 400, fieldErrors: fieldErrors<DocumentField>(error), message: "Please check the highlighted fields." };
       }
-      if (error instanceof NutritionError) return { ok: false, intent, status: error.status === 401 ? 400 : error.status, message: error.message };
+      if (error instanceof AppError) return { ok: false, intent, status: error.status === 404 ? 404 : 400, message: error.message };
       throw error;
     }
   }

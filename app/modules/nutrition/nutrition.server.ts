@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import { desc, eq } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { AppError } from "~/lib/app-error";
 import { getDb } from "~/db/client.server";
 import { nutritionDocument } from "~/db/schema/documents";
 import { recordAudit } from "~/auth/audit.server";
@@ -10,17 +11,6 @@ import { CATEGORY_LABELS, documentInputSchema, type DocumentCategory, type Docum
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
 type Viewer = Pick<SessionUser, "id"> | null;
-
-/** A refusal the person can act on: the message is shown as written. */
-export class NutritionError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 401 | 404,
-  ) {
-    super(message);
-    this.name = "NutritionError";
-  }
-}
 
 export const DOCUMENT_NOT_FOUND = "Document not found";
 export const SIGN_IN_TO_OPEN = "Please sign in to open this document.";
@@ -64,17 +54,17 @@ function toView(row: Row): DocumentView {
   };
 }
 
-/** Publishes a document. Throws a ZodError for invalid input, NutritionError for an unknown upload. */
+/** Publishes a document. Throws a ZodError for invalid input, AppError 400 for an unknown upload. */
 export async function createDocument(actor: Actor, input: unknown): Promise<DocumentView> {
   ensureCan(actor, "nutritionDocuments", "create");
   const data = documentInputSchema.parse(input);
   let fileName: string | null = null;
   if (data.uploadId) {
     const file = await findDocumentFile(data.uploadId);
-    if (!file) throw new NutritionError(FILE_NOT_FOUND, 400);
+    if (!file) throw new AppError(400, FILE_NOT_FOUND);
     // Deleting a document deletes its file: two documents must never share one.
     const [taken] = await getDb().select({ id: nutritionDocument.id }).from(nutritionDocument).where(eq(nutritionDocument.uploadId, data.uploadId));
-    if (taken) throw new NutritionError(FILE_IN_USE, 400);
+    if (taken) throw new AppError(400, FILE_IN_USE);
     fileName = file.fileName;
   }
   const [row] = await getDb()
@@ -147,11 +137,11 @@ export type OpenedDocument =
  * browser to. Visitors are refused (401) before anything is looked up.
  */
 export async function openDocument(viewer: Viewer, id: string): Promise<OpenedDocument> {
-  if (!viewer) throw new NutritionError(SIGN_IN_TO_OPEN, 401);
+  if (!viewer) throw new AppError(401, SIGN_IN_TO_OPEN);
   const [row] = await getDb().select().from(nutritionDocument).where(eq(nutritionDocument.id, id.slice(0, 100)));
-  if (!row) throw new NutritionError(DOCUMENT_NOT_FOUND, 404);
+  if (!row) throw new AppError(404, DOCUMENT_NOT_FOUND);
   if (row.url) return { kind: "link", url: row.url };
   const file = row.uploadId ? await readDocumentFile(row.uploadId) : null;
-  if (!file) throw new NutritionError(DOCUMENT_NOT_FOUND, 404);
+  if (!file) throw new AppError(404, DOCUMENT_NOT_FOUND);
   return { kind: "file", body: file.body, bytes: file.bytes, fileName: row.fileName ?? file.fileName, contentType: "application/pdf" };
 }

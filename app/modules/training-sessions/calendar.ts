@@ -2,6 +2,7 @@
  * Calendar arithmetic for the schedule screens (browser-safe, no zone involved until
  * `utcRange`). Weeks start on Sunday, as the spec says.
  */
+import { formatMonth, formatShortDate } from "~/lib/dates";
 import { addDays, isPlainDate, weekdayOf, zonedToUtc } from "~/lib/time-zone";
 
 const MONTH_RE = /^\d{4}-(?:0[1-9]|1[0-2])$/;
@@ -87,4 +88,23 @@ export function formatDuration(minutes: number): string {
   const m = minutes % 60;
   const hours = `${h} ${h === 1 ? "hour" : "hours"}`;
   return m ? `${hours} ${m} minutes` : hours;
+}
+
+/** Every day of a yyyy-mm month. */
+export function monthDays(month: string): string[] {
+  const days: string[] = [];
+  for (let d = `${month}-01`; d.startsWith(month); d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+export type CalendarView = "week" | "month";
+
+/** The days a week or month view of `date` shows, the dates its Previous and Next links open, and its heading. */
+export function calendarPage(view: CalendarView, date: string): { days: string[]; prev: string; next: string; label: string } {
+  if (view === "week") {
+    const days = weekDays(date);
+    return { days, prev: addDays(date, -7), next: addDays(date, 7), label: `Week of ${formatShortDate(days[0]!)}` };
+  }
+  const month = date.slice(0, 7);
+  return { days: monthDays(month), prev: `${shiftMonth(month, -1)}-01`, next: `${shiftMonth(month, 1)}-01`, label: formatMonth(month) };
 }

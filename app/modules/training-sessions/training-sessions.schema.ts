@@ -41,3 +41,17 @@ export const trainingSessionFormSchema = z.object({
 export type TrainingSessionFormInput = z.input<typeof trainingSessionFormSchema>;
 export type TrainingSessionForm = z.output<typeof trainingSessionFormSchema>;
 export type TrainingSessionFormField = keyof TrainingSessionForm;
+
+export type TrainingSessionFormValues = Record<TrainingSessionFormField, string>;
+
+const formFields: readonly TrainingSessionFormField[] = ["memberId", "date", "time", "duration", "type", "location", "description", "status"];
+
+/** The session form's fields as sent (missing ones empty): what the service checks and the form shows again. */
+export function trainingSessionFormValues(form: Record<string, unknown>): TrainingSessionFormValues {
+  const values = {} as TrainingSessionFormValues;
+  for (const field of formFields) {
+    const value = form[field];
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}

@@ -3,9 +3,12 @@ import { emailSchema, passwordSchema } from "~/auth/credentials.schema";
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
+/** A reset token that is missing, malformed, used or expired: the form gives way to 'Request a new link'. */
+export const RESET_LINK_NOT_VALID = "This reset link is not valid.";
+
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: "This reset link is not valid." }).min(1, "This reset link is not valid.").max(200),
+    token: z.string({ error: RESET_LINK_NOT_VALID }).min(1, RESET_LINK_NOT_VALID).max(200, RESET_LINK_NOT_VALID),
     newPassword: passwordSchema,
     confirmPassword: z.string({ error: "Please repeat the new password" }),
   })

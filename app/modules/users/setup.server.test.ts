@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { user, verification } from "~/db/schema/auth";
-import { completeSetup, isSetupTokenValid, issueSetupToken, SetupLinkInvalidError } from "./setup.server";
+import { completeSetup, isSetupTokenValid, issueSetupToken, SETUP_LINK_INVALID } from "./setup.server";
 import { countAdministrators, createUserWithPassword, findUserByEmail } from "./users.server";
 
 const form = { name: "Coach Carter", email: "coach@example.com", password: "coach-password" };
@@ -69,7 +69,7 @@ describe("completeSetup", () => {
 
     expect(await isSetupTokenValid(token)).toBe(false);
     expect(await getDb().select().from(verification).where(eq(verification.identifier, "first-run-admin-setup"))).toEqual([]);
-    await expect(completeSetup(token, { ...form, email: "second@example.com" })).rejects.toThrow(SetupLinkInvalidError);
+    await expect(completeSetup(token, { ...form, email: "second@example.com" })).rejects.toMatchObject({ status: 410, message: SETUP_LINK_INVALID });
     expect(await countAdministrators()).toBe(1);
     expect(await findUserByEmail("second@example.com")).toBeNull();
   });
@@ -78,7 +78,7 @@ describe("completeSetup", () => {
     const token = (await issueSetupToken())!;
     for (const wrong of [`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`, "", null]) {
       expect(await isSetupTokenValid(wrong)).toBe(false);
-      await expect(completeSetup(wrong, form)).rejects.toThrow(SetupLinkInvalidError);
+      await expect(completeSetup(wrong, form)).rejects.toMatchObject({ status: 410, message: SETUP_LINK_INVALID });
     }
     expect(await userCount()).toBe(0);
     // The real token still works afterwards.
@@ -89,7 +89,7 @@ describe("completeSetup", () => {
     const token = await issueSetupToken();
     await getDb().update(verification).set({ expiresAt: new Date(Date.now() - 1000) });
     expect(await isSetupTokenValid(token)).toBe(false);
-    await expect(completeSetup(token, form)).rejects.toThrow(SetupLinkInvalidError);
+    await expect(completeSetup(token, form)).rejects.toMatchObject({ status: 410, message: SETUP_LINK_INVALID });
     expect(await userCount()).toBe(0);
   });
 
@@ -97,7 +97,7 @@ describe("completeSetup", () => {
     const token = await issueSetupToken();
     await createUserWithPassword({ name: "Admin", email: "admin@example.com", password: "admin-password", role: "admin" });
     expect(await isSetupTokenValid(token)).toBe(false);
-    await expect(completeSetup(token, form)).rejects.toThrow(SetupLinkInvalidError);
+    await expect(completeSetup(token, form)).rejects.toMatchObject({ status: 410, message: SETUP_LINK_INVALID });
     expect(await countAdministrators()).toBe(1);
   });
 
@@ -120,7 +120,7 @@ describe("completeSetup", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.filter((r) => r.status === "rejected");
     expect(rejected).toHaveLength(1);
-    expect((rejected[0] as PromiseRejectedResult).reason).toBeInstanceOf(SetupLinkInvalidError);
+    expect((rejected[0] as PromiseRejectedResult).reason).toMatchObject({ status: 410, message: SETUP_LINK_INVALID });
     expect(await countAdministrators()).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/app-error";
 import crypto from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
@@ -47,22 +48,19 @@ export async function isSetupTokenValid(token: string | null): Promise<boolean> 
   return Boolean(row);
 }
 
-export class SetupLinkInvalidError extends Error {
-  constructor() {
-    super("This set-up link is no longer valid. Restart the server to print a new one.");
-    this.name = "SetupLinkInvalidError";
-  }
-}
+export const SETUP_LINK_INVALID = "This set-up link is no longer valid. Restart the server to print a new one.";
 
-/** Creates the first administrator and spends the token. */
+const linkInvalid = () => new AppError(410, SETUP_LINK_INVALID);
+
+/** Creates the first administrator and spends the token; a used or expired link is a 410 AppError. */
 export async function completeSetup(token: string | null, input: unknown) {
   const data = setupFormSchema.parse(input);
-  if (!(await isSetupTokenValid(token))) throw new SetupLinkInvalidError();
+  if (!(await isSetupTokenValid(token))) throw linkInvalid();
   // Spend the token before creating the account, so it cannot be used twice.
   const spent = await getDb()
     .delete(verification)
     .where(and(eq(verification.identifier, IDENTIFIER), eq(verification.value, hash(token ?? ""))))
     .returning({ id: verification.id });
-  if (spent.length === 0) throw new SetupLinkInvalidError();
+  if (spent.length === 0) throw linkInvalid();
   return createUserWithPassword({ ...data, role: "admin" });
 }

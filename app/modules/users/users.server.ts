@@ -2,13 +2,15 @@ import { count, eq } from "drizzle-orm";
 import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
+import { AppError } from "~/lib/app-error";
 import { ConfigError } from "~/lib/env.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, refuseCommonPassword } from "./password-policy.server";
 import { newUserSchema, type NewUser } from "./users.schema";
 
-export class UserExistsError extends Error {
+/** A 409 AppError; a class of its own so that invitations can say it their way. */
+export class UserExistsError extends AppError {
   constructor(email: string) {
-    super(`A user with the e-mail ${email} already exists`);
+    super(409, `A user with the e-mail ${email} already exists`);
     this.name = "UserExistsError";
   }
 }

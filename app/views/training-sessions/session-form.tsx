@@ -3,16 +3,21 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form";
-import { DURATION_MAX, DURATION_MIN, trainingSessionFormSchema, trainingSessionStatuses, statusLabels, type TrainingSessionFormField } from "~/modules/training-sessions/training-sessions.schema";
+import type { ActionFailure } from "~/lib/action.server";
+import {
+  DURATION_MAX,
+  DURATION_MIN,
+  statusLabels,
+  trainingSessionFormSchema,
+  trainingSessionFormValues,
+  trainingSessionStatuses,
+  type TrainingSessionFormField,
+  type TrainingSessionFormValues,
+} from "~/modules/training-sessions/training-sessions.schema";
 import { Modal } from "./session-ui";
 
-export type SessionFormValues = Record<TrainingSessionFormField, string>;
-
-export interface SessionFormResult {
-  fieldErrors?: Partial<Record<TrainingSessionFormField, string>>;
-  error?: string;
-  values: SessionFormValues;
-}
+/** The form's failed answer (action contract): its messages and the values as sent. */
+export type SessionFormFailure = ActionFailure<TrainingSessionFormField>;
 
 const selectClass = "block w-full rounded-md border border-zinc-400 bg-white px-3 py-2.5 text-base aria-[invalid=true]:border-brand";
 
@@ -63,16 +68,16 @@ export function SessionFormDialog({
   mode: "create" | "edit";
   sessionId?: string;
   members: Array<{ id: string; name: string; email: string }>;
-  initial: SessionFormValues;
-  result?: SessionFormResult;
+  initial: TrainingSessionFormValues;
+  result?: SessionFormFailure;
   closeHref: string;
 }) {
   const navigation = useNavigation();
   const intent = mode === "create" ? "create" : "update";
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const [clientErrors, setClientErrors] = useState<SessionFormResult["fieldErrors"]>();
+  const [clientErrors, setClientErrors] = useState<SessionFormFailure["fieldErrors"]>();
   const errors = clientErrors ?? result?.fieldErrors ?? {};
-  const values = result?.values ?? initial;
+  const values = result ? trainingSessionFormValues(result.values) : initial;
   const title = mode === "create" ? "Schedule Session" : "Edit Session";
 
   return (

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { data, isRouteErrorResponse, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
+import type { ActionData } from "~/lib/action.server";
 import { wizardSchema, type WizardForm } from "~/modules/users/profile.schema";
 
 const STEPS = 3;
@@ -16,23 +17,39 @@ const stepFields: Record<number, Array<keyof WizardForm>> = {
 /** The spec's wizard failure, under the title 'Error': a refused save or one that never got an answer. */
 export const WIZARD_SAVE_FAILED = "Failed to save profile. Please try again.";
 
-export interface WizardActionData {
-  error?: string;
-  fieldErrors?: Partial<Record<keyof WizardForm, string>>;
+/** The /profile-setup action's answer (action contract); a success is a redirect. */
+export type WizardActionData = ActionData<object, keyof WizardForm>;
+type WizardFailure = Extract<WizardActionData, { ok: false }>;
+
+/**
+ * A wizard save that never got an answer (the connection dropped, the server failed)
+ * keeps the wizard open and filled and shows the spec's 'Error: Failed to save profile.
+ * Please try again.', where the router would otherwise replace the page with the error
+ * screen. The /profile-setup route's clientAction.
+ */
+export async function keepWizardOnFailedSave({ serverAction }: { serverAction: () => Promise<unknown> }) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // Redirects and answers the server meant go on as they are.
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    return data<WizardFailure>({ ok: false, status: 503, intent: null, error: WIZARD_SAVE_FAILED, title: null, fieldErrors: {}, values: {} }, { status: 503 });
+  }
 }
 
 function WizardBody({ initialName }: { initialName: string }) {
   const fetcher = useFetcher<WizardActionData>();
   const [step, setStep] = useState(1);
   const [values, setValues] = useState<WizardForm>({ fullName: initialName, location: "", interests: "", experience: "", goals: "" });
-  const [errors, setErrors] = useState<WizardActionData["fieldErrors"]>({});
+  const [errors, setErrors] = useState<WizardFailure["fieldErrors"]>({});
   const heading = useRef<HTMLHeadingElement>(null);
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.error) {
-      toast.error("Error", { description: fetcher.data.error });
-      if (fetcher.data.fieldErrors) setErrors(fetcher.data.fieldErrors);
+    // Every refused save reads the same (the fields say which is wrong).
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
+      toast.error("Error", { description: WIZARD_SAVE_FAILED });
+      setErrors(fetcher.data.fieldErrors);
     }
   }, [fetcher.state, fetcher.data]);
 
@@ -46,7 +63,7 @@ function WizardBody({ initialName }: { initialName: string }) {
       setErrors({});
       return true;
     }
-    const next: WizardActionData["fieldErrors"] = {};
+    const next: WizardFailure["fieldErrors"] = {};
     for (const issue of result.error.issues) next[issue.path[0] as keyof WizardForm] ??= issue.message;
     setErrors(next);
     if (n === 1) toast.error("Name Required", { description: "Please enter your full name to continue." });

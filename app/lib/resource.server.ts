@@ -1,0 +1,20 @@
+import { AppError } from "./app-error";
+
+/**
+ * The one way a resource route (a file, a download, a redirect; no page) answers a
+ * refusal. What `answer` returns goes out as it is; an AppError it throws becomes a plain
+ * text answer with its status, its message and `headers` (React Router would answer a
+ * resource route's thrown error with a generic JSON body and lose the message). Anything
+ * else thrown is a bug: the 500.
+ */
+export async function answerResource(answer: () => Promise<Response>, headers: Record<string, string> = {}): Promise<Response> {
+  try {
+    return await answer();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return new Response(error.message, {
+      status: error.status,
+      headers: { ...headers, ...error.init.headers, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}
