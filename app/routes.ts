@@ -14,7 +14,14 @@ export default [
   route("members", "routes/members.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/contacts", "routes/admin.contacts.tsx"),
-  route("cms", "routes/cms.tsx"),
+  route("cms", "routes/cms.tsx", [
+    index("routes/cms._index.tsx"),
+    route("articles", "routes/cms.content-list.tsx", { id: "cms-articles" }),
+    route("videos", "routes/cms.content-list.tsx", { id: "cms-videos" }),
+    route("meal-plans", "routes/cms.content-list.tsx", { id: "cms-meal-plans" }),
+    route("schedules", "routes/cms.content-list.tsx", { id: "cms-schedules" }),
+    route("nutrition-documents", "routes/cms.nutrition-documents.tsx"),
+  ]),
   route("unauthorized", "routes/unauthorized.tsx"),
   route("contact", "routes/contact.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
@@ -47,6 +54,5 @@ export default [
   route("members/:memberId/progress", "routes/members.$memberId.progress.tsx"),
   route("documents/:id", "routes/documents.$id.ts"),
   route("cms/documents", "routes/cms.documents.ts"),
-  route("cms/nutrition-documents", "routes/cms.nutrition-documents.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -43,7 +43,8 @@ export interface ActionOptions {
 
 /** Fields never sent back: whatever was typed into them stays on the person's screen only. */
 const SECRET_FIELD = /password|code|token|secret/i;
-const ECHO_LIMIT = 20_000;
+/** Long enough for an article's or a plan's text: the body cap (maxBytes) bounds it anyway. */
+const ECHO_LIMIT = 100_000;
 
 /** The short text values of a form, for a failed answer to put back into its fields. */
 export function echoValues(form: FormBody): Record<string, string> {

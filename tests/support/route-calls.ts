@@ -2,6 +2,7 @@
  * Calling route loaders and actions directly, as React Router would, with real
  * sign-in cookies: the helpers the route-level integration tests share.
  */
+import { RouterContextProvider } from "react-router";
 import { expect } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { readToast } from "~/lib/toast.server";
@@ -106,4 +107,33 @@ export async function signInCookie(email: string, password: string): Promise<str
   const cookie = cookieHeaderOf(await getAuth().api.signInEmail({ body: { email, password }, asResponse: true }));
   expect(cookie).toContain("session_token=");
   return cookie;
+}
+
+type Middleware = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }, next: () => Promise<unknown>) => unknown;
+type AnyMiddleware = (args: never, next: never) => unknown;
+
+/**
+ * A child route's loader or action as React Router runs it: its layouts' middleware first
+ * (outermost first, each with the same fresh context), then the function itself. A
+ * middleware that throws (a redirect, a 403) stops the chain, as it does on the server.
+ */
+export function underLayout<F extends (args: never) => unknown>(layoutMiddleware: readonly AnyMiddleware[], fn: F): F {
+  const middleware = layoutMiddleware as unknown as readonly Middleware[];
+  return (async (args: { request: Request; params: Record<string, string> }) => {
+    const context = new RouterContextProvider();
+    const call = { ...args, context };
+    const run = async (index: number): Promise<unknown> => {
+      const step = middleware[index];
+      if (!step) return (fn as (a: typeof call) => unknown)(call);
+      let result: unknown;
+      let called = false;
+      const answer = await step(call, async () => {
+        called = true;
+        result = await run(index + 1);
+        return result;
+      });
+      return called ? (answer ?? result) : run(index + 1);
+    };
+    return run(0);
+  }) as unknown as F;
 }

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, ilike, like, ne, or, sql, type SQL } from "drizzle-orm";
-import { data } from "react-router";
 import { can } from "~/auth/permissions";
 import type { PictureImage } from "~/components/ui/picture";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
 import { article } from "~/db/schema/articles";
 import { user } from "~/db/schema/auth";
 import { recordAudit } from "~/auth/audit.server";
@@ -42,22 +42,11 @@ export interface ArticleSummary {
   image: PictureImage | null;
 }
 
-/** A refusal with a message a person can act on (shown at the form, answered with a 4xx). */
-export class ArticleError extends Error {
-  constructor(
-    message: string,
-    readonly field?: "imageId",
-  ) {
-    super(message);
-    this.name = "ArticleError";
-  }
-}
-
 const seesDrafts = (viewer: Viewer) => viewer !== null && can(viewer.role, "articles", "viewDrafts");
 
 /** Showing drafts is a permission like any other: a visitor asking for them gets the same 403. */
 function ensureMaySeeDrafts(viewer: Viewer): void {
-  if (!viewer) throw data({ message: "You do not have permission to do that." }, { status: 403 });
+  if (!viewer) throw new AppError(403, "You do not have permission to do that.");
   ensureCan(viewer, "articles", "viewDrafts");
 }
 
@@ -312,11 +301,13 @@ async function withFreeSlug<T>(title: string, exceptId: string | undefined, writ
   }
 }
 
+const IMAGE_GONE = "That image could not be found. Please upload it again.";
+
 /** A featured image must be a stored image upload (else the foreign key would fail with a 500). */
 async function ensureImageExists(imageId: string | null): Promise<void> {
   if (!imageId) return;
   const images = await getPictureImages([imageId]);
-  if (!images.has(imageId)) throw new ArticleError("That image could not be found. Please upload it again.", "imageId");
+  if (!images.has(imageId)) throw new AppError(400, IMAGE_GONE, { fieldErrors: { imageId: IMAGE_GONE } });
 }
 
 export async function createArticle(actor: Actor, input: ArticleInput): Promise<{ id: string; slug: string }> {
