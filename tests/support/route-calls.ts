@@ -124,7 +124,7 @@ export function underLayout<F extends (args: never) => unknown>(layoutMiddleware
     const call = { ...args, context };
     const run = async (index: number): Promise<unknown> => {
       const step = middleware[index];
-      if (!step) return (fn as (a: typeof call) => unknown)(call);
+      if (!step) return (fn as unknown as (a: typeof call) => unknown)(call);
       let result: unknown;
       let called = false;
       const answer = await step(call, async () => {
