@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { AppError, type FieldErrors } from "./app-error";
 import { fieldErrors as zodFieldErrors } from "./form";
 import { BodyError, readForm, type FormBody } from "./request-body.server";
+import { redirectWithToast } from "./toast.server";
 
 /**
  * The one way a route answers a form (decision 0029).
@@ -39,6 +40,12 @@ type Handler = (form: FormBody) => Promise<Response | object | void>;
 export interface ActionOptions {
   /** Body limit in bytes; forms are small, an article body is not (default 64 KB). */
   maxBytes?: number;
+  /**
+   * Buttons in a list (no fields to mark) answer with a page reload and a toast: a refused
+   * intent named here goes back to `to` with an error toast, the spec's title for that
+   * intent and the refusal's message as its description.
+   */
+  refusedTo?: { to: string; titles: Record<string, string> };
 }
 
 /** Fields never sent back: whatever was typed into them stays on the person's screen only. */
@@ -71,7 +78,7 @@ export function failureFor(error: unknown, intent: string | null, form: FormBody
   throw error;
 }
 
-export async function runAction(request: Request, handlers: Handler | Record<string, Handler>, options: ActionOptions = {}): Promise<Response | ReturnType<typeof data>> {
+export async function runAction(request: Request, handlers: Handler | Record<string, Handler>, options: ActionOptions = {}): Promise<Response | ReturnType<typeof data<ActionData>>> {
   let form: FormBody;
   try {
     form = await readForm(request, options.maxBytes ?? 64 * 1024);
@@ -88,6 +95,11 @@ export async function runAction(request: Request, handlers: Handler | Record<str
     return data<ActionSuccess>({ ok: true, intent: intent ?? "", ...(result ?? {}) });
   } catch (error) {
     if (error instanceof Response) throw error; // a redirect from a permission check
+    const refusal = options.refusedTo;
+    if (refusal && intent !== null && Object.hasOwn(refusal.titles, intent) && (error instanceof AppError || error instanceof ZodError)) {
+      const description = error instanceof AppError ? error.message : (Object.values(zodFieldErrors(error))[0] ?? undefined);
+      return redirectWithToast(refusal.to, { type: "error", title: refusal.titles[intent]!, description });
+    }
     return failureFor(error, intent, form);
   }
 }
