@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, signIn, test } from "./support/test";
 import { PASSWORD, users, type UserKey } from "./support/users";
 
@@ -17,12 +17,46 @@ test("a visitor opening /admin is sent to sign in and then lands on /admin", asy
   await expect(page.getByRole("heading", { name: "Welcome back, Alex" })).toBeVisible();
 });
 
-test("a visitor opening /cms is sent to sign in and a trainer then lands on /cms", async ({ page }) => {
+test("a visitor opening /cms is sent to sign in and a trainer then lands on the Articles tab", async ({ page }) => {
   await page.goto("/cms");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcms$/);
   await signInHere(page, "trainer");
-  await expect(page).toHaveURL(/\/cms$/);
+  await expect(page).toHaveURL(/\/cms\/articles$/);
   await expect(page.getByRole("heading", { name: "Content Management" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Articles" })).toHaveAttribute("aria-current", "page");
+});
+
+/** A screen's data request as the browser's router sends it on client-side navigation. */
+async function dataOf(request: APIRequestContext, path: string) {
+  const response = await request.get(`${path}.data`, { maxRedirects: 0 });
+  return { status: response.status(), body: await response.text() };
+}
+
+test("a CMS tab's and an admin screen's data request answers staff only: visitors and members never get the data", async ({ page, browser }) => {
+  // The same requests signed in as the right role do carry the data, so the checks below can fail.
+  await signIn(page, "trainer");
+  const trainerTab = await dataOf(page.request, "/cms/videos");
+  expect(trainerTab.status).toBe(200);
+  expect(trainerTab.body).toContain("pageCount");
+
+  const visitor = await browser.newContext();
+  for (const path of ["/cms/videos", "/cms/nutrition-documents", "/admin/users", "/admin/contacts"]) {
+    const answer = await dataOf(visitor.request, path);
+    expect(answer.body, `${path} as a visitor`).toContain("/login?redirectTo=");
+    expect(answer.body, `${path} as a visitor`).not.toMatch(/pageCount|documents|invitations/);
+  }
+  await visitor.close();
+
+  const member = await browser.newContext();
+  const memberPage = await member.newPage();
+  await signIn(memberPage, "member");
+  const tab = await dataOf(member.request, "/cms/videos");
+  expect(tab.body).toContain("/unauthorized");
+  expect(tab.body).not.toContain("pageCount");
+  const users = await dataOf(member.request, "/admin/users");
+  expect(users.body).toContain("/members");
+  expect(users.body).not.toMatch(/invitations|pageCount/);
+  await member.close();
 });
 
 test("a visitor opening /profile-setup is sent to sign in and then lands on the profile set-up page", async ({ page }) => {

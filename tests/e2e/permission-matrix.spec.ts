@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import sharp from "sharp";
-import routes from "../../app/routes";
+import { routeTable as routes } from "../support/route-table";
 import { expect, test } from "./support/test";
 import { expressEndpoints, matrix, matrixRoles, PRIVATE, type Expected, type MatrixIds, type MatrixRole, type MatrixRow } from "./support/permission-matrix";
 import { PASSWORD, users, type UserKey } from "./support/users";
@@ -89,8 +89,9 @@ async function signIn(client: APIRequestContext, who: UserKey): Promise<APIRespo
 
 function matches(response: APIResponse, expected: Expected): boolean {
   if (typeof expected === "number") return response.status() === expected;
-  if (![302, 303].includes(response.status())) return false;
-  const want = expected.slice("redirect:".length);
+  const permanent = expected.startsWith("moved:");
+  if (!(permanent ? [301, 308] : [302, 303]).includes(response.status())) return false;
+  const want = expected.slice(expected.indexOf(":") + 1);
   const location = response.headers()["location"] ?? "";
   return location === want || location.startsWith(`${want}?`);
 }
@@ -113,7 +114,7 @@ test("every route in app/routes.ts, every action and every express endpoint has 
   const rowsFor = (route: string) => matrix.filter((r) => r.route === route);
   const missing: string[] = [];
   for (const entry of routes) {
-    const route = entry.path ?? "";
+    const route = entry.path;
     if (!rowsFor(route).some((r) => r.op === "read")) missing.push(`${route || "/"}: read`);
     const source = fs.readFileSync(path.join("app", entry.file), "utf8");
     if (/export\s+(?:async\s+)?function\s+action\b/.test(source) && !rowsFor(route).some((r) => r.op !== "read")) {
@@ -122,7 +123,7 @@ test("every route in app/routes.ts, every action and every express endpoint has 
   }
   for (const endpoint of expressEndpoints) if (rowsFor(endpoint).length === 0) missing.push(endpoint);
   // Rows for routes that no longer exist are mistakes too.
-  const known = new Set([...routes.map((r) => r.path ?? ""), ...expressEndpoints]);
+  const known = new Set([...routes.map((r) => r.path), ...expressEndpoints]);
   const stale = [...new Set(matrix.map((r) => r.route))].filter((r) => !known.has(r));
   expect(missing, "routes without a row in tests/e2e/support/permission-matrix.ts").toEqual([]);
   expect(stale, "rows for routes app/routes.ts no longer has").toEqual([]);
