@@ -6,7 +6,7 @@ import type { Route } from "./+types/admin.users";
 import { roles, type Role } from "~/auth/permissions";
 import { userContext } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { runAction } from "~/lib/action.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { pageTitle } from "~/lib/meta";

@@ -134,7 +134,7 @@ function touchesOf(path: string): string[] {
   if (path.startsWith("/admin/users")) return ["users", "invitations", "sessions"];
   if (path.startsWith("/admin/contacts")) return ["contact_submissions"];
   if (path.startsWith("/admin/settings")) return ["site_settings"];
-  if (path.startsWith("/articles") || /^\/cms\/(articles|videos|meal-plans|schedules)\b/.test(path)) return ["articles", "content_items"];
+  if (path.startsWith("/articles") || /^\/cms\/(?:articles|videos|meal-plans|schedules)\b/.test(path)) return ["articles", "content_items"];
   if (path.startsWith("/schedule")) return ["training_sessions"];
   if (path.startsWith("/cms/")) return ["uploads", "nutrition_documents"];
   if (path === "/contact") return ["contact_submissions"];
