@@ -3,7 +3,6 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import type { Route } from "./+types/invitations.accept";
 import { signInWithPassword } from "~/auth/sign-in.server";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
 import { getClientIp } from "~/lib/client-ip.server";
 import { runAction } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
@@ -91,16 +90,6 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
               {/* Lets password managers store the new password under the right account. */}
               <input type="email" name="username" value={loaderData.email} autoComplete="username" readOnly hidden />
               <NewPasswordFields idPrefix="invite" name="password" label="Password" confirmLabel="Confirm password" errors={refused?.fieldErrors} />
-              <TextField
-                id="invite-confirm-password"
-                label="Confirm password"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                maxLength={128}
-                error={refused?.fieldErrors.confirmPassword}
-              />
               <Button type="submit" className="w-full" busy={busy} busyText="Setting up...">
                 Set password and sign in
               </Button>
