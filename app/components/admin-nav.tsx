@@ -4,7 +4,7 @@ import { cn } from "~/components/ui/cn";
 const links = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/users", label: "Users", end: false },
-  { to: "/cms", label: "Content", end: false },
+  { to: "/cms/articles", label: "Content", end: false },
   { to: "/admin/activity", label: "Activity", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
   { to: "/", label: "View Site", end: true },

@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { AppError, type FieldErrors } from "./app-error";
 import { fieldErrors as zodFieldErrors } from "./form";
 import { BodyError, readForm, type FormBody } from "./request-body.server";
+import { redirectWithToast } from "./toast.server";
 
 /**
  * The one way a route answers a form (decision 0029).
@@ -41,11 +42,18 @@ type Handler = (form: FormBody) => Promise<Response | object | void>;
 export interface ActionOptions {
   /** Body limit in bytes; forms are small, an article body is not (default 64 KB). */
   maxBytes?: number;
+  /**
+   * Buttons in a list (no fields to mark) answer with a page reload and a toast: a refused
+   * intent named here goes back to `to` with an error toast, the spec's title for that
+   * intent and the refusal's message as its description.
+   */
+  refusedTo?: { to: string; titles: Record<string, string> };
 }
 
 /** Fields never sent back: whatever was typed into them stays on the person's screen only. */
 const SECRET_FIELD = /password|code|token|secret/i;
-const ECHO_LIMIT = 20_000;
+/** Long enough for an article's or a plan's text: the body cap (maxBytes) bounds it anyway. */
+const ECHO_LIMIT = 100_000;
 
 /** The short text values of a form, for a failed answer to put back into its fields. */
 export function echoValues(form: FormBody): Record<string, string> {
@@ -89,6 +97,11 @@ export async function runAction(request: Request, handlers: Handler | Record<str
     return data<ActionSuccess>({ ok: true, intent: intent ?? "", ...(result ?? {}) });
   } catch (error) {
     if (error instanceof Response) throw error; // a redirect from a permission check
+    const refusal = options.refusedTo;
+    if (refusal && intent !== null && Object.hasOwn(refusal.titles, intent) && (error instanceof AppError || error instanceof ZodError)) {
+      const description = error instanceof AppError ? error.message : (Object.values(zodFieldErrors(error))[0] ?? undefined);
+      return redirectWithToast(refusal.to, { type: "error", title: refusal.titles[intent]!, description });
+    }
     return failureFor(error, intent, form);
   }
 }

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { Pagination } from "~/components/ui/pagination";
 import type { Route } from "./+types/admin.activity";
-import { requireAdmin } from "~/auth/session.server";
-import { AdminNav } from "~/components/admin-nav";
+import { userContext } from "~/auth/user-context";
 import { pageTitle } from "~/lib/meta";
 import { pageNumber, parseSearchParams } from "~/lib/search-params";
 import { listAuditLog } from "~/auth/audit.server";
@@ -13,8 +12,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Ac
 
 const activityQuery = z.object({ page: pageNumber });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
   const { page } = parseSearchParams(request, activityQuery);
   const [log, settings] = await Promise.all([listAuditLog(user, { page }), getSiteSettings()]);
   return { ...log, timeZone: settings.timeZone };
@@ -23,8 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { items, page, pageCount, total, timeZone } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <AdminNav />
+    <>
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Activity</h1>
       <p className="mt-2 text-zinc-600">
         Sign-ins, sign-outs, password and settings changes, newest first ({total} {total === 1 ? "entry" : "entries"}).
@@ -33,6 +31,6 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
         <ActivityList items={items} timeZone={timeZone} />
       </div>
       <Pagination page={page} pageCount={pageCount} href={(n) => `?page=${n}`} label="Activity pages" previousLabel="Newer" nextLabel="Older" />
-    </div>
+    </>
   );
 }

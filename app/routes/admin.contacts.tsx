@@ -1,12 +1,13 @@
-import { readFormData } from "~/lib/request-body.server";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.contacts";
-import { requireAdmin } from "~/auth/session.server";
-import { AdminNav } from "~/components/admin-nav";
+import { userContext } from "~/auth/user-context";
+import { ErrorScreen } from "~/components/error-screen";
 import { buttonClass } from "~/components/ui/button";
+import { runAction } from "~/lib/action.server";
+import type { FormBody } from "~/lib/request-body.server";
 import { Pagination } from "~/components/ui/pagination";
 import { formatUsDateTime } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
@@ -19,7 +20,6 @@ import {
   listSubmissions,
   markSubmissionRead,
   markSubmissionResponded,
-  SubmissionNotFoundError,
 } from "~/modules/contacts/contacts.server";
 import { StatusBadge } from "~/views/contacts/status-badge";
 import { SubmissionDialog } from "~/views/contacts/submission-dialog";
@@ -34,8 +34,8 @@ const contactsQuery = z.object({
   open: reference(),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = context.get(userContext);
   const query = parseSearchParams(request, contactsQuery);
   const [inbox, selected, { timeZone }] = await Promise.all([
     listSubmissions(actor, { status: query.status, search: query.q, page: query.page }),
@@ -84,45 +84,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const form = await readFormData(request);
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
+/** The inbox as it was (filters and page kept), the dialog closed. */
+function inboxUrl(request: Request, open?: string): string {
   const url = new URL(request.url);
   url.searchParams.delete("open");
-  const back = `${url.pathname}${url.search}`;
-  try {
-    if (intent === "mark-read") {
-      return { ok: true, status: await markSubmissionRead(actor, id) };
-    }
-    if (intent === "mark-responded") {
-      await markSubmissionResponded(actor, id);
-      return redirectWithToast(`${back}${url.search ? "&" : "?"}open=${encodeURIComponent(id)}`, { type: "success", title: "Contact status updated" });
-    }
-    if (intent === "delete") {
-      await deleteSubmission(actor, id);
-      return redirectWithToast(back, { type: "success", title: "Contact submission deleted" });
-    }
-  } catch (error) {
-    if (error instanceof SubmissionNotFoundError) {
-      const title = intent === "delete" ? "Failed to delete contact submission" : "Failed to update contact status";
-      return redirectWithToast(back, { type: "error", title, description: error.message });
-    }
-    throw error;
-  }
-  return data({ ok: false, message: "Unknown action" }, { status: 400 });
+  if (open) url.searchParams.set("open", open);
+  return `${url.pathname}${url.search}`;
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold uppercase">Contact Submissions</h1>
-      <p role="alert" className="mt-6 text-brand-strong">
-        Failed to load contact submissions
-      </p>
-    </div>
+export function action({ request, context }: Route.ActionArgs) {
+  const actor = context.get(userContext);
+  const idOf = (form: FormBody) => (typeof form.id === "string" ? form.id : "");
+  return runAction(
+    request,
+    {
+      "mark-read": async (form) => ({ status: await markSubmissionRead(actor, idOf(form)) }),
+      "mark-responded": async (form) => {
+        await markSubmissionResponded(actor, idOf(form));
+        return redirectWithToast(inboxUrl(request, idOf(form)), { type: "success", title: "Contact status updated" });
+      },
+      delete: async (form) => {
+        await deleteSubmission(actor, idOf(form));
+        return redirectWithToast(inboxUrl(request), { type: "success", title: "Contact submission deleted" });
+      },
+    },
+    {
+      refusedTo: {
+        to: inboxUrl(request),
+        titles: { "mark-read": "Failed to update contact status", "mark-responded": "Failed to update contact status", delete: "Failed to delete contact submission" },
+      },
+    },
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} heading="Contact Submissions" failure="Failed to load contact submissions" />;
 }
 
 const countLabels: Array<[keyof Route.ComponentProps["loaderData"]["counts"], string]> = [
@@ -158,8 +154,7 @@ export default function ContactInbox({ loaderData }: Route.ComponentProps) {
   }, [selected?.id, selected?.status, submitMarkRead]);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <AdminNav />
+    <>
       <Link to="/admin" className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-zinc-700 hover:text-zinc-900">
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
       </Link>
@@ -244,6 +239,6 @@ export default function ContactInbox({ loaderData }: Route.ComponentProps) {
       <Pagination page={page} pageCount={pageCount} href={(n) => withParams({ page: String(n), open: null })} />
 
       {selected ? <SubmissionDialog submission={selected} onClose={() => navigate(withParams({ open: null }), { preventScrollReset: true })} /> : null}
-    </div>
+    </>
   );
 }

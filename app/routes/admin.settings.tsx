@@ -1,12 +1,9 @@
-import { readFormData } from "~/lib/request-body.server";
-import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.settings";
-import { requireAdmin } from "~/auth/session.server";
-import { AdminNav } from "~/components/admin-nav";
+import { userContext } from "~/auth/user-context";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { fieldErrors } from "~/lib/form";
+import { runAction, type ActionFailure } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { SiteSettings } from "~/modules/settings/settings-defaults";
@@ -20,44 +17,39 @@ function timeZones(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
   const settings = await readSiteSettingsForAdmin(user);
   return { settings, security: await getSecuritySettings(), modes: deliveryModes(user), timeZones: timeZones(settings.timeZone), adminEmail: user.email };
 }
 
-type ActionData = { fieldErrors?: Partial<Record<keyof SiteSettings, string>>; values?: Record<string, unknown> };
-
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
-  const form = Object.fromEntries(await readFormData(request));
-  if (form.intent === "test-email") {
-    const result = await sendTestEmail(user);
-    return result.ok
-      ? redirectWithToast("/admin/settings", {
-          type: "success",
-          title: "Test e-mail sent",
-          description: result.mode === "smtp" ? `Sent to ${user.email} over SMTP.` : `Written to the outbox for ${user.email}.`,
-        })
-      : redirectWithToast("/admin/settings", { type: "error", title: "Failed to send test e-mail", description: result.error });
-  }
-  if (form.intent === "security") {
-    const required = form.requireStaffTwoFactor === "on";
-    await setRequireStaffTwoFactor(user, required);
-    return redirectWithToast("/admin/settings", {
-      type: "success",
-      title: "Settings saved",
-      description: required ? "Trainers and administrators without two-factor authentication set it up at their next sign-in." : "Two-factor authentication is optional for staff.",
-    });
-  }
-  if (form.intent !== "save") return data<ActionData>({}, { status: 400 });
-  try {
-    await updateSiteSettings(user, form);
-  } catch (error) {
-    if (error instanceof z.ZodError) return data<ActionData>({ fieldErrors: fieldErrors(error), values: form }, { status: 400 });
-    throw error;
-  }
-  return redirectWithToast("/admin/settings", { type: "success", title: "Settings saved", description: "The site now shows the new details." });
+export function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
+  return runAction(request, {
+    "test-email": async () => {
+      const result = await sendTestEmail(user);
+      return result.ok
+        ? redirectWithToast("/admin/settings", {
+            type: "success",
+            title: "Test e-mail sent",
+            description: result.mode === "smtp" ? `Sent to ${user.email} over SMTP.` : `Written to the outbox for ${user.email}.`,
+          })
+        : redirectWithToast("/admin/settings", { type: "error", title: "Failed to send test e-mail", description: result.error });
+    },
+    security: async (form) => {
+      const required = form.requireStaffTwoFactor === "on";
+      await setRequireStaffTwoFactor(user, required);
+      return redirectWithToast("/admin/settings", {
+        type: "success",
+        title: "Settings saved",
+        description: required ? "Trainers and administrators without two-factor authentication set it up at their next sign-in." : "Two-factor authentication is optional for staff.",
+      });
+    },
+    save: async (form) => {
+      await updateSiteSettings(user, form);
+      return redirectWithToast("/admin/settings", { type: "success", title: "Settings saved", description: "The site now shows the new details." });
+    },
+  });
 }
 
 const textFields: { name: keyof SiteSettings; label: string; type?: string; autoComplete?: string; hint?: string }[] = [
@@ -77,11 +69,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const { settings, security, modes, timeZones, adminEmail } = loaderData;
-  const errors = actionData?.fieldErrors ?? {};
-  const value = (name: keyof SiteSettings) => String(actionData?.values?.[name] ?? settings[name]);
+  const refused = actionData && !actionData.ok ? (actionData as ActionFailure<keyof SiteSettings>) : undefined;
+  const errors = refused?.fieldErrors ?? {};
+  const value = (name: keyof SiteSettings) => String(refused?.values[name] ?? settings[name]);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <AdminNav />
+    <>
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Settings</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_20rem]">
         <section aria-labelledby="site-settings-title">
@@ -176,6 +168,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </section>
         </aside>
       </div>
-    </div>
+    </>
   );
 }

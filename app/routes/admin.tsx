@@ -1,104 +1,30 @@
-import { Link } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/admin";
 import { requireAdmin } from "~/auth/session.server";
+import { userContext } from "~/auth/user-context";
 import { AdminNav } from "~/components/admin-nav";
-import { pageTitle } from "~/lib/meta";
-import { getDashboard } from "~/modules/admin/dashboard.server";
-import { ActivityList } from "~/views/audit/activity-list";
-import { getSiteSettings } from "~/modules/settings/settings.server";
+import { ErrorScreen } from "~/components/error-screen";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Admin Dashboard", matches) }, { name: "robots", content: "noindex" }];
-
-/** First name from the full name, else the capitalised part of the e-mail before the @. */
-function greetingName(name: string, email: string): string {
-  const first = name.trim().split(/\s+/)[0];
-  if (first) return first;
-  const local = email.split("@")[0] ?? email;
-  return local.charAt(0).toUpperCase() + local.slice(1);
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
-  const [dashboard, settings] = await Promise.all([getDashboard(user), getSiteSettings()]);
-  return { firstName: greetingName(user.name, user.email), ...dashboard, timeZone: settings.timeZone };
-}
-
-const quickActions = [
-  { to: "/admin/users", label: "User Management" },
-  { to: "/cms", label: "Content Management" },
-  { to: "/admin/contacts", label: "Contact Submissions" },
-  { to: "/admin/settings", label: "System Settings" },
+/**
+ * The admin area's frame: administrators only (visitors to /login, other roles to
+ * /members), checked once here for every admin screen's loader and action, also for a
+ * screen's own .data request.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    context.set(userContext, await requireAdmin(request));
+  },
 ];
 
-function StatCard({ label, value, note, to }: { label: string; value: string; note?: string; to?: string }) {
-  const body = (
-    <>
-      <p className="text-sm font-semibold uppercase tracking-widest text-zinc-600">{label}</p>
-      <p className="mt-2 text-3xl font-bold">{value}</p>
-      {note ? <p className="mt-1 text-sm text-zinc-600">{note}</p> : null}
-    </>
-  );
-  return to ? (
-    <Link to={to} className="block rounded-xl border border-zinc-200 p-5 hover:border-brand hover:bg-zinc-50">
-      {body}
-    </Link>
-  ) : (
-    <div className="rounded-xl border border-zinc-200 p-5">{body}</div>
-  );
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} />;
 }
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const d = loaderData;
+export default function AdminLayout() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <AdminNav />
-      <h1 className="text-3xl font-bold uppercase sm:text-4xl">Welcome back, {d.firstName}</h1>
-      <section aria-labelledby="stats" className="mt-10">
-        <h2 id="stats" className="sr-only">
-          Overview
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <li>
-            <StatCard label="Total Users" value={String(d.totalUsers)} to="/admin/users" />
-          </li>
-          <li>
-            <StatCard label="Content Items" value={String(d.contentItems)} to="/cms" />
-          </li>
-          <li>
-            <StatCard label="Contact Forms" value={String(d.contactSubmissions)} note={`${d.newContactSubmissions} new`} to="/admin/contacts" />
-          </li>
-          <li>
-            <StatCard label="System Status" value="Online" note="Database answering" />
-          </li>
-        </ul>
-      </section>
-      <section aria-labelledby="quick-actions" className="mt-10">
-        <h2 id="quick-actions" className="text-xl font-bold uppercase">
-          Quick Actions
-        </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {quickActions.map((a) => (
-            <li key={a.to}>
-              <Link to={a.to} className="block rounded-xl border border-zinc-200 p-5 font-semibold hover:border-brand hover:bg-zinc-50">
-                {a.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="recent-activity" className="mt-10">
-        <div className="flex items-baseline justify-between gap-4">
-          <h2 id="recent-activity" className="text-xl font-bold uppercase">
-            Recent Activity
-          </h2>
-          <Link to="/admin/activity" className="text-sm font-semibold text-brand underline underline-offset-2">
-            View all activity
-          </Link>
-        </div>
-        <div className="mt-4">
-          <ActivityList items={d.recentActivity} timeZone={d.timeZone} />
-        </div>
-      </section>
+      <Outlet />
     </div>
   );
 }

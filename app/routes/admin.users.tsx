@@ -1,26 +1,22 @@
-import { readFormData } from "~/lib/request-body.server";
 import { useEffect, useState } from "react";
-import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, useSearchParams, useSubmit } from "react-router";
 import { z } from "zod";
 import { Pagination } from "~/components/ui/pagination";
 import type { Route } from "./+types/admin.users";
 import { roles, type Role } from "~/auth/permissions";
-import { requireAdmin } from "~/auth/session.server";
-import { AdminNav } from "~/components/admin-nav";
-import { Button, buttonClass } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
-import { formatUsDateTime } from "~/lib/dates";
-import { fieldErrors } from "~/lib/form";
+import { userContext } from "~/auth/user-context";
+import { ErrorScreen } from "~/components/error-screen";
+import { buttonClass } from "~/components/ui/button";
+import { runAction } from "~/lib/action.server";
+import { getClientIp } from "~/lib/client-ip.server";
 import { pageTitle } from "~/lib/meta";
+import type { FormBody } from "~/lib/request-body.server";
 import { flag, pageNumber, parseSearchParams, searchText } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
-import { invitationSchema } from "~/modules/invitations/invitations.schema";
-import { createInvitation, InvitationError, listPendingInvitations, resendInvitation, revokeInvitation } from "~/modules/invitations/invitations.server";
-import { getSiteSettings } from "~/modules/settings/settings.server";
-import { deactivateUser, listUsers, reactivateUser, setUserRole, UserAdminError } from "~/modules/users/user-admin.server";
-import { resetTwoFactor, usersWithTwoFactor } from "~/modules/two-factor/two-factor.server";
-import { getClientIp } from "~/lib/client-ip.server";
-import { AppError } from "~/lib/app-error";
+import { resendInvitation, revokeInvitation } from "~/modules/invitations/invitations.server";
+import { deactivateUser, reactivateUser, setUserRole } from "~/modules/users/user-admin.server";
+import { inviteFromForm, loadUserManagement, resetUserTwoFactor } from "~/modules/users/user-management.server";
+import { InviteForm } from "~/views/users/invite-form";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("User Management", matches) }, { name: "robots", content: "noindex" }];
 
@@ -36,45 +32,12 @@ const usersQuery = z.object({
   submission: searchText(100),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = context.get(userContext);
   const query = parseSearchParams(request, usersQuery);
-  const [list, invitations, { timeZone }, withTwoFactor] = await Promise.all([
-    listUsers(actor, { search: query.q, page: query.page }),
-    listPendingInvitations(actor),
-    getSiteSettings(),
-    usersWithTwoFactor(),
-  ]);
-  return {
-    me: actor.id,
-    q: query.q,
-    page: list.page,
-    pageCount: list.pageCount,
-    total: list.total,
-    users: list.items.map((u) => ({
-      id: u.id,
-      name: u.name.trim() || "—",
-      email: u.email,
-      role: u.role,
-      deactivated: u.banned,
-      twoFactor: withTwoFactor.has(u.id),
-      joined: formatUsDateTime(u.createdAt, timeZone),
-      lastSignIn: u.lastSignInAt ? formatUsDateTime(u.lastSignInAt, timeZone) : "Never",
-    })),
-    invitations: invitations.map((i) => ({
-      id: i.id,
-      name: i.name,
-      email: i.email,
-      role: i.role,
-      expired: i.expired,
-      expires: formatUsDateTime(i.expiresAt, timeZone),
-    })),
-    invite: { open: query.invite, name: query.name, email: query.email, submission: query.submission },
-  };
+  const page = await loadUserManagement(actor, { search: query.q, page: query.page });
+  return { me: actor.id, q: query.q, ...page, invite: { open: query.invite, name: query.name, email: query.email, submission: query.submission } };
 }
-
-type InviteField = "name" | "email" | "role";
-type ActionData = { invite: { fieldErrors?: Partial<Record<InviteField, string>>; error?: string; values: Record<string, string> } };
 
 /** Back to the list as it was (search and page kept), the invite form closed. */
 function backTo(request: Request): string {
@@ -88,92 +51,60 @@ function backTo(request: Request): string {
   return `/admin/users${qs ? `?${qs}` : ""}`;
 }
 
-const messageOf = (error: unknown) =>
-  error instanceof UserAdminError || error instanceof InvitationError || error instanceof AppError ? error.message : null;
+/** The spec's toast titles when a list button is refused. */
+const refusalTitles: Record<string, string> = {
+  "set-role": "Failed to update role",
+  deactivate: "Failed to deactivate user",
+  reactivate: "Failed to reactivate user",
+  resend: "Failed to resend invitation",
+  revoke: "Failed to revoke invitation",
+  "reset-two-factor": "Failed to reset two-factor authentication",
+};
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
+export function action({ request, context }: Route.ActionArgs) {
+  const actor = context.get(userContext);
   const back = backTo(request);
-
-  if (intent === "invite") {
-    const values = {
-      name: String(form.get("name") ?? ""),
-      email: String(form.get("email") ?? ""),
-      role: String(form.get("role") ?? "member"),
-      contactSubmissionId: String(form.get("submission") ?? ""),
-    };
-    const parsed = invitationSchema.safeParse(values);
-    if (!parsed.success) {
-      return data<ActionData>({ invite: { fieldErrors: fieldErrors<InviteField>(parsed.error), values } }, { status: 400 });
-    }
-    try {
-      const { mailed } = await createInvitation(actor, parsed.data);
-      if (!mailed) {
-        return redirectWithToast(back, { type: "error", title: "Invitation saved, but the e-mail could not be sent", description: "Use Resend to try again." });
-      }
-      return redirectWithToast(back, { type: "success", title: "Invitation sent", description: `An invitation is on its way to ${parsed.data.email}.` });
-    } catch (error) {
-      const message = messageOf(error);
-      if (message) return data<ActionData>({ invite: { error: message, values } }, { status: 409 });
-      throw error;
-    }
-  }
-
-  const failures: Record<string, string> = {
-    "set-role": "Failed to update role",
-    deactivate: "Failed to deactivate user",
-    reactivate: "Failed to reactivate user",
-    resend: "Failed to resend invitation",
-    revoke: "Failed to revoke invitation",
-    "reset-two-factor": "Failed to reset two-factor authentication",
-  };
-  try {
-    switch (intent) {
-      case "set-role": {
-        const role = String(form.get("role") ?? "");
-        if (!roles.includes(role as Role)) throw new UserAdminError("Role must be member, trainer or admin");
-        await setUserRole(actor, id, role as Role);
+  const idOf = (form: FormBody) => (typeof form.id === "string" ? form.id : "");
+  return runAction(
+    request,
+    {
+      invite: async (form) => {
+        const { email, mailed } = await inviteFromForm(actor, form);
+        if (!mailed) return redirectWithToast(back, { type: "error", title: "Invitation saved, but the e-mail could not be sent", description: "Use Resend to try again." });
+        return redirectWithToast(back, { type: "success", title: "Invitation sent", description: `An invitation is on its way to ${email}.` });
+      },
+      "set-role": async (form) => {
+        await setUserRole(actor, idOf(form), typeof form.role === "string" ? form.role : "");
         return redirectWithToast(back, { type: "success", title: "Role updated successfully" });
-      }
-      case "deactivate":
-        await deactivateUser(actor, id);
+      },
+      deactivate: async (form) => {
+        await deactivateUser(actor, idOf(form));
         return redirectWithToast(back, { type: "success", title: "User deactivated", description: "They have been signed out everywhere." });
-      case "reactivate":
-        await reactivateUser(actor, id);
+      },
+      reactivate: async (form) => {
+        await reactivateUser(actor, idOf(form));
         return redirectWithToast(back, { type: "success", title: "User reactivated" });
-      case "resend": {
-        const { mailed } = await resendInvitation(actor, id);
+      },
+      resend: async (form) => {
+        const { mailed } = await resendInvitation(actor, idOf(form));
         if (!mailed) return redirectWithToast(back, { type: "error", title: "Failed to resend invitation", description: "The e-mail could not be sent." });
         return redirectWithToast(back, { type: "success", title: "Invitation resent" });
-      }
-      case "reset-two-factor": {
-        const { email } = await resetTwoFactor(actor, id, getClientIp(request));
+      },
+      "reset-two-factor": async (form) => {
+        const { email } = await resetUserTwoFactor(actor, idOf(form), getClientIp(request));
         return redirectWithToast(back, { type: "success", title: "Two-factor authentication reset", description: `${email} can sign in with their password and set it up again.` });
-      }
-      case "revoke":
-        await revokeInvitation(actor, id);
+      },
+      revoke: async (form) => {
+        await revokeInvitation(actor, idOf(form));
         return redirectWithToast(back, { type: "success", title: "Invitation revoked" });
-    }
-  } catch (error) {
-    const message = messageOf(error);
-    if (message) return redirectWithToast(back, { type: "error", title: failures[intent] ?? "Error", description: message });
-    throw error;
-  }
-  return data({ ok: false, message: "Unknown action" }, { status: 400 });
+      },
+    },
+    { refusedTo: { to: back, titles: refusalTitles } },
+  );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold uppercase">User Management</h1>
-      <p role="alert" className="mt-6 text-brand-strong">
-        Failed to fetch users
-      </p>
-    </div>
-  );
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} heading="User Management" failure="Failed to fetch users" />;
 }
 
 /** After hydration the role select submits on change, so the fallback button can go. */
@@ -184,44 +115,6 @@ function useHydrated() {
 }
 
 const selectClass = "block rounded-md border border-zinc-400 bg-white px-3 py-2.5";
-
-function InviteForm({ invite, result }: { invite: Route.ComponentProps["loaderData"]["invite"]; result: ActionData["invite"] | undefined }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
-  const values = result?.values ?? { name: invite.name, email: invite.email, role: "member", contactSubmissionId: invite.submission };
-  return (
-    <details open={invite.open || Boolean(result)} className="mt-8 rounded-xl border border-zinc-200 p-5">
-      <summary className="cursor-pointer text-lg font-bold uppercase">Add person</summary>
-      <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start" aria-label="Add person">
-        <input type="hidden" name="intent" value="invite" />
-        <input type="hidden" name="submission" value={values.contactSubmissionId ?? ""} />
-        <TextField id="invite-name" label="Full name" name="name" defaultValue={values.name} autoComplete="off" required maxLength={200} error={result?.fieldErrors?.name} />
-        <TextField id="invite-email" label="Email" name="email" type="email" defaultValue={values.email} autoComplete="off" required error={result?.fieldErrors?.email} />
-        <div className="space-y-1.5">
-          <label htmlFor="invite-role" className="block text-sm font-medium text-zinc-800">
-            Role
-          </label>
-          <select id="invite-role" name="role" defaultValue={values.role} className={`${selectClass} w-full`}>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" className="sm:mt-7" busy={busy} busyText="Sending...">
-          Send invitation
-        </Button>
-        {result?.error ? (
-          <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong sm:col-span-4">
-            {result.error}
-          </p>
-        ) : null}
-        {values.contactSubmissionId ? <p className="text-sm text-zinc-600 sm:col-span-4">The new account will be linked to the contact submission.</p> : null}
-      </Form>
-    </details>
-  );
-}
 
 export default function UserManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { users, invitations, q, page, pageCount, total, me, invite } = loaderData;
@@ -237,11 +130,10 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <AdminNav />
+    <>
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">User Management</h1>
 
-      <InviteForm key={`${invite.email}|${invite.submission}`} invite={invite} result={actionData && "invite" in actionData ? actionData.invite : undefined} />
+      <InviteForm key={`${invite.email}|${invite.submission}`} invite={invite} result={actionData} />
 
       {invitations.length > 0 ? (
         <section aria-labelledby="pending-invitations" className="mt-8">
@@ -408,6 +300,6 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
 
         <Pagination page={page} pageCount={pageCount} href={pageLink} />
       </section>
-    </div>
+    </>
   );
 }

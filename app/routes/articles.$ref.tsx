@@ -1,5 +1,7 @@
 import { ArrowLeft, Clock, Pencil } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
+import { ErrorScreen } from "~/components/error-screen";
+import { ArticleNotFound } from "~/views/articles/article-not-found";
 import type { Route } from "./+types/articles.$ref";
 import { can } from "~/auth/permissions";
 import { getSessionUser } from "~/auth/session.server";
@@ -66,16 +68,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold uppercase">{notFound ? "Article not found" : "Failed to fetch article"}</h1>
-      <p className="text-zinc-700">{notFound ? "It may have been moved or deleted." : "Please try again later."}</p>
-      <Link to="/articles" className={buttonClass("primary")}>
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Articles
-      </Link>
-    </section>
-  );
+  return <ErrorScreen error={error} heading="Articles" failure="Failed to fetch article" notFound={<ArticleNotFound />} />;
 }
 
 export default function ArticleView({ loaderData }: Route.ComponentProps) {

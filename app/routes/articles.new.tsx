@@ -1,10 +1,12 @@
 import type { Route } from "./+types/articles.new";
 import { requirePermission } from "~/auth/session.server";
+import { runAction } from "~/lib/action.server";
+import { AppError } from "~/lib/app-error";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { readArticleSubmission, saveFailed } from "~/modules/articles/article-editor.server";
 import { ArticleForm } from "~/views/articles/article-form";
-import { ArticleError, createArticle } from "~/modules/articles/articles.server";
+import { createArticle } from "~/modules/articles/articles.server";
+import { ARTICLE_FORM_MAX_BYTES } from "~/modules/articles/articles.schema";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Create New Article", matches) }, { name: "robots", content: "noindex" }];
 
@@ -16,16 +18,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "articles", "create");
-  const submission = await readArticleSubmission(request);
-  if (submission.kind === "invalid") return submission.response;
-  if (submission.kind === "delete") return saveFailed(submission.body, {}, 400, "There is nothing to delete yet.");
-  try {
-    await createArticle(actor, submission.input);
-  } catch (error) {
-    if (error instanceof ArticleError) return saveFailed(submission.body, { [error.field ?? "title"]: error.message }, 400);
-    throw error;
-  }
-  return redirectWithToast("/articles", { type: "success", title: "Article created successfully" });
+  // A post without an intent (JSON) saves, as the form's 'save' does.
+  return runAction(
+    request,
+    async (form) => {
+      if (form.intent === "delete") throw new AppError(400, "There is nothing to delete yet.");
+      await createArticle(actor, form);
+      return redirectWithToast("/articles", { type: "success", title: "Article created successfully" });
+    },
+    { maxBytes: ARTICLE_FORM_MAX_BYTES },
+  );
 }
 
 export default function NewArticle({ actionData }: Route.ComponentProps) {

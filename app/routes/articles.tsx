@@ -1,6 +1,7 @@
 import { Plus, Search, X } from "lucide-react";
 import { Form, Link } from "react-router";
 import { z } from "zod";
+import { ErrorScreen } from "~/components/error-screen";
 import type { Route } from "./+types/articles";
 import { can } from "~/auth/permissions";
 import { getSessionUser } from "~/auth/session.server";
@@ -56,15 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold uppercase">Articles</h1>
-      <p role="alert" className="mt-6 text-brand-strong">
-        Error: Failed to fetch articles
-      </p>
-    </div>
-  );
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} heading="Articles" failure="Error: Failed to fetch articles" />;
 }
 
 const plural = (n: number) => `${n} article${n === 1 ? "" : "s"}`;

@@ -1,24 +1,15 @@
-import { readFormData } from "~/lib/request-body.server";
 import { data, Form, Link, useNavigation } from "react-router";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import type { Route } from "./+types/invitations.accept";
 import { signInWithPassword } from "~/auth/sign-in.server";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
 import { getClientIp } from "~/lib/client-ip.server";
-import { fieldErrors } from "~/lib/form";
+import { runAction } from "~/lib/action.server";
 import { pageTitle, useBusinessName } from "~/lib/meta";
 import { parseSearchParams, tokenQuery } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
-import { acceptInvitationSchema, invitationStatusMessages, type InvitationStatus } from "~/modules/invitations/invitations.schema";
-import {
-  acceptInvitation,
-  consumeAcceptLimit,
-  getInvitationForToken,
-  InvitationError,
-  InvitationTokenError,
-} from "~/modules/invitations/invitations.server";
-import { refuseCommonPassword } from "~/modules/users/password-policy.server";
+import { invitationStatusHeadings, invitationStatusMessages, type InvitationStatus } from "~/modules/invitations/invitations.schema";
+import { acceptInvitationForm, getInvitationForToken } from "~/modules/invitations/invitations.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Accept Invitation", matches) }, { name: "robots", content: "noindex" }];
@@ -43,73 +34,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-type ActionData = {
-  status?: Exclude<InvitationStatus, "valid">;
-  error?: string;
-  fieldErrors?: { password?: string; confirmPassword?: string };
-};
-
-export async function action({ request }: Route.ActionArgs) {
-  const limit = await consumeAcceptLimit(getClientIp(request));
-  if (!limit.allowed) {
-    return data<ActionData>(
-      { error: "Too many attempts. Please wait a few minutes and try again." },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-    );
-  }
-  const form = await readFormData(request);
-  const parsed = acceptInvitationSchema.superRefine(refuseCommonPassword("password")).safeParse({
-    token: form.get("token"),
-    password: form.get("password"),
-    confirmPassword: form.get("confirmPassword"),
+export function action({ request }: Route.ActionArgs) {
+  return runAction(request, async (form) => {
+    const { email, password } = await acceptInvitationForm(form, getClientIp(request));
+    const signedIn = await signInWithPassword(request, email, password);
+    if (!signedIn.ok) {
+      // The account exists; only the automatic sign-in failed (for example the sign-in rate limit).
+      return redirectWithToast("/login", { type: "success", title: "Your account is ready", description: "Please sign in with your new password." });
+    }
+    return redirectWithToast("/members", { type: "success", title: `Welcome to ${(await getSiteSettings()).businessName}!`, description: "Your account is ready." }, signedIn.headers);
   });
-  if (!parsed.success) {
-    const errors = fieldErrors<"token" | "password" | "confirmPassword">(parsed.error);
-    if (errors.token) return data<ActionData>({ status: "unknown" }, { status: 400 });
-    return data<ActionData>({ fieldErrors: { password: errors.password, confirmPassword: errors.confirmPassword } }, { status: 400 });
-  }
-  let email: string;
-  try {
-    ({ email } = await acceptInvitation(parsed.data.token, parsed.data.password, { ip: getClientIp(request) }));
-  } catch (error) {
-    if (error instanceof InvitationTokenError) return data<ActionData>({ status: error.status }, { status: 410 });
-    if (error instanceof InvitationError) return data<ActionData>({ error: error.message }, { status: 409 });
-    throw error;
-  }
-  const signedIn = await signInWithPassword(request, email, parsed.data.password);
-  if (!signedIn.ok) {
-    // The account exists; only the automatic sign-in failed (for example the sign-in rate limit).
-    return redirectWithToast("/login", { type: "success", title: "Your account is ready", description: "Please sign in with your new password." });
-  }
-  return redirectWithToast("/members", { type: "success", title: `Welcome to ${(await getSiteSettings()).businessName}!`, description: "Your account is ready." }, signedIn.headers);
 }
-
-const headings: Record<Exclude<InvitationStatus, "valid">, string> = {
-  expired: "Invitation expired",
-  used: "Invitation already used",
-  revoked: "Invitation withdrawn",
-  unknown: "Invitation not found",
-};
 
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const status = actionData?.status ?? loaderData.status;
   const businessName = useBusinessName();
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  // A link that stopped working while the form was open: the refusal carries its heading.
+  const gone = refused?.title ? { heading: refused.title, message: refused.error } : null;
+  const status = loaderData.status;
   return (
     <section className="bg-zinc-50 px-4 py-16 sm:py-24">
       <div className="mx-auto max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
-        {status !== "valid" ? (
+        {status !== "valid" || gone ? (
           <>
-            <h1 className="text-3xl font-bold uppercase">{headings[status]}</h1>
+            <h1 className="text-3xl font-bold uppercase">{gone?.heading ?? (status !== "valid" ? invitationStatusHeadings[status] : "")}</h1>
             <div className="mt-4 space-y-4">
               <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-brand-strong">
-                {invitationStatusMessages[status]}
+                {gone?.message ?? (status !== "valid" ? invitationStatusMessages[status] : "")}
               </p>
               <p className="flex flex-wrap gap-x-6 gap-y-2">
                 <Link to="/contact" className="font-semibold text-brand underline underline-offset-2">
                   Ask the coach for a new invitation
                 </Link>
-                {status === "used" ? (
+                {(gone?.heading ?? invitationStatusHeadings[status as Exclude<InvitationStatus, "valid">]) === invitationStatusHeadings.used ? (
                   <Link to="/login" className="font-semibold text-brand underline underline-offset-2">
                     Sign in
                   </Link>
@@ -125,25 +83,15 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
               (at least 8 characters) to finish setting up your account.
             </p>
             <Form method="post" noValidate className="space-y-5">
-              {actionData?.error ? (
+              {refused?.error ? (
                 <p role="alert" className="rounded-md border border-brand/40 bg-red-50 px-3 py-2 text-sm text-brand-strong">
-                  {actionData.error}
+                  {refused.error}
                 </p>
               ) : null}
               <input type="hidden" name="token" value={loaderData.token} />
               {/* Lets password managers store the new password under the right account. */}
               <input type="email" name="username" value={loaderData.email} autoComplete="username" readOnly hidden />
-              <NewPasswordFields idPrefix="invite" name="password" label="Password" confirmLabel="Confirm password" errors={actionData?.fieldErrors} />
-              <TextField
-                id="invite-confirm-password"
-                label="Confirm password"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                maxLength={128}
-                error={actionData?.fieldErrors?.confirmPassword}
-              />
+              <NewPasswordFields idPrefix="invite" name="password" label="Password" confirmLabel="Confirm password" errors={refused?.fieldErrors} />
               <Button type="submit" className="w-full" busy={busy} busyText="Setting up...">
                 Set password and sign in
               </Button>

@@ -30,7 +30,7 @@ test.beforeAll(async () => {
 async function holdPosts(page: Page) {
   let held = false;
   let waiting: Array<() => void> = [];
-  await page.route(/\/cms(\.data)?(\?|$)/, async (route) => {
+  await page.route(/\/cms\/(articles|videos|meal-plans|schedules)(\.data)?(\?|$)/, async (route) => {
     if (route.request().method() === "POST" && held) await new Promise<void>((resolve) => waiting.push(resolve));
     await route.continue();
   });
@@ -137,8 +137,8 @@ test.describe("the content manager", () => {
   test.describe.configure({ mode: "serial" });
 
   test.beforeEach(async ({ page }) => {
-    await signIn(page, "trainer", "/login?redirectTo=%2Fcms%3Ftab%3Dvideos");
-    await expect(page).toHaveURL(/\/cms\?tab=videos$/);
+    await signIn(page, "trainer", "/login?redirectTo=%2Fcms%2Fvideos");
+    await expect(page).toHaveURL(/\/cms\/videos$/);
   });
 
   test("an empty tab says so; the tabs are links the back button follows", async ({ page }) => {
@@ -147,7 +147,7 @@ test.describe("the content manager", () => {
     // The next tab's data is held back: meanwhile the list says it is loading.
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/cms\.data\?tab=meal-plans/, async (route) => {
+    await page.route(/\/cms\/meal-plans\.data/, async (route) => {
       await released;
       await route.continue();
     });
@@ -155,10 +155,10 @@ test.describe("the content manager", () => {
     await expect(page.getByRole("status").filter({ hasText: "Loading content..." })).toBeVisible();
     release();
     await expect(page.getByRole("link", { name: "Meal Plans" })).toHaveAttribute("aria-current", "page");
-    await expect(page).toHaveURL(/\?tab=meal-plans$/);
+    await expect(page).toHaveURL(/\/cms\/meal-plans$/);
     await expect(page.getByText("Loading content...")).toHaveCount(0);
     await page.goBack();
-    await expect(page).toHaveURL(/\?tab=videos$/);
+    await expect(page).toHaveURL(/\/cms\/videos$/);
     await expect(page.getByRole("link", { name: "Videos" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -292,8 +292,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the forms still work: a refused post keeps what was typed; add and delete a schedule", async ({ page }) => {
-    await signIn(page, "trainer", "/login?redirectTo=%2Fcms%3Ftab%3Dschedules");
-    await expect(page).toHaveURL(/\/cms\?tab=schedules$/);
+    await signIn(page, "trainer", "/login?redirectTo=%2Fcms%2Fschedules");
+    await expect(page).toHaveURL(/\/cms\/schedules$/);
     const title = `No Script Plan ${stamp}`;
     await page.getByRole("link", { name: "Add Content" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Schedule" });
@@ -307,12 +307,12 @@ test.describe("without JavaScript", () => {
     await dialog.getByLabel("Weekly schedule").fill("Tue and Thu");
     await dialog.getByLabel("Equipment needed").fill("None");
     await dialog.getByRole("button", { name: "Create Schedule" }).click();
-    await expect(page).toHaveURL(/\/cms\?tab=schedules$/);
+    await expect(page).toHaveURL(/\/cms\/schedules$/);
     await page.getByRole("article", { name: title }).getByRole("link", { name: `Delete ${title}` }).click();
     const confirm = page.getByRole("dialog", { name: "Delete content" });
     await expect(confirm).toContainText("Are you sure you want to delete this content?");
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-    await expect(page).toHaveURL(/\/cms\?tab=schedules$/);
+    await expect(page).toHaveURL(/\/cms\/schedules$/);
     await expect(page.getByRole("article", { name: title })).toHaveCount(0);
   });
 });
@@ -322,4 +322,15 @@ test("a member opening /cms lands on /unauthorized", async ({ page }) => {
   await expect(page).toHaveURL(/\/members$/);
   await page.goto("/cms");
   await expect(page).toHaveURL(/\/unauthorized$/);
+});
+
+test("the old address /cms?tab=X moves permanently to the tab's own URL, keeping the page and the no-JS dialog", async ({ page }) => {
+  await signIn(page, "trainer");
+  await expect(page).toHaveURL(/\/members$/);
+  const moved = await page.request.get("/cms?tab=meal-plans&page=2&add=1", { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers()["location"]).toBe("/cms/meal-plans?page=2&add=1");
+  await page.goto("/cms?tab=schedules&add=1");
+  await expect(page).toHaveURL(/\/cms\/schedules\?add=1$/);
+  await expect(page.getByRole("dialog", { name: "Add Schedule" })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, signIn, test } from "./support/test";
 import { PASSWORD, users, type UserKey } from "./support/users";
 
@@ -17,12 +17,49 @@ test("a visitor opening /admin is sent to sign in and then lands on /admin", asy
   await expect(page.getByRole("heading", { name: "Welcome back, Alex" })).toBeVisible();
 });
 
-test("a visitor opening /cms is sent to sign in and a trainer then lands on /cms", async ({ page }) => {
+test("a visitor opening /cms is sent to sign in and a trainer then lands on the Articles tab", async ({ page }) => {
   await page.goto("/cms");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcms$/);
   await signInHere(page, "trainer");
-  await expect(page).toHaveURL(/\/cms$/);
+  await expect(page).toHaveURL(/\/cms\/articles$/);
   await expect(page.getByRole("heading", { name: "Content Management" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Content types" }).getByRole("link", { name: "Articles" })).toHaveAttribute("aria-current", "page");
+});
+
+/** A screen's data request as the browser's router sends it on client-side navigation. */
+async function dataOf(request: APIRequestContext, path: string) {
+  const response = await request.get(`${path}.data`, { maxRedirects: 0 });
+  return { status: response.status(), body: await response.text() };
+}
+
+/** A data request refused by a layout: the answer is the redirect alone, nothing of the screen's data. */
+function onlyRedirect(body: string, to: string) {
+  const answer = JSON.parse(body) as unknown[];
+  expect(answer[0]).toEqual(["SingleFetchRedirect", 1]);
+  expect(answer).toContain(to);
+}
+
+test("a CMS tab's and an admin screen's data request answers staff only: visitors and members never get the data", async ({ page, browser }) => {
+  // The same request signed in as staff carries the data, so the checks below can fail.
+  await signIn(page, "trainer");
+  await expect(page).toHaveURL(/\/members$/);
+  const trainerTab = await dataOf(page.request, "/cms/videos");
+  expect(trainerTab.status, trainerTab.body).toBe(200);
+  expect(trainerTab.body).toContain("pageCount");
+
+  const visitor = await browser.newContext();
+  for (const path of ["/cms/videos", "/cms/nutrition-documents", "/admin/users", "/admin/contacts"]) {
+    onlyRedirect((await dataOf(visitor.request, path)).body, `/login?redirectTo=${encodeURIComponent(path)}`);
+  }
+  await visitor.close();
+
+  const member = await browser.newContext();
+  const memberPage = await member.newPage();
+  await signIn(memberPage, "member");
+  await expect(memberPage).toHaveURL(/\/members$/);
+  onlyRedirect((await dataOf(member.request, "/cms/videos")).body, "/unauthorized");
+  onlyRedirect((await dataOf(member.request, "/admin/users")).body, "/members");
+  await member.close();
 });
 
 test("a visitor opening /profile-setup is sent to sign in and then lands on the profile set-up page", async ({ page }) => {

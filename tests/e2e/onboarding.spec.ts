@@ -87,7 +87,7 @@ test("an invited person sets a password, completes the wizard, and their access 
   // The admin makes them a trainer: /cms opens for them.
   await setRole(admin, email, "trainer");
   await person.goto("/cms");
-  await expect(person).toHaveURL(/\/cms$/);
+  await expect(person).toHaveURL(/\/cms\/articles$/);
   await expect(person.getByRole("heading", { name: "Content Management" })).toBeVisible();
 
   // Back to member: /cms leads to /unauthorized.

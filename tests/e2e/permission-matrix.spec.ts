@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import sharp from "sharp";
-import routeConfig from "../../app/routes";
+import { routeTable as routes } from "../support/route-table";
 import { expect, test } from "./support/test";
 import { expressEndpoints, matrix, matrixRoles, PRIVATE, type Expected, type MatrixIds, type MatrixRole, type MatrixRow } from "./support/permission-matrix";
 import { PASSWORD, users, type UserKey } from "./support/users";
@@ -89,8 +89,9 @@ async function signIn(client: APIRequestContext, who: UserKey): Promise<APIRespo
 
 function matches(response: APIResponse, expected: Expected): boolean {
   if (typeof expected === "number") return response.status() === expected;
-  if (![302, 303].includes(response.status())) return false;
-  const want = expected.slice("redirect:".length);
+  const permanent = expected.startsWith("moved:");
+  if (!(permanent ? [301, 308] : [302, 303]).includes(response.status())) return false;
+  const want = expected.slice(expected.indexOf(":") + 1);
   const location = response.headers()["location"] ?? "";
   return location === want || location.startsWith(`${want}?`);
 }
@@ -109,15 +110,6 @@ async function send(client: APIRequestContext, row: MatrixRow): Promise<APIRespo
   return client.post(url, { form: fields, maxRedirects: 0 });
 }
 
-/** Every route of app/routes.ts with its full path; a layout's index child shares the layout's path. */
-type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
-function flatten(entries: readonly RouteEntry[], parent = ""): Array<{ path: string; file: string }> {
-  return entries.flatMap((entry) => {
-    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
-    return [{ path: full, file: entry.file }, ...flatten(entry.children ?? [], full)];
-  });
-}
-const routes = flatten(routeConfig as RouteEntry[]);
 
 test("every route in app/routes.ts, every action and every express endpoint has a row (default deny)", () => {
   const rowsFor = (route: string) => matrix.filter((r) => r.route === route);

@@ -152,6 +152,6 @@ test.describe("two-factor required for staff", () => {
 
     await enrol(page, origin);
     await page.goto(`${origin}/cms`);
-    await expect(page).toHaveURL(`${origin}/cms`);
+    await expect(page).toHaveURL(`${origin}/cms/articles`);
   });
 });

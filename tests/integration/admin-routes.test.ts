@@ -17,10 +17,16 @@ import { submitApplication } from "~/modules/contacts/contacts.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { loader as activityLoader } from "~/routes/admin.activity";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
-import { loader as dashboardLoader } from "~/routes/admin";
-import { callRoute, getRequest, locationOf, postForm, signInCookie } from "../support/route-calls";
+import { middleware as adminMiddleware } from "~/routes/admin";
+import { loader as rawActivityLoader } from "~/routes/admin.activity";
+import { action as rawSettingsAction, loader as rawSettingsLoader } from "~/routes/admin.settings";
+import { loader as rawDashboardLoader } from "~/routes/admin._index";
+import { callRoute, getRequest, locationOf, postForm, signInCookie, underLayout } from "../support/route-calls";
+
+const activityLoader = underLayout(adminMiddleware, rawActivityLoader);
+const settingsAction = underLayout(adminMiddleware, rawSettingsAction);
+const settingsLoader = underLayout(adminMiddleware, rawSettingsLoader);
+const dashboardLoader = underLayout(adminMiddleware, rawDashboardLoader);
 
 type Who = "admin" | "trainer" | "member" | null;
 const cookies: Record<"admin" | "trainer" | "member", string> = { admin: "", trainer: "", member: "" };
@@ -72,8 +78,9 @@ describe("who may open the admin pages", () => {
     });
 
     for (const role of ["member", "trainer"] as const) {
-      it(`${pathname}: a ${role} is sent to /members`, async () => {
+      it(`${pathname}: a ${role} is sent to /members, also when asking for the page's data`, async () => {
         expect(location(await call(loader, get(pathname, role)))).toBe("/members");
+        expect(location(await call(loader, get(`${pathname}.data`, role)))).toBe("/members");
       });
     }
   }

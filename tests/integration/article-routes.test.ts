@@ -155,7 +155,9 @@ describe("saving", () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       ok: false,
-      error: "Failed to save article",
+      intent: "save",
+      // The fields say it all; the editor's toast is 'Failed to save article'.
+      error: null,
       fieldErrors: {
         title: "Title is required",
         content: "Content is required",

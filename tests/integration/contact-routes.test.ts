@@ -12,10 +12,14 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { submitApplication } from "~/modules/contacts/contacts.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { action as inboxAction, loader as inboxLoader } from "~/routes/admin.contacts";
+import { middleware as adminMiddleware } from "~/routes/admin";
+import { action as rawInboxAction, loader as rawInboxLoader } from "~/routes/admin.contacts";
 import { action as contactAction } from "~/routes/contact";
 import { rows, settleNotifications, submissionCount } from "~/modules/contacts/contacts.test-support";
-import { getRequest, invokeRoute, postBody, postForm, redirectOf, signInCookie, toastOf } from "../support/route-calls";
+import { getRequest, invokeRoute, postBody, postForm, redirectOf, signInCookie, toastOf, underLayout } from "../support/route-calls";
+
+const inboxAction = underLayout(adminMiddleware, rawInboxAction);
+const inboxLoader = underLayout(adminMiddleware, rawInboxLoader);
 
 const HEALTH = { medicalConditions: "Type 1 diabetes, insulin pump", injuries: "Torn ACL in the left knee (2019)" };
 
@@ -176,7 +180,7 @@ describe("the /admin/contacts route", () => {
   });
 
   it("lets an administrator mark read, mark responded and delete", async () => {
-    expect(await post("admin", { intent: "mark-read", id })).toEqual({ ok: true, status: "read" });
+    expect(await post("admin", { intent: "mark-read", id })).toMatchObject({ data: { ok: true, intent: "mark-read", status: "read" } });
     const responded = (await post("admin", { intent: "mark-responded", id })) as Response;
     expect(responded.status).toBe(302);
     expect(responded.headers.get("location")).toBe(`/admin/contacts?status=new&open=${id}`);

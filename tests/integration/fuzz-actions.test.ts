@@ -124,7 +124,7 @@ function touchesOf(path: string): string[] {
   if (path.startsWith("/admin/users")) return ["users", "invitations", "sessions"];
   if (path.startsWith("/admin/contacts")) return ["contact_submissions"];
   if (path.startsWith("/admin/settings")) return ["site_settings"];
-  if (path.startsWith("/articles") || path.startsWith("/cms?")) return ["articles", "content_items"];
+  if (path.startsWith("/articles") || /^\/cms\/(?:articles|videos|meal-plans|schedules)\b/.test(path)) return ["articles", "content_items"];
   if (path.startsWith("/schedule")) return ["training_sessions"];
   if (path.startsWith("/cms/")) return ["uploads", "nutrition_documents"];
   if (path === "/contact") return ["contact_submissions"];
@@ -397,12 +397,11 @@ function endpoints(): Endpoint[] {
   );
   for (const tab of ["articles", "videos", "meal-plans", "schedules"]) {
     list.push({
-      name: `/cms create ${tab}`,
-      path: `/cms?tab=${tab}`,
+      name: `/cms/${tab} create`,
+      path: `/cms/${tab}`,
       who: "trainer",
       base: {
         intent: "create",
-        tab,
         title: "Fuzz",
         description: "Text",
         url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
@@ -413,8 +412,8 @@ function endpoints(): Endpoint[] {
     });
   }
   list.push({
-    name: "/cms delete",
-    path: "/cms?tab=articles",
+    name: "/cms/articles delete",
+    path: "/cms/articles",
     who: "trainer",
     base: { intent: "delete", id: ids.article },
     pools: { id: [ids.article, "no-such-content"] },

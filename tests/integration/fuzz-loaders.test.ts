@@ -27,22 +27,10 @@ import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
 import type * as SessionsModule from "~/modules/training-sessions/training-sessions.server";
 import type * as UsersModule from "~/modules/users/users.server";
 import type * as ProfileModule from "~/modules/users/profile.server";
-import routeConfig from "../../app/routes";
+import { routeTable as routes } from "../support/route-table";
 import { startApp, textValue, type RunningApp } from "./fuzz-harness";
 import { sessionCookie } from "../support/sign-in";
 
-/**
- * Every page of app/routes.ts with its full path: a layout's children (the index at the
- * layout's own path) stand for the layout, whose middleware and loader run with each.
- */
-type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
-function flatten(entries: readonly RouteEntry[], parent = ""): Array<{ path: string; file: string }> {
-  return entries.flatMap((entry) => {
-    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
-    return entry.children?.length ? flatten(entry.children, full) : [{ path: full, file: entry.file }];
-  });
-}
-const routes = flatten(routeConfig as RouteEntry[]);
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
@@ -91,7 +79,12 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "members/settings": none,
     admin: none,
     "admin/contacts": [{ status: "new", q: "jordan", page: "1", open: ids.submission }],
-    cms: [{ tab: "articles", page: "1", add: "1", delete: ids.article }, { tab: "videos", page: "2" }],
+    // The layout and its index (the old address, /cms?tab=X: a permanent redirect).
+    cms: [{ tab: "videos", page: "2", add: "1", delete: ids.article }],
+    "cms/articles": [{ page: "1", add: "1", delete: ids.article }],
+    "cms/videos": [{ page: "2", add: "1" }],
+    "cms/meal-plans": [{ page: "1", delete: "x" }],
+    "cms/schedules": [{ page: "1" }],
     unauthorized: none,
     contact: none,
     "sitemap.xml": none,

@@ -170,7 +170,7 @@ describe("a common password is refused wherever a password is set", () => {
     await users.createUserWithPassword({ name: "Cam Change", email, password: "Old-Change-Pass-77", role: "member" });
     const { cookie } = await signIn(email, "Old-Change-Pass-77", viaProxy());
     const change = (newPassword: string) =>
-      send("/members?tab=settings", {
+      send("/members/settings", {
         cookie,
         fields: { intent: "change-password", currentPassword: "Old-Change-Pass-77", newPassword, confirmPassword: newPassword },
       });

@@ -17,13 +17,17 @@ import { validApplication } from "~/modules/contacts/intake.fixture";
 import { createTrainingSession } from "~/modules/training-sessions/training-sessions.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { loader as contactsLoader } from "~/routes/admin.contacts";
-import { loader as usersLoader } from "~/routes/admin.users";
+import { middleware as adminMiddleware } from "~/routes/admin";
+import { loader as rawContactsLoader } from "~/routes/admin.contacts";
+import { loader as rawUsersLoader } from "~/routes/admin.users";
 import { loader as articlesLoader } from "~/routes/articles";
 import { middleware as membersMiddleware } from "~/routes/members";
 import { loader as memberScheduleLoader } from "~/routes/members.schedule";
 import { loader as scheduleLoader } from "~/routes/schedule";
 import { getRequest, invokeRoute, signInCookie, underLayout } from "../support/route-calls";
+
+const contactsLoader = underLayout(adminMiddleware, rawContactsLoader);
+const usersLoader = underLayout(adminMiddleware, rawUsersLoader);
 
 type Who = "admin" | "member";
 const cookies: Record<Who, string> = { admin: "", member: "" };

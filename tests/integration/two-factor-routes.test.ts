@@ -16,8 +16,10 @@ import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { setRequireStaffTwoFactor } from "~/modules/settings/security-settings.server";
 import { resetTwoFactor } from "~/modules/two-factor/two-factor.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { action as adminUsersAction } from "~/routes/admin.users";
-import { loader as cmsLoader } from "~/routes/cms";
+import { middleware as adminMiddleware } from "~/routes/admin";
+import { action as rawAdminUsersAction } from "~/routes/admin.users";
+import { middleware as cmsMiddleware } from "~/routes/cms";
+import { loader as rawCmsLoader } from "~/routes/cms.content-list";
 import { action as previewAction } from "~/routes/cms.markdown-preview";
 import { action as uploadAction } from "~/routes/cms.uploads";
 import { action as loginAction } from "~/routes/login";
@@ -26,6 +28,9 @@ import { middleware as membersMiddleware } from "~/routes/members";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/members.settings";
 import { callRoute, callRouteOrData, cookieHeaderOf, getRequest, isDataResult, locationOf, postForm, toAction, underLayout, type DataResult } from "../support/route-calls";
 import { sessionCookie, signIn } from "../support/sign-in";
+
+const adminUsersAction = underLayout(adminMiddleware, rawAdminUsersAction);
+const cmsLoader = underLayout(cmsMiddleware, rawCmsLoader);
 
 const PASSWORD = "two-factor-pass-1";
 let counter = 0;
@@ -263,7 +268,7 @@ describe("'Require two-factor for staff'", () => {
     expect(locationOf(answer)).toBe("/members/settings#two-factor");
     const cookie = cookieHeaderOf(answer);
     expect((await settingsOf(cookie)).required).toBe(true);
-    expect(locationOf(await callRoute(cmsLoader, getRequest("/cms", cookie)))).toBe("/members/settings#two-factor");
+    expect(locationOf(await callRoute(cmsLoader, getRequest("/cms/articles", cookie)))).toBe("/members/settings#two-factor");
     // The staff pages' JSON endpoints too: no upload and no preview before enrolment.
     const preview = (await callRoute(previewAction, postJson("/cms/markdown-preview", { content: "# Hi" }, cookie))) as Response;
     expect(preview.status).toBe(403);
@@ -275,7 +280,7 @@ describe("'Require two-factor for staff'", () => {
     expect(locationOf(memberAnswer)).toBe("/members");
 
     await enrol(cookie);
-    expect(await callRoute(cmsLoader, getRequest("/cms", cookie))).not.toBeInstanceOf(Response);
+    expect(await callRoute(cmsLoader, getRequest("/cms/articles", cookie))).not.toBeInstanceOf(Response);
     expect(((await callRoute(previewAction, postJson("/cms/markdown-preview", { content: "# Hi" }, cookie))) as Response).status).toBe(200);
     expect((await settingsOf(cookie)).required).toBe(false);
   });

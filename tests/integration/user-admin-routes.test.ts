@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { invitationStatusMessages } from "~/modules/invitations/invitations.schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
@@ -19,10 +20,15 @@ import { submitApplication } from "~/modules/contacts/contacts.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";
 import { createInvitation } from "~/modules/invitations/invitations.server";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
+import { middleware as adminMiddleware } from "~/routes/admin";
 import { action as acceptAction, loader as acceptLoader } from "~/routes/invitations.accept";
-import { loader as inboxLoader } from "~/routes/admin.contacts";
-import { action as usersAction, loader as usersLoader } from "~/routes/admin.users";
-import { cookieHeaderOf, getRequest, invokeRoute, postForm, redirectOf, signInCookie, toastOf } from "../support/route-calls";
+import { loader as rawInboxLoader } from "~/routes/admin.contacts";
+import { action as rawUsersAction, loader as rawUsersLoader } from "~/routes/admin.users";
+import { cookieHeaderOf, getRequest, invokeRoute, postForm, redirectOf, signInCookie, toastOf, underLayout } from "../support/route-calls";
+
+const inboxLoader = underLayout(adminMiddleware, rawInboxLoader);
+const usersAction = underLayout(adminMiddleware, rawUsersAction);
+const usersLoader = underLayout(adminMiddleware, rawUsersLoader);
 
 type Who = "admin" | "trainer" | "member";
 
@@ -145,7 +151,7 @@ describe("/admin/users for an administrator", () => {
 
   it("invites, refuses a duplicate with a message, resends and revokes", async () => {
     const invalid = await post("admin", { intent: "invite", name: "", email: "nope", role: "member" });
-    expect(invalid).toMatchObject({ init: { status: 400 }, data: { invite: { fieldErrors: { name: "Please enter a full name", email: "Please enter a valid email address" } } } });
+    expect(invalid).toMatchObject({ init: { status: 400 }, data: { ok: false, intent: "invite", fieldErrors: { name: "Please enter a full name", email: "Please enter a valid email address" } } });
 
     const sent = (await post("admin", { intent: "invite", name: "Nora New", email: "Nora@Routes.test", role: "trainer" }, "?invite=1&q=x")) as Response;
     expect(sent.headers.get("location")).toBe("/admin/users?q=x");
@@ -155,9 +161,9 @@ describe("/admin/users for an administrator", () => {
     expect((await get("admin")).invitations).toContainEqual(expect.objectContaining({ id: row!.id, email: "nora@routes.test", expired: false }));
 
     const duplicate = await post("admin", { intent: "invite", name: "Nora", email: "nora@routes.test", role: "member" });
-    expect(duplicate).toMatchObject({ init: { status: 409 }, data: { invite: { error: expect.stringMatching(/already has a pending invitation/) } } });
+    expect(duplicate).toMatchObject({ init: { status: 409 }, data: { intent: "invite", error: expect.stringMatching(/already has a pending invitation/) } });
     const existing = await post("admin", { intent: "invite", name: "Member", email: "member@routes.test", role: "member" });
-    expect(existing).toMatchObject({ init: { status: 409 }, data: { invite: { error: "An account with the e-mail member@routes.test already exists." } } });
+    expect(existing).toMatchObject({ init: { status: 409 }, data: { intent: "invite", error: "An account with the e-mail member@routes.test already exists." } });
 
     const first = tokenFor("nora@routes.test");
     expect(await toastOf((await post("admin", { intent: "resend", id: row!.id })) as Response)).toMatchObject({ title: "Invitation resent" });
@@ -202,7 +208,7 @@ describe("/invitations/accept", () => {
     // Used: the page says so, and a second POST creates nothing.
     expect((await acceptGet(token)).data).toMatchObject({ status: "used", token: "" });
     expect((await acceptGet(token)).init?.status).toBe(410);
-    expect(await acceptPost({ token, password: "other-password", confirmPassword: "other-password" })).toMatchObject({ init: { status: 410 }, data: { status: "used" } });
+    expect(await acceptPost({ token, password: "other-password", confirmPassword: "other-password" })).toMatchObject({ init: { status: 410 }, data: { title: "Invitation already used", error: invitationStatusMessages.used } });
     expect(await auditActions()).toContain("invitation.accepted");
   });
 
@@ -210,16 +216,16 @@ describe("/invitations/accept", () => {
     const expiredToken = await invite("expired@routes.test");
     await getDb().update(invitation).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(invitation.email, "expired@routes.test"));
     expect((await acceptGet(expiredToken)).data).toMatchObject({ status: "expired" });
-    expect(await acceptPost({ token: expiredToken, password: "a-password", confirmPassword: "a-password" })).toMatchObject({ data: { status: "expired" } });
+    expect(await acceptPost({ token: expiredToken, password: "a-password", confirmPassword: "a-password" })).toMatchObject({ init: { status: 410 }, data: { title: "Invitation expired", error: invitationStatusMessages.expired } });
 
     const revokedToken = await invite("revoked@routes.test");
     const [row] = await getDb().select().from(invitation).where(eq(invitation.email, "revoked@routes.test"));
     await post("admin", { intent: "revoke", id: row!.id });
     expect((await acceptGet(revokedToken)).data).toMatchObject({ status: "revoked" });
-    expect(await acceptPost({ token: revokedToken, password: "a-password", confirmPassword: "a-password" })).toMatchObject({ data: { status: "revoked" } });
+    expect(await acceptPost({ token: revokedToken, password: "a-password", confirmPassword: "a-password" })).toMatchObject({ init: { status: 410 }, data: { title: "Invitation withdrawn", error: invitationStatusMessages.revoked } });
 
     expect((await acceptGet("made-up")).data).toMatchObject({ status: "unknown" });
-    expect(await acceptPost({ token: "", password: "a-password", confirmPassword: "a-password" })).toMatchObject({ data: { status: "unknown" } });
+    expect(await acceptPost({ token: "", password: "a-password", confirmPassword: "a-password" })).toMatchObject({ init: { status: 400 }, data: { title: "Invitation not found", error: invitationStatusMessages.unknown } });
     expect(await findUserByEmail("expired@routes.test")).toBeNull();
     expect(await findUserByEmail("revoked@routes.test")).toBeNull();
   });

@@ -114,24 +114,31 @@ export async function signInCookie(email: string, password: string): Promise<str
   return cookie;
 }
 
-type Middleware = (args: never, next: never) => unknown;
+type Middleware = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }, next: () => Promise<unknown>) => unknown;
+type AnyMiddleware = (args: never, next: never) => unknown;
 
 /**
- * A child route's loader or action as the server runs it: its layout's middleware
- * first (the one sign-in check, e.g. app/routes/members.tsx), then the function with
- * the context the middleware filled. Use it with callRoute and the other helpers.
+ * A child route's loader or action as React Router runs it: its layouts' middleware first
+ * (outermost first, each with the same fresh context), then the function itself. A
+ * middleware that throws (a redirect, a 403) stops the chain, as it does on the server.
  */
-export function underLayout<F extends (args: never) => unknown>(middleware: readonly Middleware[], fn: F): F {
-  return (async ({ request, params }: { request: Request; params: Record<string, string> }) => {
+export function underLayout<F extends (args: never) => unknown>(layoutMiddleware: readonly AnyMiddleware[], fn: F): F {
+  const middleware = layoutMiddleware as unknown as readonly Middleware[];
+  return (async (args: { request: Request; params: Record<string, string> }) => {
     const context = new RouterContextProvider();
-    let answer: unknown;
+    const call = { ...args, context };
     const run = async (index: number): Promise<unknown> => {
-      const layer = middleware[index];
-      if (!layer) return (answer = await fn({ request, params, context, url: new URL(request.url), pattern: "" } as never));
-      const next = () => run(index + 1);
-      return layer({ request, params, context, url: new URL(request.url), pattern: "" } as never, next as never);
+      const step = middleware[index];
+      if (!step) return (fn as unknown as (a: typeof call) => unknown)(call);
+      let result: unknown;
+      let called = false;
+      const answer = await step(call, async () => {
+        called = true;
+        result = await run(index + 1);
+        return result;
+      });
+      return called ? (answer ?? result) : run(index + 1);
     };
-    await run(0);
-    return answer;
+    return run(0);
   }) as unknown as F;
 }

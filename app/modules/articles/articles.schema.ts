@@ -15,6 +15,9 @@ const optionalText = (max: number, message: string) => z.preprocess((v) => (v ==
  * number of at least 1, category from the list. Checked in the browser and again on
  * the server; accepts form strings and typed JSON alike.
  */
+/** The editor's post: room for the 100,000-character content limit in UTF-8, plus the other fields. */
+export const ARTICLE_FORM_MAX_BYTES = 512 * 1024;
+
 export const articleSchema = z.object({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Please keep the title under 200 characters"),
   excerpt: optionalText(500, "Please keep the excerpt under 500 characters"),
@@ -41,13 +44,3 @@ export const articleFieldOrder: ArticleField[] = ["title", "excerpt", "content",
 
 export type ArticleFormValues = Partial<Record<ArticleField, string>>;
 
-/** What the editor's action answers when it does not redirect. */
-export type ArticleActionData = {
-  ok: false;
-  /** The spec's toast title ('Failed to save article' / 'Failed to delete article'). */
-  error: string;
-  /** Why, when it is not about one field. */
-  description?: string;
-  fieldErrors: Partial<Record<ArticleField, string>>;
-  values: ArticleFormValues;
-};

@@ -8,7 +8,6 @@ import { auditLog } from "~/db/schema/audit";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import type { Role } from "~/auth/permissions";
 import {
-  ArticleError,
   countArticles,
   createArticle,
   deleteArticle,
@@ -279,7 +278,7 @@ describe("editing", () => {
 
   it("checks the input again on the server and refuses an image that does not exist", async () => {
     await expect(createArticle(people.trainer, { ...input(), readTime: 0 })).rejects.toThrow();
-    await expect(createArticle(people.trainer, input({ imageId: "no-such-upload" }))).rejects.toBeInstanceOf(ArticleError);
+    await expect(createArticle(people.trainer, input({ imageId: "no-such-upload" }))).rejects.toMatchObject({ status: 400, fieldErrors: { imageId: "That image could not be found. Please upload it again." } });
     expect(await countArticles()).toBe(0);
   });
 

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, ilike, like, ne, or, sql, type SQL } from "drizzle-orm";
-import { data } from "react-router";
 import { can } from "~/auth/permissions";
 import type { PictureImage } from "~/components/ui/picture";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
 import { article } from "~/db/schema/articles";
 import { user } from "~/db/schema/auth";
 import { recordAudit } from "~/auth/audit.server";
@@ -42,22 +42,11 @@ export interface ArticleSummary {
   image: PictureImage | null;
 }
 
-/** A refusal with a message a person can act on (shown at the form, answered with a 4xx). */
-export class ArticleError extends Error {
-  constructor(
-    message: string,
-    readonly field?: "imageId",
-  ) {
-    super(message);
-    this.name = "ArticleError";
-  }
-}
-
 const seesDrafts = (viewer: Viewer) => viewer !== null && can(viewer.role, "articles", "viewDrafts");
 
 /** Showing drafts is a permission like any other: a visitor asking for them gets the same 403. */
 function ensureMaySeeDrafts(viewer: Viewer): void {
-  if (!viewer) throw data({ message: "You do not have permission to do that." }, { status: 403 });
+  if (!viewer) throw new AppError(403, "You do not have permission to do that.");
   ensureCan(viewer, "articles", "viewDrafts");
 }
 
@@ -270,6 +259,17 @@ export async function getArticleForEdit(actor: Actor, id: string): Promise<Artic
   };
 }
 
+/** The editor's fields as the form holds them (strings), with the current image; null when the article is gone. */
+export async function getArticleFormValues(actor: Actor, id: string) {
+  const found = await getArticleForEdit(actor, id);
+  if (!found) return null;
+  const { image, imageId, readTime, published, membersOnly, ...text } = found;
+  return {
+    article: { ...text, imageId: imageId ?? "", readTime: String(readTime), published: String(published), membersOnly: String(membersOnly) },
+    defaultImage: imageId && image ? { id: imageId, ...image } : null,
+  };
+}
+
 /** The slugs already taken by other articles that `base` could collide with. */
 async function takenSlugs(base: string, exceptId?: string): Promise<Set<string>> {
   const rows = await getDb()
@@ -312,14 +312,17 @@ async function withFreeSlug<T>(title: string, exceptId: string | undefined, writ
   }
 }
 
+const IMAGE_GONE = "That image could not be found. Please upload it again.";
+
 /** A featured image must be a stored image upload (else the foreign key would fail with a 500). */
 async function ensureImageExists(imageId: string | null): Promise<void> {
   if (!imageId) return;
   const images = await getPictureImages([imageId]);
-  if (!images.has(imageId)) throw new ArticleError("That image could not be found. Please upload it again.", "imageId");
+  if (!images.has(imageId)) throw new AppError(400, IMAGE_GONE, { fieldErrors: { imageId: IMAGE_GONE } });
 }
 
-export async function createArticle(actor: Actor, input: ArticleInput): Promise<{ id: string; slug: string }> {
+/** Stores a new article; `input` is checked here with the editor's schema (a ZodError names the fields). */
+export async function createArticle(actor: Actor, input: unknown): Promise<{ id: string; slug: string }> {
   ensureCan(actor, "articles", "create");
   const values = articleSchema.parse(input);
   await ensureImageExists(values.imageId);
@@ -336,7 +339,7 @@ export async function createArticle(actor: Actor, input: ArticleInput): Promise<
 }
 
 /** Saves the editor's fields; the slug follows a changed title. Null when the article is gone. */
-export async function updateArticle(actor: Actor, id: string, input: ArticleInput): Promise<{ id: string; slug: string } | null> {
+export async function updateArticle(actor: Actor, id: string, input: unknown): Promise<{ id: string; slug: string } | null> {
   ensureCan(actor, "articles", "update");
   const values = articleSchema.parse(input);
   const db = getDb();

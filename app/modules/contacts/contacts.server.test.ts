@@ -25,7 +25,7 @@ import {
   notifyCoach,
   retryCoachNotifications,
   submitApplication,
-  SubmissionNotFoundError,
+  SUBMISSION_GONE,
 } from "./contacts.server";
 import type { SubmissionStatus } from "./contacts.schema";
 import { validApplication } from "./intake.fixture";
@@ -423,7 +423,7 @@ describe("status changes and deletion", () => {
     expect(await statusOf(fresh)).toBe("read");
     expect(await statusOf(read)).toBe("read");
     expect(await statusOf(responded)).toBe("responded");
-    await expect(markSubmissionRead(admin, "missing")).rejects.toThrow(SubmissionNotFoundError);
+    await expect(markSubmissionRead(admin, "missing")).rejects.toMatchObject({ status: 404, message: SUBMISSION_GONE });
   });
 
   it("mark-responded sets responded from any status", async () => {
@@ -433,7 +433,7 @@ describe("status changes and deletion", () => {
     await markSubmissionResponded(admin, read);
     expect(await statusOf(fresh)).toBe("responded");
     expect(await statusOf(read)).toBe("responded");
-    await expect(markSubmissionResponded(admin, "missing")).rejects.toThrow(SubmissionNotFoundError);
+    await expect(markSubmissionResponded(admin, "missing")).rejects.toMatchObject({ status: 404, message: SUBMISSION_GONE });
   });
 
   it("getSubmission returns every answer, or null", async () => {
@@ -443,13 +443,13 @@ describe("status changes and deletion", () => {
     expect(await getSubmission(admin, "missing")).toBeNull();
   });
 
-  it("deletes one submission; a missing id throws SubmissionNotFoundError", async () => {
+  it("deletes one submission; a missing id is a 404 AppError", async () => {
     const keep = await seed("new");
     const gone = await seed("read");
     await deleteSubmission(admin, gone);
     expect((await rows()).map((r) => r.id)).toEqual([keep]);
-    await expect(deleteSubmission(admin, gone)).rejects.toThrow(SubmissionNotFoundError);
-    await expect(deleteSubmission(admin, "no-such-id")).rejects.toThrow(new SubmissionNotFoundError().message);
+    await expect(deleteSubmission(admin, gone)).rejects.toMatchObject({ status: 404, message: SUBMISSION_GONE });
+    await expect(deleteSubmission(admin, "no-such-id")).rejects.toThrow(SUBMISSION_GONE);
     expect(await submissionCount()).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
 import { user } from "~/db/schema/auth";
 import { contactSubmission } from "~/db/schema/contacts";
 import { runInBackground } from "~/lib/background.server";
@@ -181,12 +182,9 @@ export async function getSubmission(actor: Actor, id: string) {
   return row ?? null;
 }
 
-export class SubmissionNotFoundError extends Error {
-  constructor() {
-    super("That contact submission no longer exists.");
-    this.name = "SubmissionNotFoundError";
-  }
-}
+/** A submission another administrator already deleted. */
+export const SUBMISSION_GONE = "That contact submission no longer exists.";
+const submissionGone = () => new AppError(404, SUBMISSION_GONE);
 
 /** Opening a new submission marks it read; read and responded ones stay as they are. */
 export async function markSubmissionRead(actor: Actor, id: string): Promise<SubmissionStatus> {
@@ -197,7 +195,7 @@ export async function markSubmissionRead(actor: Actor, id: string): Promise<Subm
     .set({ status: "read", updatedAt: new Date() })
     .where(and(eq(contactSubmission.id, id), eq(contactSubmission.status, "new")));
   const [row] = await db.select({ status: contactSubmission.status }).from(contactSubmission).where(eq(contactSubmission.id, id));
-  if (!row) throw new SubmissionNotFoundError();
+  if (!row) throw submissionGone();
   return row.status;
 }
 
@@ -208,13 +206,13 @@ export async function markSubmissionResponded(actor: Actor, id: string): Promise
     .set({ status: "responded", updatedAt: new Date() })
     .where(eq(contactSubmission.id, id))
     .returning({ id: contactSubmission.id });
-  if (updated.length === 0) throw new SubmissionNotFoundError();
+  if (updated.length === 0) throw submissionGone();
   await recordAudit({ action: "contact.status_changed", actor, target: { type: "contact_submission", id }, summary: "Marked an application as responded" });
 }
 
 export async function deleteSubmission(actor: Actor, id: string): Promise<void> {
   ensureCan(actor, "contactSubmissions", "delete");
   const deleted = await getDb().delete(contactSubmission).where(eq(contactSubmission.id, id)).returning({ id: contactSubmission.id });
-  if (deleted.length === 0) throw new SubmissionNotFoundError();
+  if (deleted.length === 0) throw submissionGone();
   await recordAudit({ action: "contact.deleted", actor, target: { type: "contact_submission", id }, summary: "Deleted an application" });
 }

@@ -27,6 +27,14 @@ export const acceptInvitationSchema = z
 export type InvitationStatus = "valid" | "expired" | "used" | "revoked" | "unknown";
 
 /** What the accept page says for a link that no longer works. */
+/** The screen's heading when the link no longer works. */
+export const invitationStatusHeadings: Record<Exclude<InvitationStatus, "valid">, string> = {
+  expired: "Invitation expired",
+  used: "Invitation already used",
+  revoked: "Invitation withdrawn",
+  unknown: "Invitation not found",
+};
+
 export const invitationStatusMessages: Record<Exclude<InvitationStatus, "valid">, string> = {
   expired: "This invitation has expired.",
   used: "This invitation has already been used. If it was you, sign in with your password.",

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
 import { contactSubmission } from "~/db/schema/contacts";
 import { invitation } from "~/db/schema/invitations";
 import { getEnv } from "~/lib/env.server";
@@ -11,10 +12,18 @@ import { addressKey } from "~/lib/client-ip.server";
 import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
 import { recordAudit } from "~/auth/audit.server";
 import { createUserWithPassword, findUserByEmail, UserExistsError } from "~/modules/users/users.server";
-import { assertPasswordAllowed } from "~/modules/users/password-policy.server";
 import { passwordSchema } from "~/auth/credentials.schema";
 import { getSiteSettings } from "~/modules/settings/settings.server";
-import { INVITATION_TTL_DAYS, invitationSchema, type InvitationInput, type InvitationStatus } from "./invitations.schema";
+import { assertPasswordAllowed, refuseCommonPassword } from "~/modules/users/password-policy.server";
+import {
+  acceptInvitationSchema,
+  INVITATION_TTL_DAYS,
+  invitationSchema,
+  invitationStatusHeadings,
+  invitationStatusMessages,
+  type InvitationInput,
+  type InvitationStatus,
+} from "./invitations.schema";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
 
@@ -22,19 +31,14 @@ type Actor = Pick<SessionUser, "id" | "role" | "email">;
 export const ACCEPT_LIMIT = { window: 15 * 60, max: 10 } as const;
 
 /** An expected refusal, worded for the administrator or the invited person. */
-export class InvitationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "InvitationError";
-  }
-}
+const refused = (message: string) => new AppError(409, message);
 
-/** The link no longer works (or never did); the status says why. */
-export class InvitationTokenError extends Error {
-  constructor(readonly status: Exclude<InvitationStatus, "valid">) {
-    super(`Invitation is ${status}`);
-    this.name = "InvitationTokenError";
-  }
+/**
+ * The link no longer works (or never did): the screen's heading as the title, the
+ * spec's sentence as the message (410; a malformed link is a 400).
+ */
+export function linkGone(status: Exclude<InvitationStatus, "valid">, httpStatus: 400 | 410 = 410): AppError {
+  return new AppError(httpStatus, invitationStatusMessages[status], { title: invitationStatusHeadings[status] });
 }
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
@@ -48,6 +52,23 @@ const pending = () => and(isNull(invitation.acceptedAt), isNull(invitation.revok
 
 export function consumeAcceptLimit(clientIp: string): Promise<LimitResult> {
   return consumeLimit(`invitation-accept:${addressKey(clientIp)}`, ACCEPT_LIMIT);
+}
+
+/**
+ * The accept page's form: the rate limit per address (429), the form's check (a ZodError
+ * names the password fields), then acceptInvitation. Returns the e-mail and password
+ * to sign in with.
+ */
+export async function acceptInvitationForm(form: Record<string, unknown>, clientIp: string): Promise<{ email: string; password: string }> {
+  const limit = await consumeAcceptLimit(clientIp);
+  if (!limit.allowed) throw new AppError(429, "Too many attempts. Please wait a few minutes and try again.", { retryAfter: limit.retryAfter });
+  const parsed = acceptInvitationSchema.superRefine(refuseCommonPassword("password")).safeParse(form);
+  if (!parsed.success) {
+    if (parsed.error.issues.some((issue) => issue.path[0] === "token")) throw linkGone("unknown", 400);
+    throw parsed.error;
+  }
+  const { email } = await acceptInvitation(parsed.data.token, parsed.data.password, { ip: clientIp });
+  return { email, password: parsed.data.password };
 }
 
 /** Sends the link; a mail failure is logged and reported, the invitation stays (Resend tries again). */
@@ -84,17 +105,17 @@ async function openInvitationFor(email: string) {
 }
 
 /** Invites a person by e-mail. Refuses an address that has an account or a pending invitation. */
-export async function createInvitation(actor: Actor, input: InvitationInput): Promise<{ id: string; mailed: boolean }> {
+export async function createInvitation(actor: Actor, input: InvitationInput): Promise<{ id: string; email: string; mailed: boolean }> {
   ensureCan(actor, "invitations", "create");
   const data = invitationSchema.parse(input);
-  if (await findUserByEmail(data.email)) throw new InvitationError(`An account with the e-mail ${data.email} already exists.`);
+  if (await findUserByEmail(data.email)) throw refused(`An account with the e-mail ${data.email} already exists.`);
   if (await openInvitationFor(data.email)) {
-    throw new InvitationError(`${data.email} already has a pending invitation. Resend it from the list instead.`);
+    throw refused(`${data.email} already has a pending invitation. Resend it from the list instead.`);
   }
   const db = getDb();
   if (data.contactSubmissionId) {
     const [found] = await db.select({ id: contactSubmission.id }).from(contactSubmission).where(eq(contactSubmission.id, data.contactSubmissionId));
-    if (!found) throw new InvitationError("The contact submission no longer exists.");
+    if (!found) throw refused("The contact submission no longer exists.");
   }
   const id = crypto.randomUUID();
   const { token, tokenHash, expiresAt } = newToken();
@@ -109,7 +130,7 @@ export async function createInvitation(actor: Actor, input: InvitationInput): Pr
     contactSubmissionId: data.contactSubmissionId ?? null,
   });
   await recordAudit({ action: "invitation.sent", actor, target: { type: "invitation", id }, summary: `Invited ${data.name} <${data.email}> as ${data.role}` });
-  return { id, mailed: await mailInvitation(data, token) };
+  return { id, email: data.email, mailed: await mailInvitation(data, token) };
 }
 
 /** A new link with a new 7-day expiry; the old link stops working. */
@@ -121,7 +142,7 @@ export async function resendInvitation(actor: Actor, id: string): Promise<{ mail
     .set({ tokenHash, expiresAt })
     .where(and(eq(invitation.id, id), pending()))
     .returning({ name: invitation.name, email: invitation.email });
-  if (!row) throw new InvitationError("This invitation has already been accepted or revoked.");
+  if (!row) throw refused("This invitation has already been accepted or revoked.");
   await recordAudit({ action: "invitation.resent", actor, target: { type: "invitation", id }, summary: `Resent the invitation to ${row.email}` });
   return { mailed: await mailInvitation(row, token) };
 }
@@ -133,7 +154,7 @@ export async function revokeInvitation(actor: Actor, id: string): Promise<void> 
     .set({ revokedAt: new Date() })
     .where(and(eq(invitation.id, id), pending()))
     .returning({ email: invitation.email });
-  if (!row) throw new InvitationError("This invitation has already been accepted or revoked.");
+  if (!row) throw refused("This invitation has already been accepted or revoked.");
   await recordAudit({ action: "invitation.revoked", actor, target: { type: "invitation", id }, summary: `Revoked the invitation to ${row.email}` });
 }
 
@@ -174,7 +195,7 @@ export async function acceptInvitation(token: string, password: string, { ip }: 
     .returning();
   if (!claimed) {
     const { status } = await getInvitationForToken(token);
-    throw new InvitationTokenError(status === "valid" ? "used" : status);
+    throw linkGone(status === "valid" ? "used" : status);
   }
   let created: { id: string; email: string };
   try {
@@ -182,7 +203,7 @@ export async function acceptInvitation(token: string, password: string, { ip }: 
   } catch (error) {
     // The account was not created: the link works again.
     await db.update(invitation).set({ acceptedAt: null }).where(eq(invitation.id, claimed.id));
-    if (error instanceof UserExistsError) throw new InvitationError("An account with this e-mail already exists. Please sign in instead.");
+    if (error instanceof UserExistsError) throw refused("An account with this e-mail already exists. Please sign in instead.");
     throw error;
   }
   await db.update(invitation).set({ userId: created.id }).where(eq(invitation.id, claimed.id));

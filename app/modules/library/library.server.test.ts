@@ -11,7 +11,6 @@ import { validMealPlan, validSchedule, validVideo } from "./library.fixture";
 import { cmsArticleSchema, mealPlanSchema, scheduleSchema, videoSchema } from "./library.schema";
 import {
   CONTENT_PAGE_SIZE,
-  ContentError,
   countContentItems,
   createContent,
   deleteContent,
@@ -113,7 +112,7 @@ describe("creating, listing and deleting each type", () => {
     const [row] = await getDb().select().from(contentItem).where(eq(contentItem.id, id));
     expect(row!.imageId).toBe(imageId);
 
-    await expect(createContent(trainer, { type: "video", ...validVideo, imageId: "no-such-upload" })).rejects.toThrow(ContentError);
+    await expect(createContent(trainer, { type: "video", ...validVideo, imageId: "no-such-upload" })).rejects.toMatchObject({ status: 400, fieldErrors: { imageId: "The image could not be found. Please upload it again." } });
     expect(await countContentItems()).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
 import { contentItem } from "~/db/schema/library";
 import { upload } from "~/db/schema/uploads";
 import { recordAudit } from "~/auth/audit.server";
@@ -10,16 +11,10 @@ import { TYPE_LABELS, type ContentType } from "./library-types";
 
 export const CONTENT_PAGE_SIZE = 24;
 
+const IMAGE_GONE = "The image could not be found. Please upload it again.";
+
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
 export type ContentItem = typeof contentItem.$inferSelect;
-
-/** A refusal the person can act on (its message is shown in the 'Error' toast). */
-export class ContentError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ContentError";
-  }
-}
 
 /** One page of one type, newest first (the content manager's grid). */
 export async function listContent(actor: Actor, type: ContentType, { page = 1 }: { page?: number } = {}) {
@@ -61,7 +56,7 @@ export async function createContent(actor: Actor, input: ContentInput): Promise<
   const db = getDb();
   if (data.imageId) {
     const [found] = await db.select({ id: upload.id }).from(upload).where(and(eq(upload.id, data.imageId), eq(upload.kind, "image")));
-    if (!found) throw new ContentError("The image could not be found. Please upload it again.");
+    if (!found) throw new AppError(400, IMAGE_GONE, { fieldErrors: { imageId: IMAGE_GONE } });
   }
   const id = crypto.randomUUID();
   const common = {

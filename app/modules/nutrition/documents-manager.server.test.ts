@@ -5,7 +5,9 @@ import { nutritionDocument } from "~/db/schema/documents";
 import { storeDocumentFile } from "~/modules/uploads/documents.server";
 import { storedFiles, wipeUploads } from "~/modules/uploads/uploads.test-support";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { handleDocumentsAction, isDocumentsIntent, loadDocumentsManager } from "./documents-manager.server";
+import { ZodError } from "zod";
+import { fieldErrors } from "~/lib/form";
+import { addDocument, listManagedDocuments, removeDocument } from "./documents-manager.server";
 import { NUTRITION_MESSAGES } from "./nutrition.schema";
 import { FILE_NOT_FOUND } from "./nutrition.server";
 import { tinyPdf } from "./nutrition.test-support";
@@ -13,12 +15,6 @@ import { tinyPdf } from "./nutrition.test-support";
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
 let trainer: Actor;
 let member: Actor;
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.set(key, value);
-  return data;
-}
 
 const createFields = (extra: Record<string, string> = {}) => ({
   intent: "create-document",
@@ -47,79 +43,55 @@ beforeEach(async () => {
   await wipeUploads();
 });
 
-describe("handleDocumentsAction", () => {
-  it("creates a link document from a form and answers with the success toast", async () => {
-    const result = await handleDocumentsAction(trainer, form(createFields()));
-    expect(result).toEqual({
-      ok: true,
-      intent: "create-document",
+describe("addDocument and removeDocument", () => {
+  it("creates a link document and answers with the success toast", async () => {
+    expect(await addDocument(trainer, createFields())).toEqual({
       toast: { title: "Document added successfully", description: '"Protein guide" is now available to members.' },
     });
     expect(await documents()).toEqual([expect.objectContaining({ title: "Protein guide", url: "https://guides.example.com/protein", authorId: trainer.id })]);
   });
 
-  it("creates a PDF document from an uploaded file's id (a plain object body works too)", async () => {
+  it("creates a PDF document from an uploaded file's id", async () => {
     const file = await storeDocumentFile(trainer, tinyPdf(), "Oats.pdf");
-    const result = await handleDocumentsAction(trainer, { ...createFields({ category: "recipes", type: "pdf", url: "" }), uploadId: file.uploadId });
-    expect(result.ok).toBe(true);
+    await addDocument(trainer, { ...createFields({ category: "recipes", type: "pdf", url: "" }), uploadId: file.uploadId });
     expect(await documents()).toEqual([expect.objectContaining({ uploadId: file.uploadId, fileName: "Oats.pdf", url: null, category: "recipes" })]);
   });
 
-  it("answers bad input with 400 and field messages instead of throwing, and writes nothing", async () => {
-    expect(await handleDocumentsAction(trainer, form(createFields({ title: "", url: "not a link" })))).toEqual({
-      ok: false,
-      intent: "create-document",
-      status: 400,
-      fieldErrors: { title: NUTRITION_MESSAGES.titleRequired, url: NUTRITION_MESSAGES.url },
-      message: "Please check the highlighted fields.",
-    });
-    expect(await handleDocumentsAction(trainer, form(createFields({ url: "not a link" })))).toMatchObject({ status: 400, fieldErrors: { url: NUTRITION_MESSAGES.url } });
-    expect(await handleDocumentsAction(trainer, form(createFields({ url: "" })))).toMatchObject({ status: 400, fieldErrors: { source: NUTRITION_MESSAGES.sourceMissing } });
-    expect(await handleDocumentsAction(trainer, form(createFields({ url: "", type: "pdf", uploadId: "gone" })))).toEqual({
-      ok: false,
-      intent: "create-document",
-      status: 400,
-      message: FILE_NOT_FOUND,
-    });
-    expect(await handleDocumentsAction(trainer, form({ intent: "launch-rockets" }))).toMatchObject({ ok: false, status: 400, message: "Unknown action" });
+  it("refuses bad input with the schema's field messages or a 400 AppError, and writes nothing", async () => {
+    const invalid = await addDocument(trainer, createFields({ title: "", url: "not a link" })).catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(ZodError);
+    expect(fieldErrors(invalid as ZodError)).toEqual({ title: NUTRITION_MESSAGES.titleRequired, url: NUTRITION_MESSAGES.url });
+    const noSource = await addDocument(trainer, createFields({ url: "" })).catch((error: unknown) => error);
+    expect(fieldErrors(noSource as ZodError)).toEqual({ source: NUTRITION_MESSAGES.sourceMissing });
+    await expect(addDocument(trainer, createFields({ url: "", type: "pdf", uploadId: "gone" }))).rejects.toMatchObject({ status: 400, message: FILE_NOT_FOUND });
     expect(await documents()).toEqual([]);
   });
 
-  it("refuses members with 403 for both intents and changes nothing", async () => {
-    await handleDocumentsAction(trainer, form(createFields()));
+  it("refuses members with 403 for both and changes nothing", async () => {
+    await addDocument(trainer, createFields());
     const [doc] = await documents();
-    expect(await handleDocumentsAction(member, form(createFields({ title: "Sneaky" })))).toMatchObject({ ok: false, status: 403 });
-    expect(await handleDocumentsAction(member, form({ intent: "delete-document", id: doc!.id }))).toMatchObject({ ok: false, status: 403 });
+    await expect(addDocument(member, createFields({ title: "Sneaky" }))).rejects.toMatchObject({ status: 403 });
+    await expect(removeDocument(member, doc!.id)).rejects.toMatchObject({ status: 403 });
     expect((await documents()).map((d) => d.title)).toEqual(["Protein guide"]);
   });
 
-  it("deletes a document with its file; an unknown id is 404", async () => {
+  it("deletes a document with its file; an unknown or missing id is 404", async () => {
     const file = await storeDocumentFile(trainer, tinyPdf(), "Oats.pdf");
-    await handleDocumentsAction(trainer, { ...createFields({ type: "pdf", url: "" }), uploadId: file.uploadId });
+    await addDocument(trainer, { ...createFields({ type: "pdf", url: "" }), uploadId: file.uploadId });
     const [doc] = await documents();
-    expect(await handleDocumentsAction(trainer, form({ intent: "delete-document", id: doc!.id }))).toEqual({
-      ok: true,
-      intent: "delete-document",
-      toast: { title: "Document deleted successfully", description: "Members no longer see it." },
-    });
+    expect(await removeDocument(trainer, doc!.id)).toEqual({ toast: { title: "Document deleted successfully", description: "Members no longer see it." } });
     expect(await documents()).toEqual([]);
     expect(storedFiles()).toEqual([]);
-    expect(await handleDocumentsAction(trainer, form({ intent: "delete-document", id: doc!.id }))).toMatchObject({ ok: false, status: 404, message: "Document not found" });
-    expect(await handleDocumentsAction(trainer, form({ intent: "delete-document" }))).toMatchObject({ ok: false, status: 404 });
-  });
-
-  it("tells a page's action which intents are its own", () => {
-    expect(isDocumentsIntent("create-document")).toBe(true);
-    expect(isDocumentsIntent("delete-document")).toBe(true);
-    expect(isDocumentsIntent("create")).toBe(false);
+    await expect(removeDocument(trainer, doc!.id)).rejects.toMatchObject({ status: 404, message: "Document not found" });
+    await expect(removeDocument(trainer, "")).rejects.toMatchObject({ status: 404 });
   });
 });
 
-describe("loadDocumentsManager", () => {
+describe("listManagedDocuments", () => {
   it("lists every document for staff with a display date, and refuses members", async () => {
-    await handleDocumentsAction(trainer, form(createFields()));
-    const { documents: listed } = await loadDocumentsManager(trainer);
+    await addDocument(trainer, createFields());
+    const { documents: listed } = await listManagedDocuments(trainer);
     expect(listed).toEqual([expect.objectContaining({ title: "Protein guide", category: "education", isFile: false, date: expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/) })]);
-    await expect(loadDocumentsManager(member)).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(listManagedDocuments(member)).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -6,7 +6,7 @@ import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { DOCUMENT_MESSAGES, isPdf, MAX_DOCUMENT_BYTES, readDocumentBody, sanitiseFileName, storeDocumentFile } from "./documents.server";
 import { isServableKey } from "./serve-upload.server";
-import { UploadError } from "./upload-error";
+import { AppError } from "~/lib/app-error";
 import { storedFiles, uploadRows, wipeUploads } from "./uploads.test-support";
 
 const trainer = { id: "", email: "trainer@documents.test", role: "trainer" as const };
@@ -45,15 +45,16 @@ describe("storing a PDF", () => {
 
   it("decides by the bytes: a text file named .pdf is refused and nothing is stored", async () => {
     const error = await storeDocumentFile(trainer, Buffer.from("Just some notes, not a PDF"), "notes.pdf").catch((e: unknown) => e);
-    expect(error).toEqual(new UploadError(415, DOCUMENT_MESSAGES.notAPdf));
+    expect(error).toMatchObject({ status: 415, message: DOCUMENT_MESSAGES.notAPdf });
+    expect(error).toBeInstanceOf(AppError);
     await expect(storeDocumentFile(trainer, Buffer.from("<html><script>alert(1)</script>%PDF-"), "page.pdf")).rejects.toMatchObject({ status: 415 });
-    await expect(storeDocumentFile(trainer, Buffer.alloc(0), "empty.pdf")).rejects.toThrow(new UploadError(422, DOCUMENT_MESSAGES.empty));
+    await expect(storeDocumentFile(trainer, Buffer.alloc(0), "empty.pdf")).rejects.toMatchObject({ status: 422, message: DOCUMENT_MESSAGES.empty });
     await expectNothingStored();
   });
 
   it("refuses more than 20 MB and stores nothing", async () => {
     const big = Buffer.concat([tinyPdf(), Buffer.alloc(MAX_DOCUMENT_BYTES)]);
-    await expect(storeDocumentFile(trainer, big, "big.pdf")).rejects.toThrow(new UploadError(413, DOCUMENT_MESSAGES.tooManyBytes));
+    await expect(storeDocumentFile(trainer, big, "big.pdf")).rejects.toMatchObject({ status: 413, message: DOCUMENT_MESSAGES.tooManyBytes });
     await expectNothingStored();
   });
 
@@ -97,8 +98,8 @@ describe("reading a PDF request body", () => {
   });
 
   it("stops at 20 MB with the document's message, whatever Content-Length said", async () => {
-    await expect(readDocumentBody(streamOf(MAX_DOCUMENT_BYTES + 1))).rejects.toThrow(new UploadError(413, DOCUMENT_MESSAGES.tooManyBytes));
+    await expect(readDocumentBody(streamOf(MAX_DOCUMENT_BYTES + 1))).rejects.toMatchObject({ status: 413, message: DOCUMENT_MESSAGES.tooManyBytes });
     const declared = new Request("http://localhost/cms/documents", { method: "POST", body: "x", headers: { "content-length": String(MAX_DOCUMENT_BYTES + 1) } });
-    await expect(readDocumentBody(declared)).rejects.toThrow(new UploadError(413, DOCUMENT_MESSAGES.tooManyBytes));
+    await expect(readDocumentBody(declared)).rejects.toMatchObject({ status: 413, message: DOCUMENT_MESSAGES.tooManyBytes });
   });
 });

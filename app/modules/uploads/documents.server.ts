@@ -7,7 +7,7 @@ import { upload, type UploadVariant } from "~/db/schema/uploads";
 import { recordAudit } from "~/auth/audit.server";
 import { getLogger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage.server";
-import { UploadError } from "./upload-error";
+import { AppError } from "~/lib/app-error";
 import { readUploadBody } from "./uploads.server";
 import { trimCharacters } from "~/lib/trim-characters";
 
@@ -53,7 +53,7 @@ export async function readDocumentBody(request: Request): Promise<Buffer> {
   try {
     return await readUploadBody(request, MAX_DOCUMENT_BYTES);
   } catch (error) {
-    if (error instanceof UploadError && error.status === 413) throw new UploadError(413, DOCUMENT_MESSAGES.tooManyBytes);
+    if (error instanceof AppError && error.status === 413) throw new AppError(413, DOCUMENT_MESSAGES.tooManyBytes);
     throw error;
   }
 }
@@ -64,14 +64,14 @@ export interface StoredDocumentFile {
 }
 
 /**
- * Checks and stores a PDF (trainers and administrators). Refusals throw UploadError and
+ * Checks and stores a PDF (trainers and administrators). Refusals throw AppError and
  * leave nothing behind: no file, no row.
  */
 export async function storeDocumentFile(actor: Pick<SessionUser, "id" | "email" | "role">, body: Buffer, displayName: string | null): Promise<StoredDocumentFile> {
   ensureCan(actor, "nutritionDocuments", "create");
-  if (body.length === 0) throw new UploadError(422, DOCUMENT_MESSAGES.empty);
-  if (body.length > MAX_DOCUMENT_BYTES) throw new UploadError(413, DOCUMENT_MESSAGES.tooManyBytes);
-  if (!isPdf(body)) throw new UploadError(415, DOCUMENT_MESSAGES.notAPdf);
+  if (body.length === 0) throw new AppError(422, DOCUMENT_MESSAGES.empty);
+  if (body.length > MAX_DOCUMENT_BYTES) throw new AppError(413, DOCUMENT_MESSAGES.tooManyBytes);
+  if (!isPdf(body)) throw new AppError(415, DOCUMENT_MESSAGES.notAPdf);
   // 128 random bits: the key cannot be guessed from the name or the time.
   const id = crypto.randomBytes(16).toString("base64url");
   const fileName = sanitiseFileName(displayName);

@@ -7,7 +7,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MESSAGES, processImage, renditionWidths, sniffImageFormat, type ProcessedImage } from "./image-processing.server";
-import { UploadError } from "./upload-error";
+import { AppError } from "~/lib/app-error";
 
 const solid = (width: number, height: number, channels: 3 | 4 = 3, background = "#b91c1c") =>
   sharp({ create: { width, height, channels, background } });
@@ -19,13 +19,13 @@ function noise(width: number, height: number) {
   return sharp(data, { raw: { width, height, channels: 3 } });
 }
 
-async function refusal(input: Buffer): Promise<UploadError> {
+async function refusal(input: Buffer): Promise<AppError> {
   const error = await processImage(input).then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(UploadError);
-  return error as UploadError;
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }
 
 function summary(result: ProcessedImage) {

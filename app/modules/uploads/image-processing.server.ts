@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from "sharp";
-import { UploadError } from "./upload-error";
+import { AppError } from "~/lib/app-error";
 
 /**
  * Turns an uploaded file into the web renditions we serve. The bytes decide what the
@@ -77,35 +77,35 @@ export function renditionWidths(width: number): number[] {
 const inputOptions = { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS, pages: 1 } as const;
 
 /**
- * Checks and converts one uploaded file. Throws UploadError (413, 415 or 422) with a
+ * Checks and converts one uploaded file. Throws AppError (413, 415 or 422) with a
  * message for the person uploading; never anything else for bad input.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  if (input.length === 0) throw new UploadError(422, MESSAGES.empty);
-  if (input.length > MAX_UPLOAD_BYTES) throw new UploadError(413, MESSAGES.tooManyBytes);
-  if (!sniffImageFormat(input)) throw new UploadError(415, MESSAGES.notAnImage);
+  if (input.length === 0) throw new AppError(422, MESSAGES.empty);
+  if (input.length > MAX_UPLOAD_BYTES) throw new AppError(413, MESSAGES.tooManyBytes);
+  if (!sniffImageFormat(input)) throw new AppError(415, MESSAGES.notAnImage);
 
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { failOn: "error", limitInputPixels: false }).metadata();
   } catch {
-    throw new UploadError(422, MESSAGES.unreadable);
+    throw new AppError(422, MESSAGES.unreadable);
   }
   // The header's size, before any pixel is decoded: a small file can claim a huge image.
   const sourceWidth = metadata.autoOrient?.width ?? metadata.width ?? 0;
   const sourceHeight = metadata.autoOrient?.height ?? metadata.height ?? 0;
-  if (sourceWidth <= 0 || sourceHeight <= 0) throw new UploadError(422, MESSAGES.unreadable);
-  if (sourceWidth > MAX_IMAGE_SIDE || sourceHeight > MAX_IMAGE_SIDE) throw new UploadError(422, MESSAGES.tooWide);
+  if (sourceWidth <= 0 || sourceHeight <= 0) throw new AppError(422, MESSAGES.unreadable);
+  if (sourceWidth > MAX_IMAGE_SIDE || sourceHeight > MAX_IMAGE_SIDE) throw new AppError(422, MESSAGES.tooWide);
   // Animated GIF/WebP report the height of all frames stacked; one frame is what we keep.
   const frameHeight = metadata.pageHeight && metadata.pages && metadata.pages > 1 ? Math.min(metadata.pageHeight, sourceHeight) : sourceHeight;
-  if (sourceWidth * frameHeight > MAX_IMAGE_PIXELS) throw new UploadError(422, MESSAGES.tooManyPixels);
+  if (sourceWidth * frameHeight > MAX_IMAGE_PIXELS) throw new AppError(422, MESSAGES.tooManyPixels);
 
   try {
     return await render(input, sourceWidth, Boolean(metadata.hasAlpha));
   } catch (error) {
-    if (error instanceof UploadError) throw error;
+    if (error instanceof AppError) throw error;
     // The header was fine but the pixel data is not (truncated, corrupt).
-    throw new UploadError(422, MESSAGES.unreadable);
+    throw new AppError(422, MESSAGES.unreadable);
   }
 }
 

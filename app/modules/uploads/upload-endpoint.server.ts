@@ -1,7 +1,7 @@
 import { can, type Action, type Entity } from "~/auth/permissions";
 import { getSessionUser, type SessionUser } from "~/auth/session.server";
 import { mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "~/auth/two-factor-sign-in.server";
-import { UploadError } from "./upload-error";
+import { AppError } from "~/lib/app-error";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -13,7 +13,7 @@ export function onlyPost(): Response {
 /**
  * The staff upload endpoints (images, PDFs): the file itself is the request body. 201
  * with what `store` returns; refusals are JSON {error}: 401 signed out, 403 without the
- * permission, an UploadError's status (413, 415, 422) for the file.
+ * permission, an AppError's status (413, 415, 422) for the file.
  */
 export async function handleStaffUpload<E extends Entity>(
   request: Request,
@@ -30,7 +30,7 @@ export async function handleStaffUpload<E extends Entity>(
   try {
     return Response.json(await store(actor), { status: 201, headers: noStore });
   } catch (error) {
-    if (error instanceof UploadError) return Response.json({ error: error.message }, { status: error.status, headers: noStore });
+    if (error instanceof AppError) return Response.json({ error: error.message }, { status: error.status, headers: noStore });
     throw error;
   }
 }

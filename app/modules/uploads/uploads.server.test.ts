@@ -9,7 +9,8 @@ import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { getStorage } from "~/lib/storage.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { getPictureImages, MAX_UPLOAD_BYTES, readUploadBody, storeImage, toPictureImage, UploadError } from "./uploads.server";
+import { getPictureImages, MAX_UPLOAD_BYTES, readUploadBody, storeImage, toPictureImage } from "./uploads.server";
+import { AppError } from "~/lib/app-error";
 import { storedFiles, uploadRows, wipeUploads } from "./uploads.test-support";
 
 const trainer = { id: "", email: "trainer@uploads.test", role: "trainer" as const };
@@ -27,13 +28,13 @@ beforeEach(async () => {
 
 const photo = (width = 2000, height = 1000) => sharp({ create: { width, height, channels: 3, background: "#1d4ed8" } }).jpeg().toBuffer();
 
-async function refusalOf(promise: Promise<unknown>): Promise<UploadError> {
+async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(UploadError);
-  return error as UploadError;
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }
 
 describe("storeImage", () => {

@@ -8,10 +8,9 @@ import { getLogger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage.server";
 import type { PictureImage } from "~/components/ui/picture";
 import { MAX_UPLOAD_BYTES, MESSAGES, processImage, type ProcessedImage } from "./image-processing.server";
-import { UploadError } from "./upload-error";
+import { AppError } from "~/lib/app-error";
 
 export { MAX_UPLOAD_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from "./image-processing.server";
-export { UploadError } from "./upload-error";
 
 /** An uploaded image as the editor keeps it: its id (stored on the article) and how to show it. */
 export type StoredImage = { id: string } & PictureImage;
@@ -29,7 +28,7 @@ export function uploadUrl(key: string): string {
  */
 export async function readUploadBody(request: Request, limit = MAX_UPLOAD_BYTES): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw new UploadError(413, MESSAGES.tooManyBytes);
+  if (Number.isFinite(declared) && declared > limit) throw new AppError(413, MESSAGES.tooManyBytes);
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -43,7 +42,7 @@ export async function readUploadBody(request: Request, limit = MAX_UPLOAD_BYTES)
       // is released, not the stream cancelled: cancelling would reset the connection
       // before the 413 reached the client; Node discards what is left instead.
       reader.releaseLock();
-      throw new UploadError(413, MESSAGES.tooManyBytes);
+      throw new AppError(413, MESSAGES.tooManyBytes);
     }
     chunks.push(value);
   }
@@ -110,7 +109,7 @@ export function toPictureImage(variants: UploadVariant[]): PictureImage | null {
 
 /**
  * Checks, converts and stores an uploaded image (trainers and administrators).
- * Refusals throw UploadError and leave nothing behind: no file, no row.
+ * Refusals throw AppError and leave nothing behind: no file, no row.
  */
 export async function storeImage(actor: Pick<SessionUser, "id" | "email" | "role">, body: Buffer): Promise<StoredImage> {
   ensureCan(actor, "uploads", "create");

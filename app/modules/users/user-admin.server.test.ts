@@ -5,7 +5,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { listAuditLog } from "~/auth/audit.server";
-import { deactivateUser, listUsers, reactivateUser, setUserRole, UserAdminError, USERS_PAGE_SIZE } from "./user-admin.server";
+import { deactivateUser, listUsers, reactivateUser, setUserRole, USERS_PAGE_SIZE } from "./user-admin.server";
 import { createUserWithPassword } from "./users.server";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
@@ -78,12 +78,12 @@ describe("setUserRole", () => {
   });
 
   it("refuses to demote the last active administrator, even themselves", async () => {
-    await expect(setUserRole(admin, admin.id, "member")).rejects.toThrow(new UserAdminError("This is the last administrator: make someone else an administrator first."));
+    await expect(setUserRole(admin, admin.id, "member")).rejects.toMatchObject({ status: 409, message: "This is the last administrator: make someone else an administrator first." });
     expect((await row(admin.id)).role).toBe("admin");
     // A deactivated administrator does not count.
     const dormant = await make("dormant-admin@example.com", "admin");
     await deactivateUser(admin, dormant.id);
-    await expect(setUserRole(admin, admin.id, "trainer")).rejects.toBeInstanceOf(UserAdminError);
+    await expect(setUserRole(admin, admin.id, "trainer")).rejects.toMatchObject({ status: 409 });
     // With a second active administrator, the first may step down.
     const second = await make("second-admin@example.com", "admin");
     await setUserRole(admin, admin.id, "member");

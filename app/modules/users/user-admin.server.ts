@@ -1,8 +1,9 @@
 import { and, count, desc, eq, ilike, max, ne, sql } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
-import { toRole, type Role } from "~/auth/permissions";
+import { roles, toRole, type Role } from "~/auth/permissions";
 import { isStaff, STAFF_SESSION_SECONDS } from "~/auth/session-lifetime";
 import { getDb, type Db } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
 import { session, user } from "~/db/schema/auth";
 import { recordAudit } from "~/auth/audit.server";
 
@@ -14,13 +15,8 @@ export const USERS_PAGE_SIZE = 25;
 /** Serialises role changes and deactivations, so two of them cannot both remove "the other" last admin. */
 const ADMIN_CHANGE_LOCK = 7_350_001;
 
-/** An expected refusal with a message for the administrator. */
-export class UserAdminError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UserAdminError";
-  }
-}
+/** A refusal with a message for the administrator (409: the data as it stands says no). */
+const refused = (message: string) => new AppError(409, message);
 
 /** Users newest first, one page at a time; the search is a case-insensitive substring of the e-mail. */
 export async function listUsers(actor: Actor, { search = "", page = 1 }: { search?: string; page?: number } = {}) {
@@ -55,7 +51,7 @@ export async function listUsers(actor: Actor, { search = "", page = 1 }: { searc
 async function lockAndLoad(tx: Tx, userId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK})`);
   const [target] = await tx.select({ id: user.id, email: user.email, role: user.role, banned: user.banned }).from(user).where(eq(user.id, userId));
-  if (!target) throw new UserAdminError("That user no longer exists.");
+  if (!target) throw new AppError(404, "That user no longer exists.");
   return target;
 }
 
@@ -68,14 +64,17 @@ async function otherActiveAdmins(tx: Tx, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function setUserRole(actor: Actor, userId: string, role: Role): Promise<void> {
+/** `role` is what the form sent: anything but member, trainer or admin is refused. */
+export async function setUserRole(actor: Actor, userId: string, requested: string): Promise<void> {
   ensureCan(actor, "users", "setRole");
+  if (!roles.includes(requested as Role)) throw new AppError(400, "Role must be member, trainer or admin");
+  const role = requested as Role;
   const changed = await getDb().transaction(async (tx) => {
     const target = await lockAndLoad(tx, userId);
     const from = toRole(target.role);
     if (from === role) return null;
     if (from === "admin" && !target.banned && (await otherActiveAdmins(tx, userId)) === 0) {
-      throw new UserAdminError("This is the last administrator: make someone else an administrator first.");
+      throw refused("This is the last administrator: make someone else an administrator first.");
     }
     await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
     if (isStaff(role)) {
@@ -95,12 +94,12 @@ export async function setUserRole(actor: Actor, userId: string, role: Role): Pro
 /** Signs the person out everywhere and stops them signing in. */
 export async function deactivateUser(actor: Actor, userId: string): Promise<void> {
   ensureCan(actor, "users", "deactivate");
-  if (userId === actor.id) throw new UserAdminError("You cannot deactivate your own account.");
+  if (userId === actor.id) throw refused("You cannot deactivate your own account.");
   const email = await getDb().transaction(async (tx) => {
     const target = await lockAndLoad(tx, userId);
     if (target.banned) return null;
     if (toRole(target.role) === "admin" && (await otherActiveAdmins(tx, userId)) === 0) {
-      throw new UserAdminError("This is the last active administrator and cannot be deactivated.");
+      throw refused("This is the last active administrator and cannot be deactivated.");
     }
     await tx.update(user).set({ banned: true, banReason: "Deactivated by an administrator", updatedAt: new Date() }).where(eq(user.id, userId));
     await tx.delete(session).where(eq(session.userId, userId));

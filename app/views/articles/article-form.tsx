@@ -14,10 +14,10 @@ import {
   articleSchema,
   READ_TIME_DEFAULT,
   READ_TIME_MAX,
-  type ArticleActionData,
   type ArticleField,
   type ArticleFormValues,
 } from "~/modules/articles/articles.schema";
+import type { ActionData } from "~/lib/action.server";
 
 type DefaultImage = ComponentProps<typeof ImageUploadField>["defaultImage"];
 
@@ -27,7 +27,7 @@ interface ArticleFormProps {
   defaults?: ArticleFormValues;
   defaultImage?: DefaultImage;
   /** The action's answer when a save or delete was refused. */
-  result?: ArticleActionData;
+  result?: ActionData<object, ArticleField>;
   /** Where Cancel goes: the list, or the article being edited. */
   cancelTo: string;
 }
@@ -108,17 +108,18 @@ export function ArticleForm({ mode, defaults = {}, defaultImage, result, cancelT
   const formRef = useRef<HTMLFormElement>(null);
   const preview = usePreview(() => (formRef.current?.elements.namedItem("content") as HTMLTextAreaElement | null)?.value ?? "");
 
-  const values = result?.values ?? defaults;
-  const errors = clientErrors ?? result?.fieldErrors ?? {};
+  const refused = result && !result.ok ? result : undefined;
+  const values: ArticleFormValues = refused?.values ?? defaults;
+  const errors = clientErrors ?? refused?.fieldErrors ?? {};
 
   // A refused save or delete: the spec's toast; the messages sit at their fields.
   useEffect(() => {
-    if (!result) return;
+    if (!refused) return;
     setClientErrors(null);
-    toast.error(result.error, { description: result.description });
-    const first = articleFieldOrder.find((f) => result.fieldErrors[f]);
+    toast.error("Failed to save article", { description: refused.error ?? undefined });
+    const first = articleFieldOrder.find((f) => refused.fieldErrors[f]);
     if (first) document.getElementById(fieldId(first))?.focus();
-  }, [result]);
+  }, [refused]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);

@@ -6,18 +6,10 @@ import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form";
 import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
 import { formSchemas } from "~/modules/library/library.schema";
-import { DIFFICULTY_LEVELS, MEAL_PLAN_CATEGORIES, SCHEDULE_CATEGORIES, VIDEO_CATEGORIES, type ContentTab } from "~/modules/library/library-types";
+import { contentTabPath, DIFFICULTY_LEVELS, MEAL_PLAN_CATEGORIES, SCHEDULE_CATEGORIES, VIDEO_CATEGORIES, type ContentTab } from "~/modules/library/library-types";
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** What the /cms action answers when it does not redirect. */
-export interface CreateResult {
-  ok: false;
-  error?: string | null;
-  fieldErrors: FieldErrors;
-  /** What was sent, for a page rendered without JavaScript. */
-  values?: Record<string, string>;
-}
 
 const busyTexts: Record<ContentTab, string> = {
   articles: "Publishing...",
@@ -182,9 +174,8 @@ export function AddContentForm({ tab, fetcher, serverErrors, defaults, hydrated,
   };
 
   return (
-    <fetcher.Form method="post" action={`/cms?tab=${tab}`} noValidate onSubmit={onSubmit} className="space-y-5">
+    <fetcher.Form method="post" action={contentTabPath(tab)} noValidate onSubmit={onSubmit} className="space-y-5">
       <input type="hidden" name="intent" value="create" />
-      <input type="hidden" name="tab" value={tab} />
       <Fields tab={tab} errors={errors} defaults={defaults} onBusyChange={setUploading} />
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         {hydrated ? (
@@ -192,7 +183,7 @@ export function AddContentForm({ tab, fetcher, serverErrors, defaults, hydrated,
             Cancel
           </Button>
         ) : (
-          <Link to={`/cms?tab=${tab}`} className={buttonClass("secondary")}>
+          <Link to={contentTabPath(tab)} className={buttonClass("secondary")}>
             Cancel
           </Link>
         )}

@@ -2,26 +2,8 @@ import { Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { Picture, type PictureImage } from "~/components/ui/picture";
-
-/** One card of the content manager's grid, as the route prepares it. Safe in the browser. */
-export interface ContentCardData {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  membersOnly: boolean;
-  /** Formatted for display. */
-  date: string;
-  /** ISO 8601, for the <time> element. */
-  dateTime: string;
-  image: PictureImage | null;
-  /** Difficulty, duration, calories and the like, as short phrases. */
-  facts: string[];
-  /** Articles only. */
-  status?: "Draft" | "Published";
-  editHref?: string;
-}
+import { Picture } from "~/components/ui/picture";
+import type { ContentCardData } from "~/modules/library/library-types";
 
 function Badge({ children, tone }: { children: ReactNode; tone: "brand" | "zinc" | "green" }) {
   const tones = { brand: "bg-brand text-white", zinc: "bg-zinc-200 text-zinc-900", green: "bg-green-100 text-green-900" };

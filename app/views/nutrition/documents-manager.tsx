@@ -6,7 +6,11 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useFileUpload } from "~/components/use-file-upload";
 import { DocumentTypeIcon } from "./document-type-icon";
-import type { DocumentsActionResult, DocumentsManagerData, ManagedDocument } from "~/modules/nutrition/documents-manager.server";
+import type { ActionData } from "~/lib/action.server";
+import type { DocumentField } from "~/modules/nutrition/nutrition.schema";
+import type { DocumentsManagerData, DocumentToast, ManagedDocument } from "~/modules/nutrition/documents-manager.server";
+
+type DocumentsActionResult = ActionData<DocumentToast, DocumentField>;
 import { CATEGORY_LABELS, DOCUMENT_CATEGORIES, DOCUMENT_TYPES, TYPE_LABELS } from "~/modules/nutrition/nutrition.schema";
 
 const UPLOAD_URL = "/cms/documents";
@@ -16,7 +20,7 @@ const MAX_BYTES = 20 * 1024 * 1024;
 /**
  * The staff side of nutrition documents: every document with Delete (after a
  * confirmation) and the 'Add Document' form. Its forms post to the page it sits on,
- * whose action hands them to handleDocumentsAction.
+ * whose action answers through runAction.
  */
 export function DocumentsManager({ data }: { data: DocumentsManagerData }) {
   const [adding, setAdding] = useState(false);
@@ -97,8 +101,8 @@ function useResultToast(data: DocumentsActionResult | undefined, state: string, 
     if (data.ok) {
       toast.success(data.toast.title, { description: data.toast.description });
       okRef.current();
-    } else if (!data.fieldErrors) {
-      toast.error("Error", { description: data.message });
+    } else if (data.error) {
+      toast.error("Error", { description: data.error });
     }
   }, [data, state]);
 }
@@ -110,7 +114,7 @@ function AddDocumentForm({ id, onDone }: { id: string; onDone: () => void }) {
   const [uploading, setUploading] = useState(false);
   const titleId = useId();
   useResultToast(fetcher.data, fetcher.state, onDone);
-  const errors = fetcher.data && !fetcher.data.ok && fetcher.data.intent === "create-document" ? (fetcher.data.fieldErrors ?? {}) : {};
+  const errors = fetcher.data && !fetcher.data.ok && fetcher.data.intent === "create-document" ? fetcher.data.fieldErrors : {};
   const submitting = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" id={id} aria-labelledby={titleId} className="space-y-5 rounded-xl border border-zinc-200 p-5 sm:p-6" noValidate>

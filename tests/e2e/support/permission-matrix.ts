@@ -5,11 +5,12 @@
  * and fails when a route of app/routes.ts (or a route's action) has no row here.
  *
  * An expected answer is a status, or "redirect:<path>" for a 302/303 whose Location
- * is that path (with any query string after it).
+ * is that path (with any query string after it), "moved:<path>" the same for a
+ * permanent 301/308 (an old address).
  */
 export const matrixRoles = ["visitor", "memberA", "memberB", "trainer", "admin", "deactivated"] as const;
 export type MatrixRole = (typeof matrixRoles)[number];
-export type Expected = number | `redirect:${string}`;
+export type Expected = number | `redirect:${string}` | `moved:${string}`;
 export type Operation = "read" | "create" | "update" | "delete";
 
 /** Real ids and slugs, made or found by the spec before the matrix runs. */
@@ -304,10 +305,14 @@ export const matrix: MatrixRow[] = [
   // the other: both cancel one that is not there. Staff pass the gate and get the module's 404; a cancel that works is
   // tests/e2e/sessions.spec.ts and tests/integration/session-routes.test.ts.
   { route: "schedule", op: "delete", intent: "cancel", path: () => "/schedule", form: () => ({ intent: "cancel", id: "no-such-session" }), expect: staffOnly(404), phase: 1 },
-  read("cms", staffOnly(200)),
-  read("cms", staffOnly(200), () => "/cms?tab=videos"),
-  { route: "cms", op: "create", intent: "create", path: () => "/cms?tab=videos", form: () => ({ intent: "create", title: "" }), expect: staffOnly(400) },
-  { route: "cms", op: "delete", intent: "delete", path: () => "/cms?tab=videos", form: () => ({ intent: "delete", id: missingId }), expect: staffOnly("redirect:/cms") },
+  // The content manager: the layout checks once for every tab (tests/e2e/guards.spec.ts: their data requests too).
+  read("cms", staffOnly("moved:/cms/articles")),
+  read("cms", staffOnly("moved:/cms/videos"), () => "/cms?tab=videos&page=2"),
+  ...(["articles", "videos", "meal-plans", "schedules"] as const).flatMap((tab): MatrixRow[] => [
+    read(`cms/${tab}`, staffOnly(200)),
+    { route: `cms/${tab}`, op: "create", intent: "create", path: () => `/cms/${tab}`, form: () => ({ intent: "create", title: "" }), expect: staffOnly(400) },
+    { route: `cms/${tab}`, op: "delete", intent: "delete", path: () => `/cms/${tab}`, form: () => ({ intent: "delete", id: missingId }), expect: staffOnly(`redirect:/cms/${tab}`) },
+  ]),
   read("articles/new", staffOnly(200)),
   { route: "articles/new", op: "create", intent: "save", path: () => "/articles/new", form: () => ({ title: "", content: "" }), expect: staffOnly(400) },
   read("articles/:id/edit", staffOnly(200), (ids) => `/articles/${ids.articleId}/edit`),
