@@ -40,6 +40,7 @@ export default tseslint.config(
             { group: ["~/routes/*", "../routes/*"], message: "Modules must not import routes." },
             { group: ["~/views/*"], message: "Modules hold rules and data; their screens (app/views) import them, not the other way." },
           ],
+          paths: [{ name: "react-router", message: "Services take (actor, input), return a value or throw AppError (~/lib/app-error); routes turn that into answers." }],
         },
       ],
     },
@@ -73,10 +74,22 @@ export default tseslint.config(
     },
   },
   {
-    // Routes are thin: they call modules, never the database.
+    // Routes are thin: they call modules, never the database; forms are answered by runAction (decision 0029).
     files: ["app/routes/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["~/db/*", "drizzle-orm", "drizzle-orm/*"], message: "Routes call modules; modules talk to the database." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["~/db/*", "drizzle-orm", "drizzle-orm/*"], message: "Routes call modules; modules talk to the database." }],
+          paths: [{ name: "~/lib/request-body.server", importNames: ["readForm", "readFormOrJson", "readFormData"], message: "runAction (~/lib/action.server) reads the body." }],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "TryStatement", message: "Routes catch nothing: services throw AppError and runAction answers it (decision 0029)." },
+        { selector: "CallExpression[callee.property.name='catch'][arguments.0.type=/FunctionExpression$/]", message: "Routes catch nothing: services throw AppError and runAction answers it (decision 0029)." },
+        { selector: "MemberExpression[object.name='request'][property.name=/^(formData|json|text)$/]", message: "runAction (~/lib/action.server) reads the body." },
+      ],
     },
   },
 );

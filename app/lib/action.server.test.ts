@@ -51,6 +51,7 @@ describe("runAction", () => {
     expect(new Headers(a.init?.headers).get("Retry-After")).toBe("30");
     expect(a.data).toEqual({
       ok: false,
+      status: 409,
       intent: "save",
       error: "That e-mail is taken.",
       title: "Not saved",

@@ -30,7 +30,7 @@ export interface ActionFailure<F extends string = string> {
   error: string | null;
   title: string | null;
   fieldErrors: FieldErrors<F>;
-  values: Record<string, string>;
+  values: FormValues;
 }
 
 export type ActionSuccess<T extends object = object> = { ok: true; intent: string } & T;
@@ -55,11 +55,18 @@ const SECRET_FIELD = /password|code|token|secret/i;
 /** Long enough for an article's or a plan's text: the body cap (maxBytes) bounds it anyway. */
 const ECHO_LIMIT = 100_000;
 
+/** What a failed answer puts back into its form: texts, and the ticked values of a repeated field (checkboxes). */
+export type FormValues = Record<string, string | string[]>;
+
+const echoable = (value: unknown): value is string => typeof value === "string" && value.length <= ECHO_LIMIT;
+
 /** The short text values of a form, for a failed answer to put back into its fields. */
-export function echoValues(form: FormBody): Record<string, string> {
-  const values: Record<string, string> = {};
+export function echoValues(form: FormBody): FormValues {
+  const values: FormValues = {};
   for (const [key, value] of Object.entries(form)) {
-    if (typeof value === "string" && value.length <= ECHO_LIMIT && !SECRET_FIELD.test(key)) values[key] = value;
+    if (SECRET_FIELD.test(key)) continue;
+    if (echoable(value)) values[key] = value;
+    else if (Array.isArray(value) && value.every(echoable)) values[key] = value;
   }
   return values;
 }

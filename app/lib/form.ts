@@ -9,3 +9,10 @@ export function fieldErrors<T extends string>(error: z.ZodError): Partial<Record
   }
   return out;
 }
+
+/** The single-text values of a failed answer's echo (a form without repeated fields). */
+export function textValues(values: Record<string, string | string[]> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values ?? {})) if (typeof value === "string") out[key] = value;
+  return out;
+}

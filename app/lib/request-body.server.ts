@@ -1,4 +1,3 @@
-import { data } from "react-router";
 
 export class BodyError extends Error {
   constructor(
@@ -46,7 +45,7 @@ function refuseNul(values: Iterable<unknown>): void {
  * A form post (urlencoded, as browsers send without JavaScript) or a JSON body, as a
  * plain object. Repeated form fields become arrays. Malformed bodies are a 400.
  */
-export async function readFormOrJson(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+async function readUrlencodedOrJson(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const text = new TextDecoder().decode(await readLimitedBytes(request, maxBytes));
   if (type === "application/json") {
@@ -69,7 +68,7 @@ export async function readFormOrJson(request: Request, maxBytes: number): Promis
     refuseNul(Object.values(out));
     return out;
   }
-  throw new BodyError("Send the form as application/x-www-form-urlencoded or application/json.", 415);
+  throw new BodyError("Send the form as application/x-www-form-urlencoded, multipart/form-data or application/json.", 415);
 }
 
 /** A form as a plain object: repeated fields become arrays; JSON bodies keep their values' types. */
@@ -82,7 +81,7 @@ export type FormBody = Record<string, unknown>;
  */
 export async function readForm(request: Request, maxBytes: number): Promise<FormBody> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (contentType.split(";")[0]!.trim().toLowerCase() !== "multipart/form-data") return readFormOrJson(request, maxBytes);
+  if (contentType.split(";")[0]!.trim().toLowerCase() !== "multipart/form-data") return readUrlencodedOrJson(request, maxBytes);
   const bytes = await readLimitedBytes(request, maxBytes);
   let form: FormData;
   try {
@@ -97,36 +96,4 @@ export async function readForm(request: Request, maxBytes: number): Promise<Form
   }
   refuseNul(Object.values(out));
   return out;
-}
-
-/** The response for a refused body. */
-export function bodyErrorResponse(error: BodyError) {
-  return data({ ok: false as const, error: error.message, fieldErrors: {} }, { status: error.status });
-}
-
-/**
- * request.formData() for actions that take browser forms, with the same limits as
- * readFormOrJson: at most `maxBytes`, urlencoded or multipart only, no NUL characters.
- * Anything else is thrown as a 4xx response with a message instead of becoming a 500.
- */
-export async function readFormData(request: Request, maxBytes = 64 * 1024): Promise<FormData> {
-  const contentType = request.headers.get("content-type") ?? "";
-  const type = contentType.split(";")[0]!.trim().toLowerCase();
-  try {
-    if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
-      throw new BodyError("Send the form as application/x-www-form-urlencoded or multipart/form-data.", 415);
-    }
-    const bytes = await readLimitedBytes(request, maxBytes);
-    let form: FormData;
-    try {
-      form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
-    } catch {
-      throw new BodyError("The form could not be read.", 400);
-    }
-    refuseNul(form.values());
-    return form;
-  } catch (error) {
-    if (error instanceof BodyError) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  }
 }

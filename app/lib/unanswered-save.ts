@@ -1,11 +1,14 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { ActionFailure } from "./action.server";
 
+/** The key of `answers` for a form that sends no `intent` (one form on its page). */
+export const NO_INTENT = "";
+
 /**
  * A route's `clientAction` for forms that hold typed values (decision 0023): a save that
  * never got an answer (the connection dropped, the server failed) answers in the page
- * with `answers[intent]` (its status, 503), so the form stays open and filled where the router would
- * otherwise replace the page with the error screen. Redirects and answers the server
+ * with `answers[intent]` (its status, 503), so the form stays open and filled where the
+ * router would otherwise replace the page with the error screen. Redirects and answers the server
  * meant (a 401, a 404 page) go on as they are; intents without an answer too.
  */
 export async function keepFormWhenUnanswered<T>(request: Request, serverAction: () => Promise<T>, answers: Record<string, ActionFailure>): Promise<T | ReturnType<typeof data>> {
@@ -14,7 +17,8 @@ export async function keepFormWhenUnanswered<T>(request: Request, serverAction: 
     return await serverAction();
   } catch (error) {
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
-    if (typeof intent === "string" && Object.hasOwn(answers, intent)) return data(answers[intent], { status: answers[intent]!.status });
+    const key = typeof intent === "string" ? intent : NO_INTENT;
+    if (Object.hasOwn(answers, key)) return data(answers[key], { status: answers[key]!.status });
     throw error;
   }
 }

@@ -1,18 +1,16 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect } from "react";
-import { data, useLocation } from "react-router";
-import { z } from "zod";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/contact";
 import { getClientIp } from "~/lib/client-ip.server";
-import { BodyError, bodyErrorResponse, readFormOrJson } from "~/lib/request-body.server";
+import { runAction } from "~/lib/action.server";
+import { keepFormWhenUnanswered, NO_INTENT } from "~/lib/unanswered-save";
 import { seo, siteFromMatches } from "~/lib/seo";
-import { HONEYPOT_FIELD, type IntakeField } from "~/modules/contacts/contacts.schema";
-import { consumeIntakeLimit, submitApplication } from "~/modules/contacts/contacts.server";
-import { IntakeForm, type IntakeActionData, type IntakeValues } from "~/views/contacts/intake-form";
+import { applyForCoaching } from "~/modules/contacts/contacts.server";
+import { IntakeForm, type IntakeActionData } from "~/views/contacts/intake-form";
 import { PageHero } from "~/views/marketing/page-hero";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 
-const MAX_BODY_BYTES = 64 * 1024;
 const HASH_SCROLL_DELAY_MS = 100;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -38,70 +36,18 @@ export async function loader() {
   return { phone, email, address };
 }
 
-/** Only plain strings (and the goals list) go back into the form; health answers included, to the same visitor only. */
-function echoValues(body: Record<string, unknown>): IntakeValues {
-  const out: IntakeValues = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (typeof value === "string") out[key as IntakeField] = value.slice(0, 5000);
-    else if (Array.isArray(value)) out[key as IntakeField] = value.filter((v): v is string => typeof v === "string");
-  }
-  return out;
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  let body: Record<string, unknown>;
-  try {
-    body = await readFormOrJson(request, MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof BodyError) return bodyErrorResponse(error);
-    throw error;
-  }
-  const { [HONEYPOT_FIELD]: honeypot, ...answers } = body;
-  // Automated spam fills the hidden field: it gets the same answer as a person, and nothing is stored.
-  if (typeof honeypot === "string" && honeypot.trim() !== "") return data<IntakeActionData>({ ok: true });
-  try {
-    const limit = await consumeIntakeLimit(getClientIp(request));
-    if (!limit.allowed) {
-      const minutes = Math.ceil(limit.retryAfter / 60);
-      return data<IntakeActionData>(
-        { ok: false, error: `Too many applications from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, values: echoValues(answers) },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-      );
-    }
-    await submitApplication(answers);
-  } catch (error) {
-    if (error instanceof z.ZodError) {
-      const fieldErrors: Partial<Record<IntakeField, string>> = {};
-      const formErrors: string[] = [];
-      for (const issue of error.issues) {
-        const field = issue.path[0] as IntakeField | undefined;
-        if (field) fieldErrors[field] ??= issue.message;
-        else formErrors.push(issue.message);
-      }
-      return data<IntakeActionData>(
-        { ok: false, error: formErrors[0] ?? "Please check the highlighted answers.", fieldErrors, values: echoValues(answers) },
-        { status: 400 },
-      );
-    }
-    throw error;
-  }
-  return data<IntakeActionData>({ ok: true });
+export function action({ request }: Route.ActionArgs) {
+  return runAction(request, (form) => applyForCoaching(form, getClientIp(request)));
 }
 
 /**
  * An application that never got an answer from the action (the connection dropped, the
- * server or a proxy in front of it failed) keeps the form filled and shows the spec's 'Something went wrong.
- * Please try again.' (an answer without a message), where the router would otherwise
- * replace the page with the error screen.
+ * server or a proxy in front of it failed) keeps the form filled and shows the spec's
+ * 'Something went wrong. Please try again.' (an answer without a message), where the
+ * router would otherwise replace the page with the error screen.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    // The action never throws an answer it means; a redirect still goes on.
-    if (error instanceof Response) throw error;
-    return data<IntakeActionData>({ ok: false }, { status: 503 });
-  }
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnanswered(request, serverAction, { [NO_INTENT]: { ok: false, status: 503, intent: null, error: null, title: null, fieldErrors: {}, values: {} } });
 }
 
 /** /contact#contactForm scrolls smoothly to the form after 100 ms (as the spec says). */
@@ -164,7 +110,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Apply for Coaching
           </h2>
           <p className="mb-8 text-zinc-700">All fields are required unless marked optional.</p>
-          <IntakeForm serverData={actionData} />
+          <IntakeForm serverData={actionData as IntakeActionData | undefined} />
         </section>
       </div>
     </>

@@ -2,7 +2,8 @@ import type { Route } from "./+types/cookies";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { DEFAULT_BUSINESS_NAME } from "~/lib/business-name";
-import { cookiePolicy, LEGAL_UPDATED } from "~/modules/marketing/legal-content";
+import { LEGAL_UPDATED } from "~/modules/marketing/legal-document";
+import { cookiePolicy } from "~/modules/marketing/cookies-content";
 import { LegalPage } from "~/views/marketing/legal-page";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 

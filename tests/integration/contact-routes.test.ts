@@ -16,7 +16,7 @@ import { middleware as adminMiddleware } from "~/routes/admin";
 import { action as rawInboxAction, loader as rawInboxLoader } from "~/routes/admin.contacts";
 import { action as contactAction } from "~/routes/contact";
 import { rows, settleNotifications, submissionCount } from "~/modules/contacts/contacts.test-support";
-import { getRequest, invokeRoute, postBody, postForm, redirectOf, signInCookie, toastOf, underLayout } from "../support/route-calls";
+import { getRequest, invokeRoute, postBody, postForm, redirectOf, signInCookie, toastOf, underLayout, type DataResult } from "../support/route-calls";
 
 const inboxAction = underLayout(adminMiddleware, rawInboxAction);
 const inboxLoader = underLayout(adminMiddleware, rawInboxLoader);
@@ -29,8 +29,9 @@ async function wipe() {
   await getDb().delete(requestLimit);
 }
 
-function contactPost(body: BodyInit, { ip = "203.0.113.10", type = "application/json" }: { ip?: string; type?: string } = {}) {
-  return invokeRoute(contactAction, postBody("/contact", null, body, { [CLIENT_IP_HEADER]: ip, "content-type": type }));
+/** The action's answer: always data() (a success or a refusal), never a redirect. */
+async function contactPost(body: BodyInit, { ip = "203.0.113.10", type = "application/json" }: { ip?: string; type?: string } = {}) {
+  return (await invokeRoute(contactAction, postBody("/contact", null, body, { [CLIENT_IP_HEADER]: ip, "content-type": type }))) as DataResult<Record<string, unknown>>;
 }
 
 describe("the /contact action", () => {
@@ -40,7 +41,7 @@ describe("the /contact action", () => {
   it("stores a valid JSON application and answers ok", async () => {
     const result = await contactPost(JSON.stringify({ ...validApplication, ...HEALTH }));
     expect(result.init?.status ?? 200).toBe(200);
-    expect(result.data).toEqual({ ok: true });
+    expect(result.data).toEqual({ ok: true, intent: "" });
     expect(await rows()).toEqual([expect.objectContaining({ firstName: "Jordan", ...HEALTH, status: "new" })]);
   });
 
@@ -51,7 +52,7 @@ describe("the /contact action", () => {
     form.append("goals", "Stress Relief");
     form.set("currentFitnessLevel", "Beginner");
     const result = await contactPost(form.toString(), { type: "application/x-www-form-urlencoded" });
-    expect(result.data).toEqual({ ok: true });
+    expect(result.data).toEqual({ ok: true, intent: "" });
     expect(await rows()).toEqual([expect.objectContaining({ goals: ["Flexibility", "Stress Relief"], fitnessLevel: "beginner" })]);
   });
 
@@ -60,6 +61,9 @@ describe("the /contact action", () => {
     expect(result.init?.status).toBe(400);
     expect(result.data).toEqual({
       ok: false,
+      status: 400,
+      intent: null,
+      title: null,
       error: "Please check the highlighted answers.",
       fieldErrors: {
         firstName: "First name must be at least 2 characters",
@@ -102,11 +106,11 @@ describe("the /contact action", () => {
   it("answers a filled honeypot like a person but stores nothing", async () => {
     const result = await contactPost(JSON.stringify({ ...validApplication, website: "http://spam.example" }));
     expect(result.init?.status ?? 200).toBe(200);
-    expect(result.data).toEqual({ ok: true });
+    expect(result.data).toEqual({ ok: true, intent: "" });
     expect(await submissionCount()).toBe(0);
     // An empty honeypot (as the form sends it) is a normal application.
     const person = await contactPost(JSON.stringify({ ...validApplication, website: "" }));
-    expect(person.data).toEqual({ ok: true });
+    expect(person.data).toEqual({ ok: true, intent: "" });
     expect(await submissionCount()).toBe(1);
   });
 
@@ -123,7 +127,7 @@ describe("the /contact action", () => {
     expect(refused.data).toMatchObject({ ok: false, error: "Too many applications from your connection. Please try again in 60 minutes." });
     expect(await submissionCount()).toBe(5);
     // Another address is not affected.
-    expect((await contactPost(JSON.stringify(validApplication), { ip: "192.0.2.56" })).data).toEqual({ ok: true });
+    expect((await contactPost(JSON.stringify(validApplication), { ip: "192.0.2.56" })).data).toEqual({ ok: true, intent: "" });
   });
 });
 

@@ -4,7 +4,7 @@
  * health answers. The whole application runs in-process at LOG_LEVEL=trace with its
  * pino logger writing into a buffer; the test drives every flow that handles such a
  * secret over HTTP and then searches everything that was logged.
- * (The coach's notification e-mail leaving out the health answers: contacts.server.test.ts.)
+ * (The coach's notification e-mail leaving out the health answers: contacts-submission.server.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as LoggerModule from "~/lib/logger.server";

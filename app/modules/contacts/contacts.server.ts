@@ -13,7 +13,7 @@ import { addressKey } from "~/lib/client-ip.server";
 import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
 import { recordAudit } from "~/auth/audit.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
-import { fitnessLevels, intakeSchema, type SubmissionStatus } from "./contacts.schema";
+import { fitnessLevels, HONEYPOT_FIELD, intakeSchema, type SubmissionStatus } from "./contacts.schema";
 
 /** Applications per client address per hour. */
 export const INTAKE_LIMIT = { window: 60 * 60, max: 5 } as const;
@@ -24,6 +24,34 @@ type Actor = Pick<SessionUser, "id" | "role" | "email">;
 
 export function consumeIntakeLimit(clientIp: string): Promise<LimitResult> {
   return consumeLimit(`intake:${addressKey(clientIp)}`, INTAKE_LIMIT);
+}
+
+/**
+ * The public application form (spec section 7): automated spam that fills the hidden
+ * field gets the same answer as a person and nothing is stored; one connection may send
+ * INTAKE_LIMIT applications an hour (429 with the wait); invalid answers are a 400 naming
+ * the fields, with the form-wide message when an answer concerns no one field.
+ */
+export async function applyForCoaching(form: Record<string, unknown>, clientIp: string): Promise<void> {
+  const { [HONEYPOT_FIELD]: honeypot, ...answers } = form;
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return;
+  const limit = await consumeIntakeLimit(clientIp);
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfter / 60);
+    throw new AppError(429, `Too many applications from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, { retryAfter: limit.retryAfter });
+  }
+  const parsed = intakeSchema.safeParse(answers);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    const formErrors: string[] = [];
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field !== undefined) fieldErrors[String(field)] ??= issue.message;
+      else formErrors.push(issue.message);
+    }
+    throw new AppError(400, formErrors[0] ?? "Please check the highlighted answers.", { fieldErrors });
+  }
+  await submitApplication(parsed.data);
 }
 
 /** Stores an application (validated here, whatever the caller checked), then tells the coach. */

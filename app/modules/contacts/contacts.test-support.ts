@@ -2,6 +2,11 @@
 import { count } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { contactSubmission } from "~/db/schema/contacts";
+import { requestLimit } from "~/db/schema/limits";
+import { siteSetting } from "~/db/schema/settings";
+
+/** Health answers for an application: they must never leave the inbox. */
+export const HEALTH = { medicalConditions: "Type 1 diabetes, insulin pump", injuries: "Torn ACL in the left knee (2019)" };
 
 export async function rows() {
   return getDb().select().from(contactSubmission);
@@ -21,4 +26,12 @@ export async function settleNotifications(timeoutMs = 15_000) {
     if (Date.now() > deadline) throw new Error(`${pending.length} notification(s) still pending`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** An empty inbox, no rate-limit counters and no site settings, once pending e-mails have finished. */
+export async function wipe() {
+  await settleNotifications();
+  await getDb().delete(contactSubmission);
+  await getDb().delete(requestLimit);
+  await getDb().delete(siteSetting);
 }

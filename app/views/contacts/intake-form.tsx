@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
+import type { ActionData } from "~/lib/action.server";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { TextAreaField, TextField } from "~/components/ui/field";
@@ -17,15 +18,8 @@ import {
 } from "~/modules/contacts/contacts.schema";
 
 export type IntakeErrors = Partial<Record<IntakeField, string>>;
-export type IntakeValues = Partial<Record<IntakeField, string | string[]>>;
-
-export interface IntakeActionData {
-  ok: boolean;
-  error?: string;
-  fieldErrors?: IntakeErrors;
-  /** What was typed, so a form posted without JavaScript comes back filled in. */
-  values?: IntakeValues;
-}
+/** The action's answer; a refusal echoes what was typed, so a form posted without JavaScript comes back filled in. */
+export type IntakeActionData = ActionData<object, IntakeField>;
 
 const SUCCESS_TEXT = "Thank you for your submission. We'll be in touch soon!";
 const FAILURE_TEXT = "Something went wrong. Please try again.";
@@ -102,10 +96,11 @@ const asText = (v: string | string[] | undefined) => (typeof v === "string" ? v 
 export function IntakeForm({ serverData }: { serverData?: IntakeActionData }) {
   const fetcher = useFetcher<IntakeActionData>();
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<IntakeErrors>(serverData?.fieldErrors ?? {});
-  const [attempted, setAttempted] = useState(Boolean(serverData?.fieldErrors));
+  const refused = serverData && !serverData.ok ? serverData : undefined;
+  const [errors, setErrors] = useState<IntakeErrors>(refused?.fieldErrors ?? {});
+  const [attempted, setAttempted] = useState(Object.keys(refused?.fieldErrors ?? {}).length > 0);
   const busy = fetcher.state !== "idle";
-  const values = serverData?.ok ? {} : (serverData?.values ?? {});
+  const values = refused?.values ?? {};
   const checkedGoals = new Set(Array.isArray(values.goals) ? values.goals : values.goals ? [values.goals] : []);
 
   const focusFirst = (found: IntakeErrors) => {

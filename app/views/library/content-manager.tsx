@@ -1,3 +1,4 @@
+import { textValues } from "~/lib/form";
 import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigation, useSearchParams } from "react-router";
@@ -193,7 +194,7 @@ export function ContentList({ data }: { data: ContentListData }) {
 
       {adding ? (
         <ModalDialog titleId="add-content-title" title={addTitles[tab]} onClose={closeAdd}>
-          <AddContentForm key={tab} tab={tab} fetcher={create} serverErrors={formErrors} defaults={refused?.values ?? {}} hydrated={hydrated} onCancel={closeAdd} />
+          <AddContentForm key={tab} tab={tab} fetcher={create} serverErrors={formErrors} defaults={textValues(refused?.values)} hydrated={hydrated} onCancel={closeAdd} />
         </ModalDialog>
       ) : null}
 

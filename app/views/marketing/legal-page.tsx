@@ -1,7 +1,7 @@
 import { Fragment, useId } from "react";
 import { Link } from "react-router";
 import type { SiteSettings } from "~/modules/settings/settings-defaults";
-import type { Inline, LegalBlock, LegalDocument } from "~/modules/marketing/legal-content";
+import type { Inline, LegalBlock, LegalDocument } from "~/modules/marketing/legal-document";
 
 export type LegalContact = Pick<SiteSettings, "businessName" | "email" | "phone" | "address">;
 
