@@ -165,7 +165,7 @@ describe("the member's Training Schedule", () => {
     for (const [id, status, error] of cases) {
       const result = (await call(underLayout(membersMiddleware, memberScheduleAction), post("/members/schedule", "member", { intent: "cancel-session", id }))) as DataResult;
       expect(result.init?.status).toBe(status);
-      expect(result.data).toEqual({ ok: false, intent: "cancel-session", error, title: null, fieldErrors: {}, values: { intent: "cancel-session", id } });
+      expect(result.data).toEqual({ ok: false, status, intent: "cancel-session", error, title: null, fieldErrors: {}, values: { intent: "cancel-session", id } });
     }
     expect(location(await call(underLayout(membersMiddleware, memberScheduleAction), post("/members/schedule", null, { intent: "cancel-session", id: theirs })))).toMatch(/^\/login/);
     expect(await allSessions()).toEqual(before);
