@@ -17,12 +17,6 @@ export const MEMBER_CONNECTIONS = 20;
 type Side = "baseline" | "current";
 const TURNS: Side[] = ["current", "baseline", "baseline", "current"];
 
-/**
- * BENCH_MEMBER_PAGES=old measures the baseline's URLs on this build too: for a branch
- * that does not have issue 17's member routes yet.
- */
-const currentUrls: Side = process.env.BENCH_MEMBER_PAGES === "old" ? "baseline" : "current";
-
 export interface MemberPageResult {
   name: string;
   path: Record<Side, string>;
@@ -39,18 +33,14 @@ async function checkPages(origin: string, side: Side, cookie: string, results: M
     await response.arrayBuffer();
     if (response.status === 200) continue;
     const location = response.headers.get("location");
-    const hint =
-      side === "current" && currentUrls === "current"
-        ? " (this build must serve the member sections at their own URLs; on a branch without issue 17's member routes, BENCH_MEMBER_PAGES=old measures the old URLs on both builds)"
-        : "";
-    throw new Error(`The ${side} build answered ${path[side]} with ${response.status}${location ? ` → ${location}` : ""} for the heavy member${hint}`);
+    throw new Error(`The ${side} build answered ${path[side]} with ${response.status}${location ? ` → ${location}` : ""} for the heavy member`);
   }
 }
 
 export async function compareMemberPages(options: { baseline: Baseline; dataDir: string; port: number; duration: number }): Promise<MemberPageResult[]> {
   const results: MemberPageResult[] = Object.entries(MEMBER_PAGES).map(([name, paths]) => ({
     name,
-    path: { baseline: paths.baseline, current: paths[currentUrls] },
+    path: { baseline: paths.baseline, current: paths.current },
     rps: { baseline: [], current: [] },
   }));
   let cookie: string | undefined;
