@@ -1,6 +1,16 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { ActionFailure } from "./action.server";
 
+/** The form's `intent`, whether it was posted as a form or as JSON; null when it has none. */
+async function intentOf(request: Request): Promise<unknown> {
+  const copy = request.clone();
+  if ((copy.headers.get("content-type") ?? "").startsWith("application/json")) {
+    const body: unknown = await copy.json().catch(() => null);
+    return body && typeof body === "object" && "intent" in body ? body.intent : null;
+  }
+  return (await copy.formData().catch(() => null))?.get("intent") ?? null;
+}
+
 /** The key of `answers` for a form that sends no `intent` (one form on its page). */
 export const NO_INTENT = "";
 
@@ -12,7 +22,7 @@ export const NO_INTENT = "";
  * meant (a 401, a 404 page) go on as they are; intents without an answer too.
  */
 export async function keepFormWhenUnanswered<T>(request: Request, serverAction: () => Promise<T>, answers: Record<string, ActionFailure>): Promise<T | ReturnType<typeof data>> {
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = await intentOf(request);
   try {
     return await serverAction();
   } catch (error) {

@@ -143,7 +143,7 @@ test.describe("POST /contact over HTTP", () => {
       data: JSON.stringify(application()),
     });
     expect(response.status()).toBe(415);
-    expect(await pageText(response)).toContain("Send the form as application/x-www-form-urlencoded or application/json.");
+    expect(await pageText(response)).toContain("Send the form as application/x-www-form-urlencoded, multipart/form-data or application/json.");
   });
 
   test("a filled honeypot gets the same 200 as a person, and nothing is stored", async ({ request, baseURL, playwright, extraHTTPHeaders }) => {

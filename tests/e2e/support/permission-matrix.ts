@@ -245,7 +245,7 @@ export const matrix: MatrixRow[] = [
     intent: "cancel-session",
     path: () => "/members/schedule",
     form: (ids) => ({ intent: "cancel-session", id: ids.sessionForMember }),
-    expect: answers(toLogin, "redirect:/members", 404, 404, 404),
+    expect: answers(toLogin, "redirect:/members/schedule", 404, 404, 404),
     phase: 1,
   },
   {
@@ -270,14 +270,14 @@ export const matrix: MatrixRow[] = [
     intent: "revoke-other-sessions",
     path: () => "/members/settings",
     form: () => ({ intent: "revoke-other-sessions" }),
-    expect: answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members"),
+    expect: signedIn("redirect:/members/settings"),
   },
   // Two-factor authentication in Settings: each person's own; nothing is on for the matrix users.
-  { route: "members/settings", op: "create", intent: "two-factor-start", path: () => "/members/settings", form: () => ({ intent: "two-factor-start" }), expect: signedIn("redirect:/members") },
+  { route: "members/settings", op: "create", intent: "two-factor-start", path: () => "/members/settings", form: () => ({ intent: "two-factor-start" }), expect: signedIn("redirect:/members/settings#two-factor") },
   { route: "members/settings", op: "update", intent: "two-factor-confirm", path: () => "/members/settings", form: () => ({ intent: "two-factor-confirm", code: "" }), expect: answers(toLogin, 400, 400, 400) },
   { route: "members/settings", op: "create", intent: "two-factor-backup-codes", path: () => "/members/settings", form: () => ({ intent: "two-factor-backup-codes", code: "000000" }), expect: answers(toLogin, 409, 409, 409) },
   { route: "members/settings", op: "delete", intent: "two-factor-disable", path: () => "/members/settings", form: () => ({ intent: "two-factor-disable", password: "Not-the-password-1", code: "000000" }), expect: answers(toLogin, 409, 409, 409) },
-  { route: "members/settings", op: "delete", intent: "two-factor-cancel", path: () => "/members/settings", form: () => ({ intent: "two-factor-cancel" }), expect: signedIn("redirect:/members"), phase: 1 },
+  { route: "members/settings", op: "delete", intent: "two-factor-cancel", path: () => "/members/settings", form: () => ({ intent: "two-factor-cancel" }), expect: signedIn("redirect:/members/settings#two-factor"), phase: 1 },
   // An unknown intent changes nothing for anyone (the action contract answers it before any handler).
   { route: "members/settings", op: "create", intent: "unknown", path: () => "/members/settings", form: () => ({ intent: "matrix-unknown" }), expect: everyone(400) },
 

@@ -14,8 +14,12 @@ export const test = base.extend({
     const ip = `10.${testInfo.workerIndex % 250}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
     await use({ ...extraHTTPHeaders, "x-forwarded-for": ip });
   },
-  page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) waitForHydrationAfterNavigating(page);
+  // Every page of the test's context (a second tab too) waits for hydration after navigating.
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) context.on("page", waitForHydrationAfterNavigating);
+    await use(context);
+  },
+  page: async ({ page }, use) => {
     const violations: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" && message.text().includes("Content Security Policy")) violations.push(`${page.url()}: ${message.text()}`);
