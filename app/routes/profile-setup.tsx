@@ -5,7 +5,8 @@ import { runAction } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
-import { keepWizardOnFailedSave, ProfileWizard } from "~/views/users/profile-wizard";
+import { keepFormWhenUnanswered, NO_INTENT } from "~/lib/unanswered-save";
+import { ProfileWizard, wizardSaveNeverAnswered } from "~/views/users/profile-wizard";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Complete Your Profile", matches) }, { name: "robots", content: "noindex" }];
 
@@ -23,7 +24,9 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepWizardOnFailedSave;
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnanswered(request, serverAction, { [NO_INTENT]: wizardSaveNeverAnswered });
+}
 
 export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
   return (

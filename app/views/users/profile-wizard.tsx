@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, isRouteErrorResponse, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
@@ -24,18 +24,9 @@ type WizardFailure = Extract<WizardActionData, { ok: false }>;
 /**
  * A wizard save that never got an answer (the connection dropped, the server failed)
  * keeps the wizard open and filled and shows the spec's 'Error: Failed to save profile.
- * Please try again.', where the router would otherwise replace the page with the error
- * screen. The /profile-setup route's clientAction.
+ * Please try again.' (the /profile-setup route's clientAction answers it).
  */
-export async function keepWizardOnFailedSave({ serverAction }: { serverAction: () => Promise<unknown> }) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    // Redirects and answers the server meant go on as they are.
-    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
-    return data<WizardFailure>({ ok: false, status: 503, intent: null, error: WIZARD_SAVE_FAILED, title: null, fieldErrors: {}, values: {} }, { status: 503 });
-  }
-}
+export const wizardSaveNeverAnswered: WizardFailure = { ok: false, status: 503, intent: null, error: WIZARD_SAVE_FAILED, title: null, fieldErrors: {}, values: {} };
 
 function WizardBody({ initialName }: { initialName: string }) {
   const fetcher = useFetcher<WizardActionData>();
