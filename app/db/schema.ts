@@ -4,14 +4,17 @@ import * as auth from "~/db/schema/auth";
 import * as contacts from "~/db/schema/contacts";
 import * as library from "~/db/schema/library";
 import * as documents from "~/db/schema/documents";
+import * as exercises from "~/db/schema/exercises";
 import * as invitations from "~/db/schema/invitations";
 import * as limits from "~/db/schema/limits";
 import * as profiles from "~/db/schema/profiles";
+import * as programs from "~/db/schema/programs";
 import * as progress from "~/db/schema/progress";
 import * as trainingSessions from "~/db/schema/training-sessions";
 import * as settings from "~/db/schema/settings";
 import * as twoFactor from "~/db/schema/two-factor";
 import * as uploads from "~/db/schema/uploads";
+import * as workouts from "~/db/schema/workouts";
 
 export const schema = {
   ...articles,
@@ -20,13 +23,16 @@ export const schema = {
   ...contacts,
   ...library,
   ...documents,
+  ...exercises,
   ...invitations,
   ...limits,
   ...profiles,
+  ...programs,
   ...progress,
   ...trainingSessions,
   ...settings,
   ...twoFactor,
   ...uploads,
+  ...workouts,
 };
 export type Schema = typeof schema;

@@ -1,0 +1,101 @@
+import { date, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { exercise } from "./exercises";
+import { programBlock, programDay } from "./programs";
+
+/**
+ * A workout a member performed (or is performing: no `finishedAt` yet): a day of their
+ * program, or ad hoc (no day). The progress form's 'Log Workout' writes one too.
+ */
+export const workout = pgTable(
+  "workouts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    programDayId: text("program_day_id").references(() => programDay.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    performedOn: date("performed_on", { mode: "string" }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    notes: text("notes").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("workouts_user_date_idx").on(t.userId, t.performedOn.desc(), t.startedAt.desc()), index("workouts_day_idx").on(t.programDayId)],
+);
+
+/**
+ * One exercise within a performed workout: the block it follows (if any), skipped or
+ * swapped with a reason, and the member's note on it.
+ */
+export const workoutExercise = pgTable(
+  "workout_exercises",
+  {
+    id: text("id").primaryKey(),
+    workoutId: text("workout_id")
+      .notNull()
+      .references(() => workout.id, { onDelete: "cascade" }),
+    blockId: text("block_id").references(() => programBlock.id, { onDelete: "set null" }),
+    exerciseId: text("exercise_id")
+      .notNull()
+      .references(() => exercise.id, { onDelete: "restrict" }),
+    position: integer("position").notNull(),
+    status: text("status", { enum: ["planned", "done", "skipped"] }).notNull().default("planned"),
+    swappedFromId: text("swapped_from_id").references(() => exercise.id, { onDelete: "set null" }),
+    reason: text("reason").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("workout_exercises_workout_idx").on(t.workoutId, t.position)],
+);
+
+/**
+ * One performed set: the one model of a set, for the workout screen, the 'Log Workout'
+ * form and Strength Progress alike. Weights in kilograms whatever the member's unit.
+ * `userId`, `exerciseId` and `performedOn` repeat the workout's so that 'last time' and
+ * personal records are one index range scan.
+ */
+export const setLog = pgTable(
+  "set_logs",
+  {
+    id: text("id").primaryKey(),
+    workoutExerciseId: text("workout_exercise_id")
+      .notNull()
+      .references(() => workoutExercise.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    exerciseId: text("exercise_id")
+      .notNull()
+      .references(() => exercise.id, { onDelete: "restrict" }),
+    performedOn: date("performed_on", { mode: "string" }).notNull(),
+    setNumber: integer("set_number").notNull(),
+    weightKg: doublePrecision("weight_kg"),
+    reps: integer("reps"),
+    rpe: doublePrecision("rpe"),
+    durationSeconds: integer("duration_seconds"),
+    distanceMeters: doublePrecision("distance_meters"),
+    loggedAt: timestamp("logged_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("set_logs_user_exercise_date_idx").on(t.userId, t.exerciseId, t.performedOn.desc()),
+    index("set_logs_workout_exercise_idx").on(t.workoutExerciseId, t.setNumber),
+  ],
+);
+
+/** A coach's comment on a finished workout; the member sees it and is e-mailed. */
+export const workoutComment = pgTable(
+  "workout_comments",
+  {
+    id: text("id").primaryKey(),
+    workoutId: text("workout_id")
+      .notNull()
+      .references(() => workout.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("workout_comments_workout_idx").on(t.workoutId, t.createdAt)],
+);
