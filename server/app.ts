@@ -10,7 +10,7 @@ import { getEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context";
 import { isTrustedHop } from "~/lib/client-ip.server";
 import { getLogger } from "~/lib/logger.server";
-import { withResponseCookies } from "~/lib/response-cookies.server";
+import { withRequestScope } from "~/lib/request-scope.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
 import { privateUnlessDeclaredPublic } from "./cache-control";
 import { publicPageCache } from "./page-cache";
@@ -102,8 +102,8 @@ export async function boot(options: AppOptions) {
   app.all(["/api/auth", "/api/auth/*splat"], notServed);
   app.use(clientIp(trust));
   app.use(sameOriginOnly(env.BASE_URL));
-  // Cookies added deep inside a request (a member's session renewal) reach its response.
-  app.use((_req, res, next) => withResponseCookies((cookie) => res.headersSent || res.append("Set-Cookie", cookie), next));
+  // Cookies added deep inside a request (a member's session renewal) reach its response; its loaders share their reads.
+  app.use((req, res, next) => withRequestScope(req, (cookie) => res.headersSent || res.append("Set-Cookie", cookie), next));
   app.use(
     createRequestHandler({
       build: loadBuild,

@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import { getDb, type Db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
-import { appendResponseCookie } from "~/lib/response-cookies.server";
+import { appendResponseCookie, readOncePerRequest } from "~/lib/request-scope.server";
 import { isProfileComplete } from "./user";
 import { AppError } from "~/lib/app-error";
 import { getAuth } from "./auth.server";
@@ -15,9 +15,6 @@ import { ENROL_PATH, mustEnrolTwoFactor } from "./two-factor-sign-in.server";
 import type { SessionUser } from "./user";
 
 export type { SessionUser };
-
-// Loaders of one request run in parallel; they share one session lookup.
-const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
 /**
  * The request's session cookie (its token and the signed value), if its signature holds.
@@ -123,14 +120,9 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
   };
 }
 
-/** The signed-in user, or null. */
+/** The signed-in user, or null: looked up once per page, however many loaders ask. */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  let pending = perRequest.get(request);
-  if (!pending) {
-    pending = loadSessionUser(request);
-    perRequest.set(request, pending);
-  }
-  return pending;
+  return readOncePerRequest(`session-user ${request.headers.get("cookie") ?? ""}`, () => loadSessionUser(request));
 }
 
 export function loginRedirect(request: Request): never {

@@ -13,7 +13,7 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { signInCookie } from "../support/route-calls";
 import { getAuth } from "~/auth/auth.server";
 import { getSessionUser, type SessionUser } from "~/auth/session.server";
-import { withResponseCookies } from "~/lib/response-cookies.server";
+import { withRequestScope } from "~/lib/request-scope.server";
 import { setUserRole } from "~/modules/users/user-admin.server";
 
 const PASSWORD = "session-lookup-pass-58";
@@ -29,7 +29,7 @@ const lookup = (cookie: string) => getSessionUser(requestWith(cookie));
 /** The lookup as the HTTP layer runs it: with the Set-Cookie headers it adds to the response. */
 async function lookupCollectingCookies(cookie: string): Promise<{ user: SessionUser | null; cookies: string[] }> {
   const cookies: string[] = [];
-  const found = await withResponseCookies((c) => cookies.push(c), () => lookup(cookie));
+  const found = await withRequestScope({ method: "GET" }, (c) => cookies.push(c), () => lookup(cookie));
   return { user: found, cookies };
 }
 const betterAuthAccepts = async (cookie: string) => (await getAuth().api.getSession({ headers: new Headers({ cookie }) })) !== null;

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { siteSetting } from "~/db/schema/settings";
@@ -6,15 +5,15 @@ import { mailMode, sendMail } from "~/lib/mail.server";
 import { getStorage } from "~/lib/storage.server";
 import { recordAudit } from "~/auth/audit.server";
 import { announcePublicContentChanged } from "~/lib/site-changes.server";
-import { SITE_SETTINGS_KEY as KEY } from "~/lib/business-name.server";
+import { readSiteSettingsRow, SITE_SETTINGS_KEY as KEY } from "~/lib/business-name.server";
 import { defaultSiteSettings, type SiteSettings } from "./settings-defaults";
 import { siteSettingsFormSchema, siteSettingsSchema } from "./settings.schema";
 
 /** The site's business details, with defaults for anything not yet set. */
 export async function getSiteSettings(): Promise<SiteSettings> {
-  const [row] = await getDb().select({ value: siteSetting.value }).from(siteSetting).where(eq(siteSetting.key, KEY));
-  if (!row) return defaultSiteSettings;
-  const parsed = siteSettingsSchema.safeParse(row.value);
+  const value = await readSiteSettingsRow();
+  if (value === undefined) return defaultSiteSettings;
+  const parsed = siteSettingsSchema.safeParse(value);
   return parsed.success ? parsed.data : defaultSiteSettings;
 }
 
