@@ -16,7 +16,11 @@ import "./app.css";
 // Only signed-in users with an incomplete profile need the wizard.
 const ProfileWizardDialog = lazy(() => import("~/views/users/profile-wizard").then((m) => ({ default: m.ProfileWizardDialog })));
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, settings, { toast, clear }] = await Promise.all([getSessionUser(request), getSiteSettings(), readToast(request)]);

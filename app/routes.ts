@@ -39,6 +39,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
   route("services", "routes/services.tsx"),
   route("services/personal-training", "routes/services.personal-training.tsx"),
   route("services/group-classes", "routes/services.group-classes.tsx"),

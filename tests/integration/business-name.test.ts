@@ -3,7 +3,7 @@
  * The business name of the site settings is the name the product goes by: an
  * administrator's save in /admin/settings changes the page titles (cached public pages
  * too), the sender and text of the password reset and invitation e-mails, the invitation
- * page and its welcome toast at once.
+ * page and its welcome toast, and the web app manifest at once.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -52,6 +52,7 @@ describe("the business name of the site settings", () => {
     // Before: the default name, in a cached public page and a rendered one.
     expect(titleOf((await get("/about")).body)).toBe("About the Coach: From Ordinary to Extraordinary | Relentless");
     expect(titleOf((await get("/forgot-password")).body)).toBe("Forgot Password | Relentless");
+    expect(JSON.parse((await get("/manifest.webmanifest")).body)).toMatchObject({ name: "Relentless", short_name: "Relentless" });
 
     const signIn = await post("/login", { email: "admin@business-name.test", password: "north-Admin-pass-7" });
     expect(signIn.status).toBe(302);
@@ -62,6 +63,10 @@ describe("the business name of the site settings", () => {
 
     expect(titleOf((await get("/about")).body)).toBe(`About the Coach: From Ordinary to Extraordinary | ${NAME}`);
     expect(titleOf((await get("/forgot-password")).body)).toBe(`Forgot Password | ${NAME}`);
+    // The home-screen app: the whole name, and a short one that fits under the icon.
+    const manifest = await get("/manifest.webmanifest");
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(manifest.body)).toMatchObject({ name: NAME, short_name: "Northside", start_url: "/members", display: "standalone" });
 
     expect((await post("/forgot-password", { email: "member@business-name.test" })).status).toBe(200);
     const [reset] = mailTo("member@business-name.test");

@@ -89,6 +89,7 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     contact: none,
     "sitemap.xml": none,
     "robots.txt": none,
+    "manifest.webmanifest": none,
     services: none,
     "services/personal-training": none,
     "services/group-classes": none,
