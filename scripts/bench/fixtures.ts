@@ -9,8 +9,10 @@ import { getDb } from "~/db/client.server";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
 import { createArticle } from "~/modules/articles/articles.server";
+import { LIFT_EXERCISES } from "~/modules/exercises/lifts";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
+import { insertTrainingHistory } from "~/modules/workouts/training-history.fixture";
 
 export const BENCH_PASSWORD = "Bench-Relentless-Tempo-2026";
 export const HEAVY_EMAIL = "heavy@bench.example";
@@ -33,7 +35,7 @@ async function createMember(email: string, name: string) {
 /**
  * `members` ordinary members plus the heavy one: 3 years of training sessions (3 a week,
  * the past ones completed, the next weeks scheduled), 5 years of daily weights, weekly
- * body fat, and 3 workouts a week of 3 lifts (the data shape of
+ * body fat, and 3 workouts a week of 3 lifts of 3 sets each, as set logs (the data shape of
  * app/modules/progress/progress-loader.bench.ts), and three goals.
  */
 export async function seedBenchData(members: number): Promise<{ heavyId: string }> {
@@ -47,11 +49,16 @@ export async function seedBenchData(members: number): Promise<{ heavyId: string 
     select 'w' || g, ${heavy.id}, 'weight', ${start}::date + g, 80 + (g % 7) from generate_series(0, 5 * 365 - 1) g`);
   await db.execute(sql`insert into progress_entries (id, user_id, kind, recorded_on, value)
     select 'bf' || g, ${heavy.id}, 'body_fat', ${start}::date + g * 7, 20 + (g % 5) from generate_series(0, 5 * 52 - 1) g`);
-  for (const [i, lift] of ["bench_press", "squat", "deadlift"].entries()) {
-    await db.execute(sql`insert into progress_entries (id, user_id, kind, recorded_on, value, sets, reps)
-      select ${lift} || g, ${heavy.id}, ${lift}, ${start}::date + (g / 3) * 7 + (g % 3) * 2, 100 + ${i}, 3, 5
-      from generate_series(0, 3 * 52 * 5 - 1) g where ${start}::date + (g / 3) * 7 + (g % 3) * 2 < ${today}::date`);
-  }
+  await insertTrainingHistory({
+    userId: heavy.id,
+    prefix: "lift-",
+    start,
+    until: today,
+    weeks: 5 * 52,
+    exercises: (["bench_press", "squat", "deadlift"] as const).map((lift, i) => ({ exerciseId: LIFT_EXERCISES[lift], weightKg: 100 + i })),
+    sets: 3,
+    reps: 5,
+  });
   await db.execute(sql`insert into fitness_goals (id, user_id, title, description, status)
     select 'goal' || g, ${heavy.id}, 'Goal ' || g, 'A goal to reach', (array['not_started', 'in_progress', 'completed'])[g + 1] from generate_series(0, 2) g`);
   // Sessions every Monday, Wednesday and Friday at 07:00 UTC: 3 years back, 4 weeks ahead.

@@ -157,4 +157,22 @@ test("a member logs weights, body fat, a measurement, a workout and a goal; char
   await expect(weights.getByRole("listitem")).toHaveCount(1);
   await expect(weights.getByRole("listitem").first()).toContainText("82.1 kg");
   await expect(weights.getByRole("listitem").first()).toContainText("First entry");
+
+  // A logged lift is edited and deleted the same way (its sets are set logs now).
+  const bench = section.getByRole("list", { name: "Bench Press" });
+  await bench.getByRole("button", { name: /^Edit bench press entry of/ }).click();
+  dialog = page.getByRole("dialog", { name: "Edit Bench Press Entry" });
+  await expect(dialog.getByLabel("Sets")).toHaveValue("3");
+  await expect(dialog.getByLabel("Weight (kg)")).toHaveValue("83.9");
+  await dialog.getByLabel("Sets").fill("4");
+  await dialog.getByLabel("Reps").fill("6");
+  await dialog.getByLabel("Weight (kg)").fill("85");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bench.getByRole("listitem").first()).toContainText("4 × 6 @ 85 kg");
+  await bench.getByRole("button", { name: /^Delete bench press entry of/ }).click();
+  dialog = page.getByRole("dialog", { name: "Delete Entry" });
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(section.getByText("No Bench Press sets logged yet.")).toBeVisible();
 });

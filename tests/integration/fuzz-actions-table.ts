@@ -30,7 +30,7 @@ export interface Endpoint {
 
 /** The tables each area's actions write. */
 export function touchesOf(path: string): string[] {
-  if (path.startsWith("/members") || path === "/profile-setup") return ["progress_entries", "fitness_goals", "training_sessions", "profiles", "users", "accounts", "sessions"];
+  if (path.startsWith("/members") || path === "/profile-setup") return ["progress_entries", "workouts", "workout_exercises", "set_logs", "fitness_goals", "training_sessions", "profiles", "users", "accounts", "sessions"];
   if (path.startsWith("/admin/users")) return ["users", "invitations", "sessions"];
   if (path.startsWith("/admin/contacts")) return ["contact_submissions"];
   if (path.startsWith("/admin/settings")) return ["site_settings"];

@@ -9,6 +9,7 @@ import { getDb } from "~/db/client.server";
 import { progressEntry } from "~/db/schema/progress";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { createUserWithPassword } from "~/modules/users/users.server";
+import { performedOf } from "~/modules/workouts/workouts.test-support";
 import { loader as layoutLoader, middleware as membersMiddleware } from "~/routes/members";
 import { action as progressRouteAction, loader as progressRouteLoader } from "~/routes/members.progress";
 import { loader as staffViewLoader } from "~/routes/members.$memberId.progress";
@@ -68,6 +69,7 @@ describe("progress over the member area's routes", () => {
 
   it("refuses bad values with a message and a 400, and writes nothing", async () => {
     const before = await entriesOf(ids.memberB);
+    const liftsBefore = await performedOf(ids.memberB);
     const invalid: Array<Record<string, string>> = [
       { intent: "log-body", type: "weight", value: "-5", date: today() },
       { intent: "log-body", type: "body_fat", value: "90", date: today() },
@@ -81,6 +83,7 @@ describe("progress over the member area's routes", () => {
       expect(result.data.ok).toBe(false);
     }
     expect(await entriesOf(ids.memberB)).toEqual(before);
+    expect(await performedOf(ids.memberB)).toEqual(liftsBefore);
   });
 
   it("refuses a form-sized run of digits as a number with a message (the pattern that backtracked never sees it)", async () => {
@@ -129,11 +132,14 @@ describe("progress over the member area's routes", () => {
     expect((visitor as Response).headers.get("location")).toMatch(/^\/login/);
   });
 
-  it("trainers read a member's progress; members and visitors cannot open the staff view", async () => {
+  it("trainers read a member's progress, their lifts' set logs included; members and visitors cannot open the staff view", async () => {
+    const logged = payload(await call(progressAction, post("memberA", { intent: "log-workout", exercise: "deadlift", sets: "2", reps: "3", weight: "405", date: today() })));
+    expect(logged.status).toBe(200);
     const view = (await call(staffViewLoader, get(`/members/${ids.memberA}/progress`, "trainer"), { memberId: ids.memberA })) as {
-      overview: { body: { weight: Array<{ value: number }> } };
+      overview: { body: { weight: Array<{ value: number }> }; lifts: Array<{ exercise: string; entries: Array<{ value: number; sets: number; reps: number }> }> };
     };
     expect(view.overview.body.weight.map((w) => w.value)).toEqual([180.5]);
+    expect(view.overview.lifts.find((l) => l.exercise === "deadlift")!.entries.map((e) => [e.sets, e.reps, e.value])).toEqual([[2, 3, 405]]);
 
     const asMember = await call(staffViewLoader, get(`/members/${ids.memberA}/progress`, "memberB"), { memberId: ids.memberA });
     expect((asMember as Response).headers.get("location")).toBe("/unauthorized");

@@ -15,6 +15,7 @@ import { addDays, todayIn } from "~/lib/time-zone";
 import { getMemberProgressForStaff } from "~/modules/progress/progress-overview.server";
 import type { ProgressOverview } from "~/modules/progress/progress-types";
 import { createUserWithPassword } from "~/modules/users/users.server";
+import { performedOf } from "~/modules/workouts/workouts.test-support";
 import { middleware as membersMiddleware } from "~/routes/members";
 import { action as progressRouteAction, loader as progressRouteLoader } from "~/routes/members.progress";
 import { loader as settingsRouteLoader } from "~/routes/members.settings";
@@ -103,6 +104,7 @@ describe("the Progress action and loader", () => {
     ["a goal without a title", { intent: "set-goal", title: "", description: "d" }, "Title is required"],
   ])("answers %s with a 400, the message and 'Failed to save', changing nothing", async (_label, raw, message) => {
     const before = await entriesOf(memberB.id);
+    const liftsBefore = await performedOf(memberB.id);
     const fields = { ...raw } as Record<string, string>;
     if (fields.date === "TODAY") fields.date = today();
     if (fields.date === "TOMORROW") fields.date = addDays(today(), 1);
@@ -110,6 +112,7 @@ describe("the Progress action and loader", () => {
     expect(result).toMatchObject({ status: 400, data: { ok: false, status: 400 } });
     expect(failureToast(result.data as unknown as ActionFailure)).toEqual({ type: "error", title: "Failed to save", description: message });
     expect(await entriesOf(memberB.id)).toEqual(before);
+    expect(await performedOf(memberB.id)).toEqual(liftsBefore);
     expect(await goalsOf(memberB.id)).toEqual([]);
   });
 
@@ -120,15 +123,19 @@ describe("the Progress action and loader", () => {
     expect(await save("a", {})).toMatchObject({ status: 400, data: { ok: false, intent: null, title: "Invalid entry type" } });
   });
 
-  it("refuses member B's update and delete of member A's entry and goal (404), changing nothing", async () => {
+  it("refuses member B's update and delete of member A's entry, lift and goal (404), changing nothing", async () => {
     const [entry] = await entriesOf(memberA.id);
+    const [lift] = await performedOf(memberA.id);
     const [goal] = await goalsOf(memberA.id);
     const entriesBefore = await entriesOf(memberA.id);
+    const liftsBefore = await performedOf(memberA.id);
     const goalsBefore = await goalsOf(memberA.id);
 
     const attempts: Array<Record<string, string>> = [
       { intent: "update-entry", id: entry!.id, value: "100", date: today() },
       { intent: "delete-entry", id: entry!.id },
+      { intent: "update-entry", id: lift!.id, value: "100", sets: "1", reps: "1", date: today() },
+      { intent: "delete-entry", id: lift!.id },
       { intent: "update-goal", id: goal!.id, status: "completed" },
       { intent: "delete-goal", id: goal!.id },
     ];
@@ -137,6 +144,7 @@ describe("the Progress action and loader", () => {
       expect(result, attempt.intent).toMatchObject({ status: 404, data: { ok: false } });
     }
     expect(await entriesOf(memberA.id)).toEqual(entriesBefore);
+    expect(await performedOf(memberA.id)).toEqual(liftsBefore);
     expect(await goalsOf(memberA.id)).toEqual(goalsBefore);
   });
 

@@ -1,7 +1,8 @@
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { weightUnitOf } from "~/modules/users/profile.server";
+import { latestLifts } from "./progress-lifts.server";
 import { allEntriesQuery, goalsQuery } from "./progress-queries.server";
-import { toGoalView } from "./progress-stats";
+import { toGoalView, type EntryRow } from "./progress-stats";
 import { isEntryKind, toShown, unitOf } from "./progress-units";
 import { isBodyKind, isMeasurementSite, kindLabels, type EntryKind } from "./progress.schema";
 
@@ -30,12 +31,27 @@ function recordOf(kind: EntryKind): string {
 
 const row = (cells: ReadonlyArray<string | number | null>) => cells.map(csvCell).join(",");
 
-/** All of the acting member's entries and goals as CSV, values in their unit. */
+/** Two lists each newest first, as one list newest first (the first list first on a tie). */
+function newestFirst(a: readonly EntryRow[], b: readonly EntryRow[]): EntryRow[] {
+  const out: EntryRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]!.recordedOn >= b[j]!.recordedOn)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
+}
+
+/**
+ * All of the acting member's entries and goals as CSV, values in their unit. A lift is
+ * one 'Workout' row per performance: its number of sets and its best set's weight and reps.
+ */
 export async function exportProgressCsv(actor: Actor): Promise<string> {
   ensureCan(actor, "memberArea", "view");
-  const [unit, entries, goals] = await Promise.all([weightUnitOf(actor.id), allEntriesQuery(actor.id), goalsQuery(actor.id)]);
+  const [unit, entries, lifts, goals] = await Promise.all([weightUnitOf(actor.id), allEntriesQuery(actor.id), latestLifts(actor.id, null), goalsQuery(actor.id)]);
   const lines: string[] = [row(CSV_HEADER)];
-  for (const e of entries) {
+  for (const e of newestFirst(entries, lifts)) {
     const kind = e.kind;
     if (!isEntryKind(kind)) continue;
     lines.push(row([recordOf(kind), e.recordedOn, kindLabels[kind], toShown(kind, e.value, unit), unitOf(kind, unit), e.sets, e.reps, e.notes, null, null, null]));

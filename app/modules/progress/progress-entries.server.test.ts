@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "~/lib/time-zone";
 import { lbsToKg } from "~/lib/units";
+import { performedOf } from "~/modules/workouts/workouts.test-support";
 import { exportProgressCsv } from "./progress-csv.server";
 import { deleteEntry, logBodyComposition, logMeasurements, logWorkout, updateEntry } from "./progress-entries.server";
 import { deleteGoal, setGoal } from "./progress-goals.server";
@@ -144,9 +145,16 @@ describe("workouts", () => {
   it("stores a lift with sets, reps and the weight in kg", async () => {
     const result = await logWorkout(a, { exercise: "bench_press", sets: "3", reps: "5", weight: "225", date: today(), notes: "paused" });
     expect(result.id).toEqual(expect.any(String));
-    const [row] = await entriesOf(a.id);
-    expect(row).toMatchObject({ kind: "bench_press", sets: 3, reps: 5, notes: "paused" });
-    expect(row!.value).toBeCloseTo(lbsToKg(225), 9);
+    // One set model: an ad-hoc workout with the bench press and its three sets.
+    expect(await entriesOf(a.id)).toEqual([]);
+    const [lift] = await performedOf(a.id);
+    expect(lift).toMatchObject({ id: result.id, title: "Bench Press", exerciseId: "bench-press", performedOn: today(), notes: "paused" });
+    expect(lift!.sets.map((s) => [s.setNumber, s.reps, s.performedOn])).toEqual([
+      [1, 5, today()],
+      [2, 5, today()],
+      [3, 5, today()],
+    ]);
+    for (const set of lift!.sets) expect(set.weightKg).toBeCloseTo(lbsToKg(225), 9);
     const bench = (await getProgressOverview(a)).lifts.find((l) => l.exercise === "bench_press")!;
     // Epley: 225 × (1 + 5/30) = 262.5
     expect(bench.entries[0]).toMatchObject({ value: 225, sets: 3, reps: 5, estimatedMax: 262.5, unit: "lbs" });
@@ -175,6 +183,7 @@ describe("workouts", () => {
     const result = await refusal(logWorkout(a, input));
     expect(result).toMatchObject({ status: 400, fieldErrors: { [field]: message } });
     expect(await entriesOf(a.id)).toEqual([]);
+    expect(await performedOf(a.id)).toEqual([]);
   });
 
   it("always lists Bench Press and Squat, and other lifts once logged", async () => {
@@ -201,6 +210,20 @@ describe("a member reads and writes only their own entries", () => {
     expect((await getProgressSnapshot(a)).weight).toBeNull();
   });
 
+  it("refuses another member's lift for update and delete, changing nothing", async () => {
+    const { id } = await logWorkout(b, { exercise: "bench_press", sets: 3, reps: 5, weight: 225, date: today(), notes: "mine" });
+    const theirs = await performedOf(b.id);
+
+    expect(await refusal(updateEntry(a, id, { value: "999", sets: "1", reps: "1", date: today() }))).toEqual({ status: 404, message: "Entry not found", fieldErrors: {} });
+    expect(await refusal(deleteEntry(a, id))).toEqual({ status: 404, message: "Entry not found", fieldErrors: {} });
+    expect(await performedOf(b.id)).toEqual(theirs);
+
+    const overview = await getProgressOverview(a);
+    expect(overview.lifts.flatMap((l) => l.entries)).toEqual([]);
+    expect(overview.charts.lifts).toEqual([]);
+    expect(await exportProgressCsv(a)).not.toContain("Bench Press,225");
+  });
+
   it("ignores a user id smuggled into the input", async () => {
     await logBodyComposition(a, { type: "weight", value: "170", date: today(), userId: b.id });
     await setGoal(a, { title: "Mine", description: "d", userId: b.id });
@@ -223,13 +246,25 @@ describe("editing and deleting own entries", () => {
   it("checks an edit by the entry's own rules and changes nothing when it fails", async () => {
     await logBodyComposition(a, { type: "body_fat", value: "20", date: today() });
     await logWorkout(a, { exercise: "deadlift", sets: 1, reps: 3, weight: 405, date: today() });
-    const [fat, lift] = await entriesOf(a.id);
+    const [fat] = await entriesOf(a.id);
+    const lifts = await performedOf(a.id);
+    const lift = lifts[0]!;
     expect(await refusal(updateEntry(a, fat!.id, { value: "80", date: today() }))).toMatchObject({ fieldErrors: { value: "Body fat must be between 1 and 75 %" } });
-    expect(await refusal(updateEntry(a, lift!.id, { value: "405", reps: "0", sets: "1", date: today() }))).toMatchObject({ fieldErrors: { reps: "Reps must be between 1 and 100" } });
-    expect(await refusal(updateEntry(a, lift!.id, { value: "405", reps: "3", sets: "1", date: addDays(today(), 2) }))).toMatchObject({ fieldErrors: { date: "The date cannot be in the future" } });
-    expect(await entriesOf(a.id)).toEqual([fat, lift]);
-    expect((await updateEntry(a, lift!.id, { value: "415", reps: "2", sets: "2", date: today() })).id).toEqual(expect.any(String));
-    expect((await entriesOf(a.id))[1]).toMatchObject({ sets: 2, reps: 2 });
+    expect(await refusal(updateEntry(a, lift.id, { value: "405", reps: "0", sets: "1", date: today() }))).toMatchObject({ fieldErrors: { reps: "Reps must be between 1 and 100" } });
+    expect(await refusal(updateEntry(a, lift.id, { value: "405", reps: "3", sets: "1", date: addDays(today(), 2) }))).toMatchObject({ fieldErrors: { date: "The date cannot be in the future" } });
+    expect(await refusal(updateEntry(a, lift.id, { value: "1501", reps: "3", sets: "1", date: today() }))).toMatchObject({ fieldErrors: { value: "Weight must be between 0 and 1500 lbs" } });
+    expect(await entriesOf(a.id)).toEqual([fat]);
+    expect(await performedOf(a.id)).toEqual(lifts);
+    expect((await updateEntry(a, lift.id, { value: "415", reps: "2", sets: "2", date: addDays(today(), -1), notes: "grip" })).id).toBe(lift.id);
+    const [edited] = await performedOf(a.id);
+    expect(edited).toMatchObject({ id: lift.id, performedOn: addDays(today(), -1), notes: "grip" });
+    expect(edited!.sets.map((s) => [s.setNumber, s.reps, s.performedOn])).toEqual([
+      [1, 2, addDays(today(), -1)],
+      [2, 2, addDays(today(), -1)],
+    ]);
+    expect(edited!.sets[0]!.weightKg).toBeCloseTo(lbsToKg(415), 9);
+    const deadlift = (await getProgressOverview(a)).lifts.find((l) => l.exercise === "deadlift")!;
+    expect(deadlift.entries[0]).toMatchObject({ id: lift.id, value: 415, sets: 2, reps: 2, recordedOn: addDays(today(), -1), notes: "grip" });
   });
 
   it("deletes an own entry and goal; an unknown id is not found", async () => {
@@ -243,5 +278,13 @@ describe("editing and deleting own entries", () => {
     expect(await goalsOf(a.id)).toEqual([]);
     expect(await refusal(deleteEntry(a, entry!.id))).toMatchObject({ status: 404 });
     expect(await refusal(deleteEntry(a, { id: "object" }))).toMatchObject({ status: 404 });
+  });
+
+  it("deletes an own lift with its sets and its workout", async () => {
+    const { id } = await logWorkout(a, { exercise: "squat", sets: 5, reps: 5, weight: 315, date: today() });
+    expect(await deleteEntry(a, id)).toEqual({ id });
+    expect(await performedOf(a.id)).toEqual([]);
+    expect((await getProgressOverview(a)).lifts.find((l) => l.exercise === "squat")!.entries).toEqual([]);
+    expect(await refusal(deleteEntry(a, id))).toEqual({ status: 404, message: "Entry not found", fieldErrors: {} });
   });
 });

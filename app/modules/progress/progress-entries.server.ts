@@ -4,15 +4,21 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { progressEntry } from "~/db/schema/progress";
 import { AppError } from "~/lib/app-error";
+import { LIFT_EXERCISES } from "~/modules/exercises/lifts";
+import { deleteLift, logLiftSets, ownLiftExerciseId, replaceLiftSets } from "~/modules/workouts/logged-lifts.server";
 import { formContextFor } from "./progress-context.server";
 import { ENTRY_NOT_FOUND, requireId } from "./progress-ids";
+import { liftExerciseIds, liftKindOf } from "./progress-lifts.server";
 import { isEntryKind, toStored } from "./progress-units";
-import { bodyCompositionSchema, entryEditSchema, isExercise, measurementSites, measurementsSchema, workoutSchema } from "./progress.schema";
+import { bodyCompositionSchema, entryEditSchema, kindLabels, measurementSites, measurementsSchema, workoutSchema } from "./progress.schema";
 
 /**
  * The member's own progress entries: every write is scoped by the acting user's id,
  * so there is no way to name whose entries are written. Bad input throws the schema's
- * ZodError; an entry that is not the actor's is not found (AppError 404).
+ * ZodError; an entry that is not the actor's is not found (AppError 404). Body values
+ * and measurements are rows of progress_entries; a lift is a workout exercise with its
+ * set logs, written through the workouts module (decision 0033), and its entry id is
+ * that workout exercise's id.
  */
 
 type Actor = Pick<SessionUser, "id" | "role">;
@@ -48,16 +54,32 @@ export async function logMeasurements(actor: Actor, input: unknown): Promise<{ i
   return { id: rows[0]!.id };
 }
 
-/** Log Workout: one lift with sets, reps and weight. */
+/** Log Workout: one lift with sets, reps and weight, as an ad-hoc workout of that date. */
 export async function logWorkout(actor: Actor, input: unknown): Promise<{ id: string }> {
   ensureCan(actor, "memberArea", "view");
   const ctx = await formContextFor(actor.id);
   const w = workoutSchema(ctx).parse(input);
-  const id = crypto.randomUUID();
-  await getDb()
-    .insert(progressEntry)
-    .values({ id, userId: actor.id, kind: w.exercise, recordedOn: w.date, value: toStored(w.exercise, w.weight, ctx.unit), sets: w.sets, reps: w.reps, notes: w.notes });
-  return { id };
+  return logLiftSets(actor, {
+    exerciseId: LIFT_EXERCISES[w.exercise],
+    title: kindLabels[w.exercise],
+    performedOn: w.date,
+    weightKg: toStored(w.exercise, w.weight, ctx.unit),
+    sets: w.sets,
+    reps: w.reps,
+    notes: w.notes,
+  });
+}
+
+/** Edits one of the actor's lifts: its weight, sets, reps, date and notes. */
+async function updateLift(actor: Actor, entryId: string, input: unknown): Promise<{ id: string }> {
+  const exerciseId = await ownLiftExerciseId(actor, entryId, liftExerciseIds);
+  if (!exerciseId) throw new AppError(404, ENTRY_NOT_FOUND);
+  const kind = liftKindOf(exerciseId);
+  const ctx = await formContextFor(actor.id);
+  const e = entryEditSchema(kind, ctx).parse(input);
+  const lift = { performedOn: e.date, weightKg: toStored(kind, e.value, ctx.unit), sets: e.sets!, reps: e.reps!, notes: e.notes };
+  if (!(await replaceLiftSets(actor, entryId, liftExerciseIds, lift))) throw new AppError(404, ENTRY_NOT_FOUND);
+  return { id: entryId };
 }
 
 /** Edits the value, date and notes (and sets and reps of a lift) of one of the actor's entries. */
@@ -67,19 +89,14 @@ export async function updateEntry(actor: Actor, id: unknown, input: unknown): Pr
   const db = getDb();
   const own = and(eq(progressEntry.id, entryId), eq(progressEntry.userId, actor.id));
   const [existing] = await db.select({ kind: progressEntry.kind }).from(progressEntry).where(own);
-  if (!existing || !isEntryKind(existing.kind)) throw new AppError(404, ENTRY_NOT_FOUND);
+  if (!existing) return updateLift(actor, entryId, input);
+  if (!isEntryKind(existing.kind)) throw new AppError(404, ENTRY_NOT_FOUND);
   const kind = existing.kind;
   const ctx = await formContextFor(actor.id);
   const e = entryEditSchema(kind, ctx).parse(input);
   const updated = await db
     .update(progressEntry)
-    .set({
-      value: toStored(kind, e.value, ctx.unit),
-      recordedOn: e.date,
-      notes: e.notes,
-      ...(isExercise(kind) ? { sets: e.sets, reps: e.reps } : {}),
-      updatedAt: new Date(),
-    })
+    .set({ value: toStored(kind, e.value, ctx.unit), recordedOn: e.date, notes: e.notes, updatedAt: new Date() })
     .where(own)
     .returning({ id: progressEntry.id });
   if (!updated.length) throw new AppError(404, ENTRY_NOT_FOUND);
@@ -93,6 +110,6 @@ export async function deleteEntry(actor: Actor, id: unknown): Promise<{ id: stri
     .delete(progressEntry)
     .where(and(eq(progressEntry.id, entryId), eq(progressEntry.userId, actor.id)))
     .returning({ id: progressEntry.id });
-  if (!deleted.length) throw new AppError(404, ENTRY_NOT_FOUND);
+  if (!deleted.length && !(await deleteLift(actor, entryId, liftExerciseIds))) throw new AppError(404, ENTRY_NOT_FOUND);
   return { id: entryId };
 }

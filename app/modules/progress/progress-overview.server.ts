@@ -5,32 +5,36 @@ import { user } from "~/db/schema/auth";
 import { AppError } from "~/lib/app-error";
 import { weightUnitOf } from "~/modules/users/profile.server";
 import { todayForSite } from "./progress-context.server";
-import { countOpenGoals, goalsQuery, latestEntries, priorBestQuery, seriesQuery } from "./progress-queries.server";
+import { latestLifts, liftPriorBest, liftSeries } from "./progress-lifts.server";
+import { countOpenGoals, goalsQuery, latestEntries, seriesQuery } from "./progress-queries.server";
 import { HISTORY_LENGTH, rangeStart, shapeOverview, shapeSnapshot, SNAPSHOT_GOALS } from "./progress-stats";
 import type { ProgressOverview, ProgressSnapshot, StaffProgressView } from "./progress-types";
-import { allKinds } from "./progress-units";
 import { bodyKinds, measurementSites, parseRange, type EntryKind, type ProgressRange } from "./progress.schema";
 
 /**
  * What the Progress screens read: the member's own overview, the staff's read-only
- * view of one member, and the dashboard's snapshot.
+ * view of one member, and the dashboard's snapshot. Body values and measurements come
+ * from progress_entries, lifts from the set logs (progress-lifts.server.ts).
  */
 
 type Actor = Pick<SessionUser, "id" | "role">;
 type RangeOption = { range?: ProgressRange | string | null };
 
-const bodyUpdateKinds: readonly EntryKind[] = [...bodyKinds, ...measurementSites];
+/** What progress_entries holds: body values and measurement sites (lifts are set logs). */
+const entryKinds: readonly EntryKind[] = [...bodyKinds, ...measurementSites];
 
 async function buildOverview(userId: string, range: ProgressRange): Promise<ProgressOverview> {
   const [unit, today] = await Promise.all([weightUnitOf(userId), todayForSite()]);
   const from = rangeStart(range, today);
-  const [goals, latest, series, priorBest] = await Promise.all([
+  const [goals, latest, lifts, series, liftDays, priorBest] = await Promise.all([
     goalsQuery(userId),
-    latestEntries(userId, allKinds, HISTORY_LENGTH + 1),
-    seriesQuery(userId, allKinds, from),
-    from ? priorBestQuery(userId, from) : Promise.resolve([]),
+    latestEntries(userId, entryKinds, HISTORY_LENGTH + 1),
+    latestLifts(userId, HISTORY_LENGTH + 1),
+    seriesQuery(userId, entryKinds, from),
+    liftSeries(userId, from),
+    from ? liftPriorBest(userId, from) : Promise.resolve([]),
   ]);
-  return shapeOverview({ unit, range, today, goals, latest, series, priorBest });
+  return shapeOverview({ unit, range, today, goals, latest: [...latest, ...lifts], series: [...series, ...liftDays], priorBest });
 }
 
 /** Everything the Progress section shows, in the acting member's unit. */
@@ -53,7 +57,7 @@ export async function getProgressSnapshot(actor: Actor): Promise<ProgressSnapsho
   // The newest entry of each body kind and site: the values and the last update date at once.
   const [unit, latest, goals, activeGoals] = await Promise.all([
     weightUnitOf(actor.id),
-    latestEntries(actor.id, bodyUpdateKinds, 1),
+    latestEntries(actor.id, entryKinds, 1),
     goalsQuery(actor.id).limit(SNAPSHOT_GOALS),
     countOpenGoals(actor.id),
   ]);

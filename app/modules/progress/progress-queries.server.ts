@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import type { EntryRow } from "./progress-stats";
-import { exercises, type EntryKind } from "./progress.schema";
+import type { EntryKind } from "./progress.schema";
 
 /**
- * The progress reads, each scoped by one user's id. The builders are exported so a
- * test can EXPLAIN the exact SQL the overview runs.
+ * The reads of progress_entries (body values and measurements) and goals, each scoped by
+ * one user's id; lifts are read from the set logs (progress-lifts.server.ts). The
+ * builders are exported so a test can EXPLAIN the exact SQL the overview runs.
  */
 
 /** The newest `limit` entries of each kind: one index range scan per kind. */
@@ -38,15 +39,6 @@ export function seriesQuery(userId: string, kinds: readonly EntryKind[], from: s
     .orderBy(asc(progressEntry.kind), sql`${progressEntry.recordedOn} asc nulls first`, sql`${progressEntry.createdAt} asc nulls first`);
 }
 
-/** Each lift's best estimated one-rep max before a date: personal records are records over all time. */
-export function priorBestQuery(userId: string, before: string) {
-  return getDb()
-    .select({ kind: progressEntry.kind, best: sql<number>`max(${progressEntry.value} * (1 + ${progressEntry.reps}::float8 / 30))`.mapWith(Number) })
-    .from(progressEntry)
-    .where(and(eq(progressEntry.userId, userId), inArray(progressEntry.kind, [...exercises]), lt(progressEntry.recordedOn, before)))
-    .groupBy(progressEntry.kind);
-}
-
 /** The goals, open ones first, newest first. */
 export function goalsQuery(userId: string) {
   return getDb()
@@ -70,7 +62,7 @@ export async function countOpenGoals(userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Every entry of the user, newest first: the CSV export. */
+/** Every body value and measurement of the user, newest first: the CSV export. */
 export function allEntriesQuery(userId: string) {
   return getDb().select().from(progressEntry).where(eq(progressEntry.userId, userId)).orderBy(desc(progressEntry.recordedOn), desc(progressEntry.createdAt));
 }

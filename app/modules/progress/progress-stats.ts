@@ -3,7 +3,8 @@ import { addDays } from "~/lib/time-zone";
 import { lengthUnitFor, roundForDisplay, weightFromKg, type WeightUnit } from "~/lib/units";
 import type { ChartSeries, EntryView, GoalView, ProgressOverview, ProgressSnapshot, SnapshotValue } from "./progress-types";
 import { toShown, unitOf } from "./progress-units";
-import { bodyKinds, estimatedOneRepMax, exercises, goalStatusLabels, isExercise, kindLabels, measurementSites, type BodyKind, type EntryKind, type Exercise, type ProgressRange } from "./progress.schema";
+import { estimatedOneRepMax } from "~/modules/workouts/one-rep-max";
+import { bodyKinds, exercises, goalStatusLabels, isExercise, kindLabels, measurementSites, type BodyKind, type EntryKind, type Exercise, type ProgressRange } from "./progress.schema";
 
 /**
  * From stored rows to what the Progress section shows: histories with their changes,

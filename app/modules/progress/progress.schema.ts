@@ -296,8 +296,3 @@ export function entryEditSchema(kind: EntryKind, ctx: FormContext) {
   return z.object({ ...base, sets: z.unknown().optional().transform(() => undefined), reps: z.unknown().optional().transform(() => undefined) });
 }
 export type EntryEditInput = z.output<ReturnType<typeof entryEditSchema>>;
-
-/** Epley's estimate of a one-rep max: w × (1 + reps / 30). */
-export function estimatedOneRepMax(weight: number, reps: number): number {
-  return weight * (1 + reps / 30);
-}
