@@ -17,7 +17,7 @@ import { bodyCompositionSchema, entryEditSchema, kindLabels, measurementSites, m
  * so there is no way to name whose entries are written. Bad input throws the schema's
  * ZodError; an entry that is not the actor's is not found (AppError 404). Body values
  * and measurements are rows of progress_entries; a lift is a workout exercise with its
- * set logs, written through the workouts module (decision 0033), and its entry id is
+ * set logs, written through the workouts module (decision 0034), and its entry id is
  * that workout exercise's id.
  */
 

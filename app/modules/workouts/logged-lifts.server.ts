@@ -6,7 +6,7 @@ import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 
 /**
  * The progress form's 'Log Workout' in the one model of a performed set: each logged
- * lift is an ad-hoc workout of its own (one per submission, decision 0033) holding one
+ * lift is an ad-hoc workout of its own (one per submission, decision 0034) holding one
  * exercise and `sets` equal sets of weight × reps. Every function is scoped by the acting
  * member: another member's exercise is not there (null / false), never touched.
  */
