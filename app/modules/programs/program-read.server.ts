@@ -93,9 +93,9 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 /**
- * A whole program in four queries whatever its size: the program (with member and source
- * names), its weeks (each with whether it was trained), its days, its blocks with their
- * exercises. `db` may be a transaction.
+ * A whole program in five queries whatever its size: the program (with member and source
+ * names), its weeks, which weeks were trained, its days, its blocks with their exercises.
+ * `db` may be a transaction.
  */
 export async function loadProgram(db: Db, id: string): Promise<ProgramView | null> {
   const [row] = await db
