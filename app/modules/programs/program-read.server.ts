@@ -4,7 +4,7 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { exercise } from "~/db/schema/exercises";
-import * as tables from "~/db/schema/programs";
+import type * as tables from "~/db/schema/programs";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { workout } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
