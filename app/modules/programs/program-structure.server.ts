@@ -14,7 +14,7 @@ import {
   blockTargets,
   DAYS_PER_WEEK,
   dayFormSchema,
-  dayIndexSchema,
+  daySlotSchema,
   groupFormSchema,
   MAX_BLOCKS_PER_DAY,
   MAX_WEEKS,
@@ -153,7 +153,7 @@ export async function duplicateWeek(actor: Actor, programId: unknown, input: { w
 
 /** A training day in a rest-day slot of a week. */
 export async function addDay(actor: Actor, programId: unknown, input: { weekId?: unknown; dayIndex?: unknown; title?: unknown; notes?: unknown }): Promise<{ dayId: string }> {
-  const dayIndex = dayIndexSchema.parse(input.dayIndex);
+  const { dayIndex } = daySlotSchema.parse(input);
   const form = dayFormSchema.parse(input);
   return editProgram(actor, programId, async (tx, row) => {
     const week = await requireWeek(tx, row.id, input.weekId);
@@ -183,7 +183,7 @@ export async function removeDay(actor: Actor, programId: unknown, input: { dayId
 
 /** The day to another slot of its week; a slot that holds a day is refused. */
 export async function moveDay(actor: Actor, programId: unknown, input: { dayId?: unknown; dayIndex?: unknown }): Promise<{ dayIndex: number }> {
-  const dayIndex = dayIndexSchema.parse(input.dayIndex);
+  const { dayIndex } = daySlotSchema.parse(input);
   return editProgram(actor, programId, async (tx, row) => {
     const day = await requireDay(tx, row.id, input.dayId);
     if (day.dayIndex === dayIndex) return { dayIndex };
@@ -270,7 +270,7 @@ export async function removeBlock(actor: Actor, programId: unknown, input: { blo
 
 /** The block to `position` (1 is the top) within its day; the others close up around it. */
 export async function moveBlock(actor: Actor, programId: unknown, input: { blockId?: unknown; position?: unknown }): Promise<{ position: number; of: number }> {
-  const position = blockPositionSchema.parse(input.position);
+  const { position } = blockPositionSchema.parse(input);
   return editProgram(actor, programId, async (tx, row) => {
     const block = await requireBlock(tx, row.id, input.blockId);
     const ids = (await blocksOfDay(tx, block.dayId)).map((b) => b.id).filter((id) => id !== block.id);

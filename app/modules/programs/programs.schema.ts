@@ -50,11 +50,14 @@ export const programDetailsSchema = z.object({
 });
 export type ProgramDetails = z.output<typeof programDetailsSchema>;
 
-export const dayIndexSchema = z.coerce
-  .number({ message: "Please choose a day of the week" })
-  .int("Please choose a day of the week")
-  .min(0, "Please choose a day of the week")
-  .max(DAYS_PER_WEEK - 1, "Please choose a day of the week");
+/** A day slot of a week: 0 is the week's first day. */
+export const daySlotSchema = z.object({
+  dayIndex: z.coerce
+    .number({ message: "Please choose a day of the week" })
+    .int("Please choose a day of the week")
+    .min(0, "Please choose a day of the week")
+    .max(DAYS_PER_WEEK - 1, "Please choose a day of the week"),
+});
 
 export const dayFormSchema = z.object({
   title: z.string({ message: "Please enter the day's title" }).trim().min(1, "Please enter the day's title").max(120, "Day title must be at most 120 characters"),
@@ -169,7 +172,9 @@ export const groupFormSchema = z.object({
 });
 
 /** A new place for a block within its day: 1 is the top. */
-export const blockPositionSchema = z.coerce.number({ message: "Please choose a position" }).int("Please choose a position").min(1, "Please choose a position").max(MAX_BLOCKS_PER_DAY, "Please choose a position");
+export const blockPositionSchema = z.object({
+  position: z.coerce.number({ message: "Please choose a position" }).int("Please choose a position").min(1, "Please choose a position").max(MAX_BLOCKS_PER_DAY, "Please choose a position"),
+});
 
 const memberIdsSchema = z.preprocess(
   (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
