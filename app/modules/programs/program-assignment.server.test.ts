@@ -15,7 +15,7 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { outboxMails } from "../../../tests/support/outbox";
 import { assignProgram, CHOOSE_MEMBERS, COPY_NOT_ASSIGNABLE, deactivatedMember, NOT_A_COPY, SOURCE_GONE, updateCopyFromSource } from "./program-assignment.server";
 import { listPrograms, loadProgram, PROGRAM_NOT_FOUND } from "./program-read.server";
-import { addBlock, addDay, addWeek, updateBlock, updateDay } from "./program-structure.server";
+import { addBlock, addDay, addWeek, removeWeek, updateBlock, updateDay } from "./program-structure.server";
 import { createProgram, saveAsTemplate } from "./programs.server";
 import { insertTestExercises, insertWorkoutFor } from "./programs.test-support";
 
@@ -164,6 +164,15 @@ describe("updating a member's copy from its template", () => {
       ["Legs", []],
     ]);
     expect(after.weeks[1]!.id).not.toBe(before.weeks[1]!.id);
+  });
+
+  it("keeps a copy's later weeks on their dates when a week of the copy is removed", async () => {
+    const { templateId } = await twoWeekTemplate();
+    await addWeek(trainer, templateId);
+    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const copy = await view(copies[0]!.programId);
+    await removeWeek(trainer, copy.id, { weekId: copy.weeks[1]!.id });
+    expect((await view(copy.id)).weeks.map((w) => w.position)).toEqual([0, 2]);
   });
 
   it("refuses a program that is not a member's copy, a copy whose source is gone, members and unknown ids, changing nothing", async () => {

@@ -129,7 +129,8 @@ export async function removeWeek(actor: Actor, programId: unknown, input: { week
     const week = await requireWeek(tx, row.id, input.weekId);
     if (await weekIsTrained(tx, week.id)) throw new AppError(409, WEEK_TRAINED);
     await tx.delete(programWeek).where(eq(programWeek.id, week.id));
-    await renumberWeeks(tx, row.id);
+    // A member's weeks are offsets from their start date: the weeks after keep their dates.
+    if (!row.memberId) await renumberWeeks(tx, row.id);
   });
 }
 

@@ -111,8 +111,8 @@ export function ProgramBuilder({ data, result }: { data: BuilderData; result: Ac
         />
       ) : null}
 
-      {program.weeks.map((week, i) => (
-        <WeekSection key={week.id} program={program} week={week} number={i + 1} unit={unit} mover={mover} failed={failed} />
+      {program.weeks.map((week) => (
+        <WeekSection key={week.id} program={program} week={week} number={week.position + 1} unit={unit} mover={mover} failed={failed} />
       ))}
 
       <Form method="post">
