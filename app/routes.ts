@@ -35,6 +35,13 @@ export default [
     route("schedules", "routes/cms.content-list.tsx", { id: "cms-schedules" }),
     route("nutrition-documents", "routes/cms.nutrition-documents.tsx"),
   ]),
+  // Programs (trainers, administrators): programs and members' copies, templates, the exercise library, the builder.
+  route("programs", "routes/programs.tsx", [
+    index("routes/programs._index.tsx"),
+    route("templates", "routes/programs.templates.tsx"),
+    route("new", "routes/programs.new.tsx"),
+    route(":programId", "routes/programs.$programId.tsx"),
+  ]),
   route("unauthorized", "routes/unauthorized.tsx"),
   route("contact", "routes/contact.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

@@ -37,7 +37,9 @@ export type AuditAction =
   | "upload.deleted"
   | "session.created"
   | "session.updated"
-  | "session.cancelled";
+  | "session.cancelled"
+  | "program.assigned"
+  | "program.updated_from_source";
 
 export interface AuditEntry {
   action: AuditAction;

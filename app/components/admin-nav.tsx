@@ -5,6 +5,7 @@ const links = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/users", label: "Users", end: false },
   { to: "/cms/articles", label: "Content", end: false },
+  { to: "/programs", label: "Programs", end: false },
   { to: "/admin/activity", label: "Activity", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
   { to: "/", label: "View Site", end: true },

@@ -191,6 +191,11 @@ test.describe("the permission matrix", () => {
     ids.imageId = ((await upload.json()) as { image: { id: string } }).image.id;
     const nutrition = await clients.memberA.get("/members/nutrition");
     ids.documentId = /\/documents\/([\w-]+)/.exec(await nutrition.text())?.[1] ?? "matrix-no-document-yet";
+
+    // A program the trainer makes through /programs/new.
+    const made = await clients.trainer.post("/programs/new", { form: { intent: "create-program", name: "Matrix program" }, maxRedirects: 0 });
+    expect(made.status()).toBe(302);
+    ids.programId = (made.headers()["location"] ?? "").replace("/programs/", "");
   });
 
   test.afterAll(async () => {

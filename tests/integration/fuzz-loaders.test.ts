@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ArticlesModule from "~/modules/articles/articles.server";
 import type * as ContactsModule from "~/modules/contacts/contacts.server";
 import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
+import type * as ProgramsModule from "~/modules/programs/programs.server";
 import type * as SessionsModule from "~/modules/training-sessions/training-sessions.server";
 import type * as UsersModule from "~/modules/users/users.server";
 import type * as ProfileModule from "~/modules/users/profile.server";
@@ -42,7 +43,7 @@ const accounts = { member: "member@loader-fuzz.test", admin: "admin@loader-fuzz.
 
 let app: RunningApp;
 const cookies: Record<Who, string> = { visitor: "", member: "", admin: "" };
-const ids = { member: "", admin: "", article: "", session: "", submission: "" };
+const ids = { member: "", admin: "", article: "", session: "", submission: "", program: "" };
 let address = 0;
 
 /** Every request from its own address: the limits count per address, and we want the loader. */
@@ -123,6 +124,11 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "documents/:id": none,
     "cms/documents": [{ name: "menu.pdf" }],
     "cms/nutrition-documents": none,
+    programs: none,
+    "programs/templates": none,
+    "programs/new": none,
+    // The builder opens the block form for a day (?block=new&day=) or a block (?block=).
+    "programs/:programId": [{ block: "new", day: "no-such-day" }, { block: "no-such-block" }],
     "*": none,
   };
 }
@@ -136,6 +142,7 @@ function pathOf(route: string): string {
     .replace(":ref", ids.article)
     .replace(":id/edit", `${ids.article}/edit`)
     .replace(":memberId", ids.member)
+    .replace(":programId", ids.program)
     .replace(":id", "no-such-document")
     .replace("*", "no-such-page");
   return `/${filled}`;
@@ -256,6 +263,8 @@ beforeAll(async () => {
   const contacts = await app.load<typeof ContactsModule>("/app/modules/contacts/contacts.server.ts");
   const { validApplication } = await app.load<typeof IntakeFixture>("/app/modules/contacts/intake.fixture.ts");
   ids.submission = (await contacts.submitApplication(validApplication)).id;
+  const programs = await app.load<typeof ProgramsModule>("/app/modules/programs/programs.server.ts");
+  ids.program = (await programs.createProgram(admin, { name: "Fuzz program" })).id;
 }, 120_000);
 
 afterAll(async () => {

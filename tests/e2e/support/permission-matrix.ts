@@ -31,6 +31,8 @@ export interface MatrixIds {
   goalId: string;
   imageId: string;
   documentId: string;
+  /** A program the trainer made through /programs/new. */
+  programId: string;
 }
 
 let nobodies = 0;
@@ -342,6 +344,38 @@ export const matrix: MatrixRow[] = [
     form: () => ({ intent: "delete-document", id: missingId }),
     expect: staffOnly(404),
   },
+  // Programs: the layout checks once for every screen (tests/integration/programs-routes.test.ts: their data requests too).
+  read("programs", staffOnly(200)),
+  read("programs/templates", staffOnly(200)),
+  {
+    route: "programs/templates",
+    op: "create",
+    intent: "start-from-template",
+    path: () => "/programs/templates",
+    form: () => ({ intent: "start-from-template", templateId: missingId }),
+    expect: staffOnly("redirect:/programs/templates"),
+  },
+  read("programs/new", staffOnly(200)),
+  { route: "programs/new", op: "create", intent: "create-program", path: () => "/programs/new", form: () => ({ intent: "create-program", name: "" }), expect: staffOnly(400) },
+  read("programs/:programId", staffOnly(200), (ids) => `/programs/${ids.programId}`),
+  read("programs/:programId", staffOnly(404), () => `/programs/${missingId}`),
+  {
+    route: "programs/:programId",
+    op: "update",
+    intent: "add-day",
+    path: (ids) => `/programs/${ids.programId}`,
+    form: () => ({ intent: "add-day", weekId: missingId, dayIndex: "9", title: "Matrix day" }),
+    expect: staffOnly(400),
+  },
+  {
+    route: "programs/:programId",
+    op: "update",
+    intent: "assign",
+    path: (ids) => `/programs/${ids.programId}`,
+    form: (ids) => ({ intent: "assign", memberIds: ids.deactivatedId, startDate: ids.future }),
+    expect: staffOnly(400),
+  },
+  { route: "programs/:programId", op: "delete", intent: "remove-block", path: (ids) => `/programs/${ids.programId}`, form: () => ({ intent: "remove-block", blockId: missingId }), expect: staffOnly(404) },
   read("documents/:id", signedIn(200), (ids) => `/documents/${ids.documentId}`),
   read("documents/:id", signedIn(404), () => `/documents/${missingId}`),
 

@@ -6,6 +6,7 @@
 import { createArticle } from "~/modules/articles/articles.server";
 import { createDocument } from "~/modules/nutrition/nutrition.server";
 import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
+import { insertTestExercises } from "~/modules/programs/programs.test-support";
 import { storeDocumentFile } from "~/modules/uploads/documents.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
@@ -50,4 +51,9 @@ export async function seedNutrition() {
   const file = await storeDocumentFile(actor, tinyPdf(pdf.pdfText), pdf.fileName);
   await createDocument(actor, { title: pdf.title, description: pdf.description, category: pdf.category, type: pdf.type, uploadId: file.uploadId });
   await createDocument(actor, { title: link.title, description: link.description, category: link.category, type: link.type, url: link.url });
+}
+
+/** A few exercises of the library for the program builder (written as the built-in ones are: id = slug). */
+export async function seedExercises() {
+  await insertTestExercises();
 }

@@ -1,0 +1,194 @@
+/**
+ * Assigning programs on the real database: each member's own copy, the e-mail, who may
+ * assign to whom, and 'update from the template' keeping the weeks already trained.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { SessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { program } from "~/db/schema/programs";
+import { siteSetting } from "~/db/schema/settings";
+import { AppError } from "~/lib/app-error";
+import { SITE_SETTINGS_KEY } from "~/lib/business-name.server";
+import { createUserWithPassword } from "~/modules/users/users.server";
+import { outboxMails } from "../../../tests/support/outbox";
+import { assignProgram, CHOOSE_MEMBERS, COPY_NOT_ASSIGNABLE, deactivatedMember, NOT_A_COPY, SOURCE_GONE, updateCopyFromSource } from "./program-assignment.server";
+import { listPrograms, loadProgram, PROGRAM_NOT_FOUND } from "./program-read.server";
+import { addBlock, addDay, addWeek, removeWeek, updateBlock, updateDay } from "./program-structure.server";
+import { createProgram, saveAsTemplate } from "./programs.server";
+import { insertTestExercises, insertWorkoutFor } from "./programs.test-support";
+
+type Person = { id: string; email: string; name: string };
+let trainer: SessionUser;
+let memberA: Person;
+let memberB: Person;
+let banned: Person;
+let otherTrainer: Person;
+
+const asActor = (u: Person, role: SessionUser["role"]): SessionUser => ({ id: u.id, email: u.email, name: u.name, role, profileComplete: true, weightUnit: "kg" });
+
+beforeAll(async () => {
+  const make = (name: string, email: string, role: SessionUser["role"]) => createUserWithPassword({ name, email, password: `${role}-password-1`, role });
+  trainer = asActor(await make("Tara Trainer", "trainer@assign.test", "trainer"), "trainer");
+  memberA = await make("Alex Member", "alex@assign.test", "member");
+  memberB = await make("Billie Member", "billie@assign.test", "member");
+  banned = await make("Gone Member", "gone@assign.test", "member");
+  otherTrainer = await make("Other Trainer", "other@assign.test", "trainer");
+  await getDb().update(user).set({ banned: true }).where(eq(user.id, banned.id));
+  await getDb().insert(siteSetting).values({ key: SITE_SETTINGS_KEY, value: { businessName: "Iron Oak Coaching" } }).onConflictDoUpdate({ target: siteSetting.key, set: { value: { businessName: "Iron Oak Coaching" } } });
+  await insertTestExercises();
+});
+
+beforeEach(async () => {
+  await getDb().delete(program);
+});
+
+const view = async (id: string) => (await loadProgram(getDb(), id))!;
+
+/** A two-week template: week 1 Mon 'Push' (bench), week 2 Mon 'Push' (bench). */
+async function twoWeekTemplate() {
+  const draft = await createProgram(trainer, { name: "Hypertrophy Block", description: "Two weeks" });
+  const weeks = [(await view(draft.id)).weeks[0]!.id, (await addWeek(trainer, draft.id)).weekId];
+  for (const weekId of weeks) {
+    const { dayId } = await addDay(trainer, draft.id, { weekId, dayIndex: "0", title: "Push" });
+    await addBlock(trainer, draft.id, { dayId, exerciseId: "bench-press", sets: "3", reps: "10" });
+  }
+  const template = await saveAsTemplate(trainer, draft.id);
+  return { templateId: template.id };
+}
+
+async function refusal(work: Promise<unknown>): Promise<AppError> {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+const programCount = async () => (await getDb().select({ id: program.id }).from(program)).length;
+
+describe("assigning a program", () => {
+  it("gives each member their own copy from the start date and e-mails each that a new program is ready", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const mailsBefore = outboxMails().length;
+    const { copies, mailed } = await assignProgram(trainer, templateId, { memberIds: [memberA.id, memberB.id, memberA.id], startDate: "2026-12-07" });
+    expect(copies.map((c) => c.memberId)).toEqual([memberA.id, memberB.id]);
+    expect(mailed).toBe(2);
+    const template = await view(templateId);
+    for (const { memberId, programId } of copies) {
+      const copy = await view(programId);
+      expect(copy).toMatchObject({ kind: "copy", memberId, startDate: "2026-12-07", sourceId: templateId, name: "Hypertrophy Block" });
+      expect(copy.weeks.map((w) => w.days.map((d) => d.blocks.map((b) => b.exerciseName)))).toEqual(template.weeks.map((w) => w.days.map((d) => d.blocks.map((b) => b.exerciseName))));
+      expect(copy.weeks[0]!.id).not.toBe(template.weeks[0]!.id);
+    }
+    const mails = outboxMails().slice(mailsBefore);
+    expect(mails).toHaveLength(2);
+    const toAlex = mails.find((m) => m.includes(`To: ${memberA.email}`))!;
+    expect(toAlex).toContain("Subject: A new program is ready: Hypertrophy Block");
+    expect(toAlex).toContain("Your coach at Iron Oak Coaching has a new training program ready for you: Hypertrophy Block.");
+    expect(toAlex).toContain("It starts on Monday 7 December 2026.");
+    expect(toAlex).toContain("http://localhost:3000/members/workouts");
+    const listed = await listPrograms(trainer);
+    expect(listed.filter((p) => p.kind === "copy").map((p) => [p.memberName, p.startDate]).sort()).toEqual([
+      ["Alex Member", "2026-12-07"],
+      ["Billie Member", "2026-12-07"],
+    ]);
+  });
+
+  it("never changes a member's copy when the template is edited later", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const template = await view(templateId);
+    await updateDay(trainer, templateId, { dayId: template.weeks[0]!.days[0]!.id, title: "Push (new)" });
+    await updateBlock(trainer, templateId, { blockId: template.weeks[0]!.days[0]!.blocks[0]!.id, exerciseId: "squat", sets: "5", reps: "5" });
+    const copy = await view(copies[0]!.programId);
+    expect(copy.weeks[0]!.days[0]).toMatchObject({ title: "Push" });
+    expect(copy.weeks[0]!.days[0]!.blocks[0]).toMatchObject({ exerciseName: "Bench Press", sets: 3 });
+  });
+
+  it("refuses a non-member, a staff account and a deactivated member, and then assigns to nobody", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const before = await programCount();
+    const mailsBefore = outboxMails().length;
+    for (const ids of [[memberA.id, "no-such-user"], [memberA.id, otherTrainer.id]]) {
+      const error = await refusal(assignProgram(trainer, templateId, { memberIds: ids, startDate: "2026-12-07" }));
+      expect([error.status, error.fieldErrors]).toEqual([400, { memberIds: CHOOSE_MEMBERS }]);
+    }
+    const error = await refusal(assignProgram(trainer, templateId, { memberIds: [memberA.id, banned.id], startDate: "2026-12-07" }));
+    expect([error.status, error.fieldErrors]).toEqual([400, { memberIds: deactivatedMember("Gone Member") }]);
+    await expect(assignProgram(trainer, templateId, { memberIds: [], startDate: "2026-12-07" })).rejects.toThrow("Please choose at least one member");
+    await expect(assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "07/12/2026" })).rejects.toThrow("Please enter a real date (yyyy-mm-dd)");
+    expect(await programCount()).toBe(before);
+    expect(outboxMails().length).toBe(mailsBefore);
+  });
+
+  it("refuses members, an unknown program and a member's copy as the source", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const asMember = asActor(memberA, "member");
+    const denied = await refusal(assignProgram(asMember, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" }));
+    expect([denied.status, denied.message]).toEqual([403, "You do not have permission to do that."]);
+    const missing = await refusal(assignProgram(trainer, "no-such-program", { memberIds: [memberA.id], startDate: "2026-12-07" }));
+    expect([missing.status, missing.message]).toEqual([404, PROGRAM_NOT_FOUND]);
+    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const fromCopy = await refusal(assignProgram(trainer, copies[0]!.programId, { memberIds: [memberB.id], startDate: "2026-12-07" }));
+    expect([fromCopy.status, fromCopy.message]).toEqual([400, COPY_NOT_ASSIGNABLE]);
+  });
+});
+
+describe("updating a member's copy from its template", () => {
+  it("replaces only the weeks not yet trained, and leaves a trained week exactly as it was", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const copyId = copies[0]!.programId;
+    const before = await view(copyId);
+    // Member A trained week 1's day; week 2 is still to come.
+    await insertWorkoutFor(memberA.id, before.weeks[0]!.days[0]!.id, "2026-12-07");
+    const template = await view(templateId);
+    for (const week of template.weeks) await updateBlock(trainer, templateId, { blockId: week.days[0]!.blocks[0]!.id, exerciseId: "squat", sets: "5", reps: "5" });
+    await addDay(trainer, templateId, { weekId: template.weeks[1]!.id, dayIndex: "3", title: "Legs" });
+    await addWeek(trainer, templateId);
+
+    expect(await updateCopyFromSource(trainer, copyId)).toEqual({ replaced: 2, kept: 1 });
+    const after = await view(copyId);
+    expect(after.weeks.map((w) => [w.position, w.trained])).toEqual([
+      [0, true],
+      [1, false],
+      [2, false],
+    ]);
+    // The trained week: same rows, same exercise.
+    expect(after.weeks[0]).toEqual({ ...before.weeks[0]!, trained: true });
+    expect(after.weeks[1]!.days.map((d) => [d.title, d.blocks.map((b) => b.exerciseName)])).toEqual([
+      ["Push", ["Squat"]],
+      ["Legs", []],
+    ]);
+    expect(after.weeks[1]!.id).not.toBe(before.weeks[1]!.id);
+  });
+
+  it("keeps a copy's later weeks on their dates when a week of the copy is removed", async () => {
+    const { templateId } = await twoWeekTemplate();
+    await addWeek(trainer, templateId);
+    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const copy = await view(copies[0]!.programId);
+    await removeWeek(trainer, copy.id, { weekId: copy.weeks[1]!.id });
+    expect((await view(copy.id)).weeks.map((w) => w.position)).toEqual([0, 2]);
+  });
+
+  it("refuses a program that is not a member's copy, a copy whose source is gone, members and unknown ids, changing nothing", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const notCopy = await refusal(updateCopyFromSource(trainer, templateId));
+    expect([notCopy.status, notCopy.message]).toEqual([400, NOT_A_COPY]);
+    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const copyId = copies[0]!.programId;
+    const denied = await refusal(updateCopyFromSource(asActor(memberA, "member"), copyId));
+    expect(denied.status).toBe(403);
+    const missing = await refusal(updateCopyFromSource(trainer, "no-such-copy"));
+    expect([missing.status, missing.message]).toEqual([404, PROGRAM_NOT_FOUND]);
+    const before = await view(copyId);
+    await getDb().delete(program).where(eq(program.id, templateId));
+    const gone = await refusal(updateCopyFromSource(trainer, copyId));
+    expect([gone.status, gone.message]).toEqual([409, SOURCE_GONE]);
+    expect((await view(copyId)).weeks).toEqual(before.weeks);
+  });
+});

@@ -1,0 +1,281 @@
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { getDb, type Db } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { exercise } from "~/db/schema/exercises";
+import type * as tables from "~/db/schema/programs";
+import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
+import { workout } from "~/db/schema/workouts";
+import { AppError } from "~/lib/app-error";
+import type * as forms from "./programs.schema";
+
+export type Actor = Pick<SessionUser, "id" | "role" | "email">;
+
+// The browser-safe copies of the tables' value lists must stay the same lists.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const valueListsAgree: [Same<forms.LoadKind, tables.LoadKind>, Same<forms.GroupKind, tables.GroupKind>] = [true, true];
+
+export const PROGRAM_NOT_FOUND = "Program not found";
+
+/** The kind of a programs row, from its columns (schema/programs.ts). */
+export type ProgramKind = "template" | "program" | "copy";
+
+export interface BlockView {
+  id: string;
+  position: number;
+  exerciseId: string;
+  exerciseName: string;
+  measure: forms.ExerciseMeasure;
+  groupKey: string | null;
+  groupKind: forms.GroupKind | null;
+  sets: number;
+  repsMin: number | null;
+  repsMax: number | null;
+  durationSeconds: number | null;
+  distanceMeters: number | null;
+  loadKind: forms.LoadKind;
+  /** Kilograms for a weight; %, RPE or RIR otherwise. */
+  loadValue: number | null;
+  restSeconds: number | null;
+  tempo: string;
+  notes: string;
+}
+
+export interface DayView {
+  id: string;
+  dayIndex: number;
+  title: string;
+  notes: string;
+  blocks: BlockView[];
+}
+
+export interface WeekView {
+  id: string;
+  position: number;
+  /** A workout was done for one of its days: 'update from the template' leaves it alone. */
+  trained: boolean;
+  days: DayView[];
+}
+
+export interface ProgramView {
+  id: string;
+  name: string;
+  description: string;
+  kind: ProgramKind;
+  memberId: string | null;
+  memberName: string | null;
+  startDate: string | null;
+  sourceId: string | null;
+  sourceName: string | null;
+  updatedAt: Date;
+  weeks: WeekView[];
+}
+
+export function kindOf(row: { isTemplate: boolean; memberId: string | null }): ProgramKind {
+  if (row.isTemplate) return "template";
+  return row.memberId ? "copy" : "program";
+}
+
+export const personName = (u: { name: string; email: string }) => u.name.trim() || u.email;
+
+const source = alias(program, "source");
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/**
+ * A whole program in five queries whatever its size: the program (with member and source
+ * names), its weeks, which weeks were trained, its days, its blocks with their exercises.
+ * `db` may be a transaction.
+ */
+export async function loadProgram(db: Db, id: string): Promise<ProgramView | null> {
+  const [row] = await db
+    .select({
+      id: program.id,
+      name: program.name,
+      description: program.description,
+      isTemplate: program.isTemplate,
+      memberId: program.memberId,
+      startDate: program.startDate,
+      sourceId: program.sourceId,
+      sourceName: source.name,
+      updatedAt: program.updatedAt,
+      memberFullName: user.name,
+      memberEmail: user.email,
+    })
+    .from(program)
+    .leftJoin(user, eq(user.id, program.memberId))
+    .leftJoin(source, eq(source.id, program.sourceId))
+    .where(and(eq(program.id, id), isNull(program.archivedAt)));
+  if (!row) return null;
+  const [weeks, trainedWeeks, days, blocks] = await Promise.all([
+    db.select({ id: programWeek.id, position: programWeek.position }).from(programWeek).where(eq(programWeek.programId, id)).orderBy(asc(programWeek.position)),
+    trainedWeekIds(db, id),
+    db
+      .select({ id: programDay.id, weekId: programDay.weekId, dayIndex: programDay.dayIndex, title: programDay.title, notes: programDay.notes })
+      .from(programDay)
+      .where(eq(programDay.programId, id))
+      .orderBy(asc(programDay.dayIndex)),
+    db
+      .select({
+        id: programBlock.id,
+        dayId: programBlock.dayId,
+        position: programBlock.position,
+        exerciseId: programBlock.exerciseId,
+        exerciseName: exercise.name,
+        measure: exercise.measure,
+        groupKey: programBlock.groupKey,
+        groupKind: programBlock.groupKind,
+        sets: programBlock.sets,
+        repsMin: programBlock.repsMin,
+        repsMax: programBlock.repsMax,
+        durationSeconds: programBlock.durationSeconds,
+        distanceMeters: programBlock.distanceMeters,
+        loadKind: programBlock.loadKind,
+        loadValue: programBlock.loadValue,
+        restSeconds: programBlock.restSeconds,
+        tempo: programBlock.tempo,
+        notes: programBlock.notes,
+      })
+      .from(programBlock)
+      .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
+      .innerJoin(exercise, eq(exercise.id, programBlock.exerciseId))
+      .where(eq(programDay.programId, id))
+      .orderBy(asc(programBlock.position)),
+  ]);
+  const blocksOf = groupBy(blocks, (b) => b.dayId);
+  const daysOf = groupBy(days, (d) => d.weekId);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    kind: kindOf(row),
+    memberId: row.memberId,
+    memberName: row.memberEmail !== null ? personName({ name: row.memberFullName ?? "", email: row.memberEmail }) : null,
+    startDate: row.startDate,
+    sourceId: row.sourceId,
+    sourceName: row.sourceName,
+    updatedAt: row.updatedAt,
+    weeks: weeks.map((w) => ({
+      id: w.id,
+      position: w.position,
+      trained: trainedWeeks.has(w.id),
+      days: (daysOf.get(w.id) ?? []).map((d) => ({
+        id: d.id,
+        dayIndex: d.dayIndex,
+        title: d.title,
+        notes: d.notes,
+        blocks: (blocksOf.get(d.id) ?? []).map(({ dayId: _dayId, ...b }) => b),
+      })),
+    })),
+  };
+}
+
+/** The program as the builder shows it; a staff reader only. */
+export async function getProgram(actor: Actor, id: string): Promise<ProgramView> {
+  ensureCan(actor, "programs", "view");
+  const found = await loadProgram(getDb(), id);
+  if (!found) throw new AppError(404, PROGRAM_NOT_FOUND);
+  return found;
+}
+
+export interface ProgramListItem {
+  id: string;
+  name: string;
+  description: string;
+  kind: ProgramKind;
+  memberName: string | null;
+  startDate: string | null;
+  sourceName: string | null;
+  updatedAt: Date;
+}
+
+async function listWhere(templates: boolean): Promise<ProgramListItem[]> {
+  const rows = await getDb()
+    .select({
+      id: program.id,
+      name: program.name,
+      description: program.description,
+      isTemplate: program.isTemplate,
+      memberId: program.memberId,
+      startDate: program.startDate,
+      sourceName: source.name,
+      updatedAt: program.updatedAt,
+      memberFullName: user.name,
+      memberEmail: user.email,
+    })
+    .from(program)
+    .leftJoin(user, eq(user.id, program.memberId))
+    .leftJoin(source, eq(source.id, program.sourceId))
+    .where(and(eq(program.isTemplate, templates), isNull(program.archivedAt)))
+    .orderBy(desc(program.updatedAt), asc(program.name));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    kind: kindOf(r),
+    memberName: r.memberEmail !== null ? personName({ name: r.memberFullName ?? "", email: r.memberEmail }) : null,
+    startDate: r.startDate,
+    sourceName: r.sourceName,
+    updatedAt: r.updatedAt,
+  }));
+}
+
+/** The coach's programs and the members' copies (newest change first). */
+export async function listPrograms(actor: Actor): Promise<ProgramListItem[]> {
+  ensureCan(actor, "programs", "view");
+  return listWhere(false);
+}
+
+export async function listTemplates(actor: Actor): Promise<ProgramListItem[]> {
+  ensureCan(actor, "programs", "view");
+  return listWhere(true);
+}
+
+export interface ExerciseOption {
+  id: string;
+  name: string;
+  measure: forms.ExerciseMeasure;
+}
+
+/** Every exercise of the library by name, for the block form's picker (it filters as one types). */
+export async function listExerciseOptions(actor: Actor): Promise<ExerciseOption[]> {
+  ensureCan(actor, "programs", "write");
+  return getDb().select({ id: exercise.id, name: exercise.name, measure: exercise.measure }).from(exercise).orderBy(asc(exercise.name));
+}
+
+export interface MemberOption {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Members a program can be assigned to: members, not deactivated. */
+export async function listAssignableMembers(actor: Actor): Promise<MemberOption[]> {
+  ensureCan(actor, "programs", "assign");
+  const rows = await getDb()
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(and(eq(user.role, "member"), eq(user.banned, false)))
+    .orderBy(asc(user.name), asc(user.email));
+  return rows.map((r) => ({ id: r.id, name: personName(r), email: r.email }));
+}
+
+/** Ids of the weeks of a program that a workout was done for. */
+export async function trainedWeekIds(db: Db, programId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ weekId: programDay.weekId })
+    .from(programDay)
+    .innerJoin(workout, eq(workout.programDayId, programDay.id))
+    .where(eq(programDay.programId, programId));
+  return new Set(rows.map((r) => r.weekId));
+}

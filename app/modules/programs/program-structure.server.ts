@@ -1,0 +1,328 @@
+import crypto from "node:crypto";
+import { and, asc, eq, gt, inArray, max, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { exercise } from "~/db/schema/exercises";
+import { programBlock, programDay, programWeek } from "~/db/schema/programs";
+import { workout } from "~/db/schema/workouts";
+import { AppError } from "~/lib/app-error";
+import { copyWeeks } from "./program-copy.server";
+import { loadProgram, type Actor } from "./program-read.server";
+import { editProgram } from "./programs.server";
+import {
+  blockFormSchema,
+  blockPositionSchema,
+  blockTargets,
+  DAYS_PER_WEEK,
+  dayFormSchema,
+  daySlotSchema,
+  groupFormSchema,
+  MAX_BLOCKS_PER_DAY,
+  MAX_WEEKS,
+  weekdayLabel,
+} from "./programs.schema";
+
+/**
+ * The builder's edits: weeks, days (one per day slot 0-6 of a week; a slot without a
+ * day is a rest day), blocks, their groups and their order. Each edit is one transaction
+ * on the locked program (editProgram), and every id must belong to that program.
+ */
+
+export const WEEK_NOT_FOUND = "Week not found";
+export const DAY_NOT_FOUND = "Day not found";
+export const BLOCK_NOT_FOUND = "Exercise not found in this program";
+export const EXERCISE_NOT_FOUND = "Please choose an exercise from the list";
+export const WEEK_TRAINED = "This week has been trained: it stays as the member did it.";
+export const DAY_TRAINED = "A workout was done for this day: it stays as the member did it.";
+export const TOO_MANY_WEEKS = `A program has at most ${MAX_WEEKS} weeks.`;
+export const TOO_MANY_BLOCKS = `A day has at most ${MAX_BLOCKS_PER_DAY} exercises.`;
+export const GROUP_ONE_DAY = "Grouped exercises must be on the same day.";
+export const slotTaken = (dayIndex: number) => `${weekdayLabel(dayIndex)} already holds a workout. Move or remove that one first.`;
+export const WEEK_FULL = "This week has no rest day left to copy the day into.";
+
+const idOf = (value: unknown) => (typeof value === "string" ? value : "");
+
+async function requireWeek(tx: Db, programId: string, weekId: unknown) {
+  const [week] = await tx
+    .select({ id: programWeek.id, position: programWeek.position })
+    .from(programWeek)
+    .where(and(eq(programWeek.id, idOf(weekId)), eq(programWeek.programId, programId)));
+  if (!week) throw new AppError(404, WEEK_NOT_FOUND);
+  return week;
+}
+
+async function requireDay(tx: Db, programId: string, dayId: unknown) {
+  const [day] = await tx
+    .select({ id: programDay.id, weekId: programDay.weekId, dayIndex: programDay.dayIndex, title: programDay.title, notes: programDay.notes })
+    .from(programDay)
+    .where(and(eq(programDay.id, idOf(dayId)), eq(programDay.programId, programId)));
+  if (!day) throw new AppError(404, DAY_NOT_FOUND);
+  return day;
+}
+
+async function requireBlock(tx: Db, programId: string, blockId: unknown) {
+  const [block] = await tx
+    .select({ id: programBlock.id, dayId: programBlock.dayId, groupKey: programBlock.groupKey })
+    .from(programBlock)
+    .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
+    .where(and(eq(programBlock.id, idOf(blockId)), eq(programDay.programId, programId)));
+  if (!block) throw new AppError(404, BLOCK_NOT_FOUND);
+  return block;
+}
+
+async function weekIsTrained(tx: Db, weekId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: workout.id }).from(workout).innerJoin(programDay, eq(programDay.id, workout.programDayId)).where(eq(programDay.weekId, weekId)).limit(1);
+  return Boolean(row);
+}
+
+async function dayIsTrained(tx: Db, dayId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: workout.id }).from(workout).where(eq(workout.programDayId, dayId)).limit(1);
+  return Boolean(row);
+}
+
+async function takenSlots(tx: Db, weekId: string): Promise<Set<number>> {
+  const rows = await tx.select({ dayIndex: programDay.dayIndex }).from(programDay).where(eq(programDay.weekId, weekId));
+  return new Set(rows.map((r) => r.dayIndex));
+}
+
+/** Positions 0..n-1 in the order given. */
+async function renumberWeeks(tx: Db, programId: string): Promise<void> {
+  const weeks = await tx.select({ id: programWeek.id }).from(programWeek).where(eq(programWeek.programId, programId)).orderBy(asc(programWeek.position));
+  for (const [position, week] of weeks.entries()) await tx.update(programWeek).set({ position }).where(eq(programWeek.id, week.id));
+}
+
+async function blocksOfDay(tx: Db, dayId: string) {
+  return tx
+    .select({ id: programBlock.id, groupKey: programBlock.groupKey })
+    .from(programBlock)
+    .where(eq(programBlock.dayId, dayId))
+    .orderBy(asc(programBlock.position), asc(programBlock.id));
+}
+
+async function writeBlockOrder(tx: Db, ids: readonly string[]): Promise<void> {
+  for (const [position, id] of ids.entries()) await tx.update(programBlock).set({ position }).where(eq(programBlock.id, id));
+}
+
+/** A group left with fewer than two exercises is no group. */
+async function dissolveLoneGroups(tx: Db, dayId: string): Promise<void> {
+  const blocks = await blocksOfDay(tx, dayId);
+  const sizes = new Map<string, number>();
+  for (const b of blocks) if (b.groupKey) sizes.set(b.groupKey, (sizes.get(b.groupKey) ?? 0) + 1);
+  const lone = [...sizes].filter(([, size]) => size < 2).map(([key]) => key);
+  if (lone.length) await tx.update(programBlock).set({ groupKey: null, groupKind: null }).where(and(eq(programBlock.dayId, dayId), inArray(programBlock.groupKey, lone)));
+}
+
+// ---------------------------------------------------------------- weeks
+
+export async function addWeek(actor: Actor, programId: unknown): Promise<{ weekId: string }> {
+  return editProgram(actor, programId, async (tx, row) => {
+    const [{ last } = { last: null }] = await tx.select({ last: max(programWeek.position) }).from(programWeek).where(eq(programWeek.programId, row.id));
+    const position = last === null ? 0 : last + 1;
+    if (position >= MAX_WEEKS) throw new AppError(409, TOO_MANY_WEEKS);
+    const weekId = crypto.randomUUID();
+    await tx.insert(programWeek).values({ id: weekId, programId: row.id, position });
+    return { weekId };
+  });
+}
+
+export async function removeWeek(actor: Actor, programId: unknown, input: { weekId?: unknown }): Promise<void> {
+  await editProgram(actor, programId, async (tx, row) => {
+    const week = await requireWeek(tx, row.id, input.weekId);
+    if (await weekIsTrained(tx, week.id)) throw new AppError(409, WEEK_TRAINED);
+    await tx.delete(programWeek).where(eq(programWeek.id, week.id));
+    // A member's weeks are offsets from their start date: the weeks after keep their dates.
+    if (!row.memberId) await renumberWeeks(tx, row.id);
+  });
+}
+
+/** A copy of the week right after it; the weeks after move down one. */
+export async function duplicateWeek(actor: Actor, programId: unknown, input: { weekId?: unknown }): Promise<{ position: number }> {
+  return editProgram(actor, programId, async (tx, row) => {
+    const week = await requireWeek(tx, row.id, input.weekId);
+    const whole = (await loadProgram(tx, row.id))!;
+    if (whole.weeks.length >= MAX_WEEKS) throw new AppError(409, TOO_MANY_WEEKS);
+    await tx
+      .update(programWeek)
+      .set({ position: sql`${programWeek.position} + 1` })
+      .where(and(eq(programWeek.programId, row.id), gt(programWeek.position, week.position)));
+    const original = whole.weeks.find((w) => w.id === week.id)!;
+    await copyWeeks(tx, row.id, [original], () => week.position + 1);
+    return { position: week.position + 1 };
+  });
+}
+
+// ---------------------------------------------------------------- days
+
+/** A training day in a rest-day slot of a week. */
+export async function addDay(actor: Actor, programId: unknown, input: { weekId?: unknown; dayIndex?: unknown; title?: unknown; notes?: unknown }): Promise<{ dayId: string }> {
+  const { dayIndex } = daySlotSchema.parse(input);
+  const form = dayFormSchema.parse(input);
+  return editProgram(actor, programId, async (tx, row) => {
+    const week = await requireWeek(tx, row.id, input.weekId);
+    if ((await takenSlots(tx, week.id)).has(dayIndex)) throw new AppError(409, slotTaken(dayIndex));
+    const dayId = crypto.randomUUID();
+    await tx.insert(programDay).values({ id: dayId, programId: row.id, weekId: week.id, dayIndex, title: form.title, notes: form.notes });
+    return { dayId };
+  });
+}
+
+export async function updateDay(actor: Actor, programId: unknown, input: { dayId?: unknown; title?: unknown; notes?: unknown }): Promise<void> {
+  const form = dayFormSchema.parse(input);
+  await editProgram(actor, programId, async (tx, row) => {
+    const day = await requireDay(tx, row.id, input.dayId);
+    await tx.update(programDay).set({ title: form.title, notes: form.notes }).where(eq(programDay.id, day.id));
+  });
+}
+
+/** The slot becomes a rest day again. */
+export async function removeDay(actor: Actor, programId: unknown, input: { dayId?: unknown }): Promise<void> {
+  await editProgram(actor, programId, async (tx, row) => {
+    const day = await requireDay(tx, row.id, input.dayId);
+    if (await dayIsTrained(tx, day.id)) throw new AppError(409, DAY_TRAINED);
+    await tx.delete(programDay).where(eq(programDay.id, day.id));
+  });
+}
+
+/** The day to another slot of its week; a slot that holds a day is refused. */
+export async function moveDay(actor: Actor, programId: unknown, input: { dayId?: unknown; dayIndex?: unknown }): Promise<{ dayIndex: number }> {
+  const { dayIndex } = daySlotSchema.parse(input);
+  return editProgram(actor, programId, async (tx, row) => {
+    const day = await requireDay(tx, row.id, input.dayId);
+    if (day.dayIndex === dayIndex) return { dayIndex };
+    if ((await takenSlots(tx, day.weekId)).has(dayIndex)) throw new AppError(409, slotTaken(dayIndex));
+    await tx.update(programDay).set({ dayIndex }).where(eq(programDay.id, day.id));
+    return { dayIndex };
+  });
+}
+
+/**
+ * A copy of the day (its exercises and groups) in the next rest-day slot of the same week
+ * after it, else the first one before it; a week without a rest day is refused.
+ */
+export async function duplicateDay(actor: Actor, programId: unknown, input: { dayId?: unknown }): Promise<{ dayIndex: number }> {
+  return editProgram(actor, programId, async (tx, row) => {
+    const day = await requireDay(tx, row.id, input.dayId);
+    const taken = await takenSlots(tx, day.weekId);
+    const slots = Array.from({ length: DAYS_PER_WEEK }, (_, i) => i);
+    const free = [...slots.filter((slot) => slot > day.dayIndex), ...slots.filter((slot) => slot < day.dayIndex)].find((slot) => !taken.has(slot));
+    if (free === undefined) throw new AppError(409, WEEK_FULL);
+    const whole = (await loadProgram(tx, row.id))!;
+    const original = whole.weeks.flatMap((w) => w.days).find((d) => d.id === day.id)!;
+    const dayId = crypto.randomUUID();
+    await tx.insert(programDay).values({ id: dayId, programId: row.id, weekId: day.weekId, dayIndex: free, title: day.title, notes: day.notes });
+    const groupKeys = new Map<string, string>();
+    if (original.blocks.length) {
+      await tx.insert(programBlock).values(
+        original.blocks.map((b) => {
+          const { id: _id, exerciseName: _name, measure: _measure, groupKey, ...rest } = b;
+          if (groupKey && !groupKeys.has(groupKey)) groupKeys.set(groupKey, crypto.randomUUID());
+          return { ...rest, id: crypto.randomUUID(), dayId, groupKey: groupKey ? groupKeys.get(groupKey)! : null };
+        }),
+      );
+    }
+    return { dayIndex: free };
+  });
+}
+
+// ---------------------------------------------------------------- blocks
+
+/** The form's values checked against the chosen exercise's own measure (never the browser's word for it). */
+async function checkedTargets(tx: Db, input: Record<string, unknown>) {
+  const exerciseId = idOf(input.exerciseId);
+  const [chosen] = exerciseId ? await tx.select({ id: exercise.id, measure: exercise.measure }).from(exercise).where(eq(exercise.id, exerciseId)) : [];
+  if (!chosen) {
+    // The other fields' messages too, when there are any.
+    const rest = blockFormSchema.safeParse({ ...input, measure: "weight_reps" });
+    const fieldErrors: Record<string, string> = {};
+    if (!rest.success) for (const issue of rest.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    throw new AppError(400, "", { fieldErrors: { ...fieldErrors, exerciseId: EXERCISE_NOT_FOUND } });
+  }
+  return blockTargets(blockFormSchema.parse({ ...input, measure: chosen.measure }));
+}
+
+export async function addBlock(actor: Actor, programId: unknown, input: Record<string, unknown>): Promise<{ blockId: string }> {
+  return editProgram(actor, programId, async (tx, row) => {
+    const day = await requireDay(tx, row.id, input.dayId);
+    const targets = await checkedTargets(tx, input);
+    const [{ last } = { last: null }] = await tx.select({ last: max(programBlock.position) }).from(programBlock).where(eq(programBlock.dayId, day.id));
+    const position = last === null ? 0 : last + 1;
+    if (position >= MAX_BLOCKS_PER_DAY) throw new AppError(409, TOO_MANY_BLOCKS);
+    const blockId = crypto.randomUUID();
+    await tx.insert(programBlock).values({ id: blockId, dayId: day.id, position, ...targets });
+    return { blockId };
+  });
+}
+
+export async function updateBlock(actor: Actor, programId: unknown, input: Record<string, unknown>): Promise<void> {
+  await editProgram(actor, programId, async (tx, row) => {
+    const block = await requireBlock(tx, row.id, input.blockId);
+    const targets = await checkedTargets(tx, input);
+    await tx.update(programBlock).set(targets).where(eq(programBlock.id, block.id));
+  });
+}
+
+export async function removeBlock(actor: Actor, programId: unknown, input: { blockId?: unknown }): Promise<void> {
+  await editProgram(actor, programId, async (tx, row) => {
+    const block = await requireBlock(tx, row.id, input.blockId);
+    await tx.delete(programBlock).where(eq(programBlock.id, block.id));
+    await writeBlockOrder(tx, (await blocksOfDay(tx, block.dayId)).map((b) => b.id));
+    await dissolveLoneGroups(tx, block.dayId);
+  });
+}
+
+/** The block to `position` (1 is the top) within its day; the others close up around it. */
+export async function moveBlock(actor: Actor, programId: unknown, input: { blockId?: unknown; position?: unknown }): Promise<{ position: number; of: number }> {
+  const { position } = blockPositionSchema.parse(input);
+  return editProgram(actor, programId, async (tx, row) => {
+    const block = await requireBlock(tx, row.id, input.blockId);
+    const ids = (await blocksOfDay(tx, block.dayId)).map((b) => b.id).filter((id) => id !== block.id);
+    if (position > ids.length + 1) throw new AppError(400, "", { fieldErrors: { position: "Please choose a position" } });
+    ids.splice(position - 1, 0, block.id);
+    await writeBlockOrder(tx, ids);
+    return { position, of: ids.length };
+  });
+}
+
+/**
+ * Two or more blocks of one day become a superset or a circuit: they follow one another
+ * from the first one's place. A block taken from another group leaves it (a group left
+ * with one exercise is dissolved).
+ */
+export async function groupBlocks(actor: Actor, programId: unknown, input: Record<string, unknown>): Promise<{ groupKey: string }> {
+  const form = groupFormSchema.parse(input);
+  const wanted = [...new Set(form.blockIds)];
+  if (wanted.length < 2) throw new AppError(400, "", { fieldErrors: { blockIds: "Select two or more exercises to group" } });
+  return editProgram(actor, programId, async (tx, row) => {
+    const found = await tx
+      .select({ id: programBlock.id, dayId: programBlock.dayId })
+      .from(programBlock)
+      .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
+      .where(and(inArray(programBlock.id, wanted), eq(programDay.programId, row.id)));
+    if (found.length !== wanted.length) throw new AppError(404, BLOCK_NOT_FOUND);
+    const dayIds = new Set(found.map((b) => b.dayId));
+    if (dayIds.size !== 1) throw new AppError(400, GROUP_ONE_DAY);
+    const dayId = found[0]!.dayId;
+    const groupKey = crypto.randomUUID();
+    await tx.update(programBlock).set({ groupKey, groupKind: form.groupKind }).where(inArray(programBlock.id, wanted));
+    const order = (await blocksOfDay(tx, dayId)).map((b) => b.id);
+    const members = order.filter((id) => wanted.includes(id));
+    const first = order.indexOf(members[0]!);
+    const others = order.filter((id) => !wanted.includes(id));
+    const before = others.filter((id) => order.indexOf(id) < first);
+    await writeBlockOrder(tx, [...before, ...members, ...others.slice(before.length)]);
+    await dissolveLoneGroups(tx, dayId);
+    return { groupKey };
+  });
+}
+
+export async function ungroupBlocks(actor: Actor, programId: unknown, input: { groupKey?: unknown }): Promise<void> {
+  await editProgram(actor, programId, async (tx, row) => {
+    const groupKey = idOf(input.groupKey);
+    const inProgram = tx.select({ id: programDay.id }).from(programDay).where(eq(programDay.programId, row.id));
+    const ungrouped = await tx
+      .update(programBlock)
+      .set({ groupKey: null, groupKind: null })
+      .where(and(eq(programBlock.groupKey, groupKey), inArray(programBlock.dayId, inProgram)))
+      .returning({ id: programBlock.id });
+    if (ungrouped.length === 0) throw new AppError(404, BLOCK_NOT_FOUND);
+  });
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import type { Route } from "./+types/programs.$programId";
+import { userContext } from "~/auth/user-context";
+import { ErrorScreen } from "~/components/error-screen";
+import { runAction } from "~/lib/action.server";
+import type { FormBody } from "~/lib/request-body.server";
+import { pageTitle } from "~/lib/meta";
+import { parseSearchParams, reference } from "~/lib/search-params";
+import { redirectWithToast } from "~/lib/toast.server";
+import { assignProgram, updateCopyFromSource } from "~/modules/programs/program-assignment.server";
+import { getProgram, listAssignableMembers, listExerciseOptions } from "~/modules/programs/program-read.server";
+import {
+  addBlock,
+  addDay,
+  addWeek,
+  duplicateDay,
+  duplicateWeek,
+  groupBlocks,
+  moveBlock,
+  moveDay,
+  removeBlock,
+  removeDay,
+  removeWeek,
+  ungroupBlocks,
+  updateBlock,
+  updateDay,
+} from "~/modules/programs/program-structure.server";
+import { saveAsTemplate, updateProgramDetails } from "~/modules/programs/programs.server";
+import { ProgramBuilder } from "~/views/programs/program-builder";
+
+export const meta: Route.MetaFunction = ({ data, matches }) => [{ title: pageTitle(data ? `${data.program.name} · Programs` : "Programs", matches) }, { name: "robots", content: "noindex" }];
+
+/** ?block=new&day=<id> opens the block form for a day; ?block=<id> for a block. */
+const builderQuery = z.object({ block: reference(), day: reference() });
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const actor = context.get(userContext);
+  const program = await getProgram(actor, params.programId);
+  const query = parseSearchParams(request, builderQuery);
+  const [exercises, members] = await Promise.all([query.block ? listExerciseOptions(actor) : [], program.kind === "copy" ? [] : listAssignableMembers(actor)]);
+  return { program, exercises, members, unit: actor.weightUnit, editing: query.block ? { block: query.block, day: query.day ?? null } : null };
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  const actor = context.get(userContext);
+  const id = params.programId;
+  const back = (title: string, description?: string, hash = "") => redirectWithToast(`/programs/${id}${hash}`, { type: "success", title, description });
+  const dayHash = (form: FormBody) => (typeof form.dayId === "string" ? `#day-${form.dayId}` : "");
+  /** An edit that comes back to the builder (at its day, when it names one) with a toast. */
+  const saved =
+    (work: (form: FormBody) => Promise<unknown>, title: string, description?: string) =>
+    async (form: FormBody) => {
+      await work(form);
+      return back(title, description, dayHash(form));
+    };
+  return runAction(request, {
+    "update-details": saved((form) => updateProgramDetails(actor, id, form), "Program saved"),
+    "add-week": saved(() => addWeek(actor, id), "Week added"),
+    "duplicate-week": async (form) => {
+      const { position } = await duplicateWeek(actor, id, form);
+      return back("Week duplicated", `The copy is week ${position + 1}.`);
+    },
+    "remove-week": saved((form) => removeWeek(actor, id, form), "Week removed"),
+    "add-day": async (form) => {
+      const { dayId } = await addDay(actor, id, form);
+      return back("Day added", undefined, `#day-${dayId}`);
+    },
+    "update-day": saved((form) => updateDay(actor, id, form), "Day saved"),
+    "move-day": saved((form) => moveDay(actor, id, form), "Day moved"),
+    "duplicate-day": async (form) => {
+      const { dayIndex } = await duplicateDay(actor, id, form);
+      return back("Day duplicated", `The copy is day ${dayIndex + 1} of the same week.`);
+    },
+    "remove-day": async (form) => {
+      await removeDay(actor, id, form);
+      return back("Day removed", "It is a rest day now.");
+    },
+    "add-block": saved((form) => addBlock(actor, id, form), "Exercise added"),
+    "update-block": saved((form) => updateBlock(actor, id, form), "Exercise saved"),
+    "remove-block": saved((form) => removeBlock(actor, id, form), "Exercise removed"),
+    // Answered in place: the builder keeps focus on the moved exercise and says where it went.
+    "move-block": async (form) => ({ moved: { blockId: String(form.blockId), ...(await moveBlock(actor, id, form)) } }),
+    "group-blocks": saved((form) => groupBlocks(actor, id, form), "Exercises grouped"),
+    "ungroup-blocks": saved((form) => ungroupBlocks(actor, id, form), "Group removed"),
+    "save-template": async () => {
+      const template = await saveAsTemplate(actor, id);
+      return redirectWithToast(`/programs/${template.id}`, { type: "success", title: "Template saved", description: "Find it under Templates." });
+    },
+    assign: async (form) => {
+      const { copies, mailed } = await assignProgram(actor, id, form);
+      const members = copies.length === 1 ? "1 member" : `${copies.length} members`;
+      return back("Program assigned", `${members} got their own copy; ${mailed} e-mailed.`);
+    },
+    "update-from-template": async () => {
+      const { replaced, kept } = await updateCopyFromSource(actor, id);
+      return back("Updated from the template", `${replaced} weeks replaced; ${kept} trained weeks kept as they were.`);
+    },
+  });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} heading="Program" failure="Failed to load the program. Please reload the page." />;
+}
+
+export default function ProgramBuilderPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProgramBuilder data={loaderData} result={actionData} />;
+}

@@ -1,0 +1,431 @@
+import { useEffect, useState, type HTMLAttributes } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import type { ActionData, ActionFailure } from "~/lib/action.server";
+import { formatLongDate, formatShortDate } from "~/lib/dates";
+import { addDays } from "~/lib/time-zone";
+import type { WeightUnit } from "~/lib/units";
+import type { BlockView, DayView, ExerciseOption, MemberOption, ProgramView, WeekView } from "~/modules/programs/program-read.server";
+import { DAYS_PER_WEEK, groupKindLabels, groupKinds, weekdayLabel } from "~/modules/programs/programs.schema";
+import { AssignForm } from "./assign-form";
+import { BlockForm } from "./block-form";
+import { blockSummary, groupNames } from "./block-summary";
+import { ProgramDetailsForm } from "./program-details-form";
+
+export interface BuilderData {
+  program: ProgramView;
+  exercises: ExerciseOption[];
+  members: MemberOption[];
+  unit: WeightUnit;
+  editing: { block: string; day: string | null } | null;
+}
+
+type Moved = { moved: { blockId: string; position: number; of: number } };
+type MoveFetcher = ReturnType<typeof useFetcher<ActionData<Moved>>>;
+
+const kindLabels = { template: "Template", program: "Program", copy: "Member's program" } as const;
+
+/** The builder: weeks as sections, seven day slots each (rest days shown), the blocks of each day. */
+export function ProgramBuilder({ data, result }: { data: BuilderData; result: ActionData | undefined }) {
+  const { program, unit } = data;
+  const failed = result && !result.ok ? result : undefined;
+  const mover = useFetcher<ActionData<Moved>>();
+  const [announcement, setAnnouncement] = useState("");
+  const blocks = program.weeks.flatMap((w) => w.days.flatMap((d) => d.blocks));
+
+  // After a move: say where the exercise went, and keep the focus on it.
+  const moved = mover.state === "idle" && mover.data?.ok ? mover.data.moved : null;
+  useEffect(() => {
+    if (!moved) return;
+    const name = blocks.find((b) => b.id === moved.blockId)?.exerciseName ?? "Exercise";
+    setAnnouncement(`${name} moved to position ${moved.position} of ${moved.of}.`);
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>(`[data-move-block="${moved.blockId}"]`)];
+    (buttons.find((b) => !b.disabled && b === document.activeElement) ?? buttons.find((b) => !b.disabled))?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [moved]);
+  const moveFailure = mover.state === "idle" && mover.data && !mover.data.ok ? mover.data.error : null;
+
+  const editing = data.editing;
+  const editedBlock = editing && editing.block !== "new" ? (blocks.find((b) => b.id === editing.block) ?? null) : null;
+  const editedDay = editing ? program.weeks.flatMap((w) => w.days).find((d) => (editedBlock ? d.blocks.some((b) => b.id === editedBlock.id) : d.id === editing.day)) : undefined;
+  const blockFormFailed = failed && (failed.intent === "add-block" || failed.intent === "update-block") ? failed : undefined;
+  const pageError = failed && !["update-details", "add-block", "update-block", "assign"].includes(failed.intent ?? "") ? (failed.error ?? Object.values(failed.fieldErrors)[0]) : null;
+
+  return (
+    <div className="mt-8 space-y-8">
+      <header className="space-y-2">
+        <p className="text-sm font-semibold uppercase tracking-wide text-zinc-600">{kindLabels[program.kind]}</p>
+        <h2 className="text-2xl font-bold">{program.name}</h2>
+        {program.memberName ? (
+          <p className="text-zinc-800">
+            {program.memberName}
+            {program.startDate ? ` · starts ${formatLongDate(program.startDate)}` : null}
+          </p>
+        ) : null}
+        {program.sourceName ? <p className="text-sm text-zinc-700">Made from {program.sourceName}</p> : null}
+        {program.description ? <p className="whitespace-pre-line text-zinc-700">{program.description}</p> : null}
+      </header>
+
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {pageError || moveFailure ? (
+        <p role="alert" className="rounded-md border border-brand bg-red-50 p-3 font-medium text-brand-strong">
+          {pageError ?? moveFailure}
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap gap-3">
+        {program.kind !== "template" ? (
+          <Form method="post">
+            <Button type="submit" name="intent" value="save-template" variant="secondary">
+              Save as template
+            </Button>
+          </Form>
+        ) : null}
+        {program.kind === "copy" && program.sourceId ? (
+          <Form method="post">
+            <Button type="submit" name="intent" value="update-from-template" variant="secondary">
+              Update from template
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+      {program.kind === "copy" && program.sourceId ? <p className="-mt-5 text-sm text-zinc-600">Updating replaces the weeks not yet trained; trained weeks stay as the member did them.</p> : null}
+
+      <details className="rounded-lg border border-zinc-200 bg-white p-4" open={failed?.intent === "update-details"}>
+        <summary className="cursor-pointer font-semibold">Edit details</summary>
+        <ProgramDetailsForm intent="update-details" submitLabel="Save details" result={result} initial={{ name: program.name, description: program.description }} />
+      </details>
+
+      {editing && (editedBlock || (editing.block === "new" && editedDay)) ? (
+        <BlockForm
+          heading={editedBlock ? `Edit ${editedBlock.exerciseName}` : `Add an exercise to ${editedDay!.title}`}
+          programId={program.id}
+          target={editedBlock ? { intent: "update-block", blockId: editedBlock.id } : { intent: "add-block", dayId: editedDay!.id }}
+          block={editedBlock}
+          exercises={data.exercises}
+          unit={unit}
+          failed={blockFormFailed}
+        />
+      ) : null}
+
+      {program.weeks.map((week) => (
+        <WeekSection key={week.id} program={program} week={week} number={week.position + 1} unit={unit} mover={mover} failed={failed} />
+      ))}
+
+      <Form method="post">
+        <Button type="submit" name="intent" value="add-week" variant="secondary">
+          Add week
+        </Button>
+      </Form>
+
+      {program.kind !== "copy" ? <AssignForm members={data.members} failed={failed?.intent === "assign" ? failed : undefined} /> : null}
+    </div>
+  );
+}
+
+function WeekSection({ program, week, number, unit, mover, failed }: { program: ProgramView; week: WeekView; number: number; unit: WeightUnit; mover: MoveFetcher; failed: ActionFailure | undefined }) {
+  const headingId = `week-${week.id}`;
+  const byIndex = new Map(week.days.map((d) => [d.dayIndex, d]));
+  const firstDate = program.startDate ? addDays(program.startDate, week.position * DAYS_PER_WEEK) : null;
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-bold">
+          Week {number}
+          {week.trained ? <span className="ml-2 rounded bg-zinc-200 px-2 py-0.5 align-middle text-xs font-semibold uppercase">Trained</span> : null}
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Form method="post">
+            <input type="hidden" name="weekId" value={week.id} />
+            <Button type="submit" name="intent" value="duplicate-week" variant="secondary" aria-label={`Duplicate week ${number}`}>
+              Duplicate week
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="weekId" value={week.id} />
+            <Button type="submit" name="intent" value="remove-week" variant="ghost" aria-label={`Remove week ${number}`}>
+              Remove week
+            </Button>
+          </Form>
+        </div>
+      </div>
+      <ol className="mt-4 space-y-3">
+        {Array.from({ length: DAYS_PER_WEEK }, (_, dayIndex) => {
+          const day = byIndex.get(dayIndex);
+          const date = firstDate ? formatShortDate(addDays(firstDate, dayIndex)) : null;
+          const slot = date ? `${weekdayLabel(dayIndex)} · ${date}` : weekdayLabel(dayIndex);
+          return (
+            <li key={dayIndex}>
+              {day ? (
+                <DayCard programId={program.id} week={week} weekNumber={number} day={day} slot={slot} unit={unit} mover={mover} failed={failed} />
+              ) : (
+                <RestSlot weekId={week.id} weekNumber={number} dayIndex={dayIndex} slot={slot} />
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function RestSlot({ weekId, weekNumber, dayIndex, slot }: { weekId: string; weekNumber: number; dayIndex: number; slot: string }) {
+  return (
+    <div className="rounded-md border border-dashed border-zinc-300 bg-white p-3">
+      <p>
+        <span className="font-semibold">{slot}</span> <span className="text-zinc-600">Rest day</span>
+      </p>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Add a training day</summary>
+        <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <input type="hidden" name="weekId" value={weekId} />
+          <input type="hidden" name="dayIndex" value={dayIndex} />
+          <div className="flex-1">
+            <TextField label={`Title of week ${weekNumber}, ${weekdayLabel(dayIndex).toLowerCase()}`} name="title" required maxLength={120} />
+          </div>
+          <Button type="submit" name="intent" value="add-day">
+            Add day
+          </Button>
+        </Form>
+      </details>
+    </div>
+  );
+}
+
+function DayCard({ programId, week, weekNumber, day, slot, unit, mover, failed }: { programId: string; week: WeekView; weekNumber: number; day: DayView; slot: string; unit: WeightUnit; mover: MoveFetcher; failed: ActionFailure | undefined }) {
+  const freeSlots = Array.from({ length: DAYS_PER_WEEK }, (_, i) => i).filter((i) => i === day.dayIndex || !week.days.some((d) => d.dayIndex === i));
+  const editFailed = failed?.intent === "update-day" && failed.values.dayId === day.id ? failed : undefined;
+  const where = `week ${weekNumber}, ${weekdayLabel(day.dayIndex).toLowerCase()}`;
+  return (
+    <article id={`day-${day.id}`} aria-labelledby={`day-${day.id}-heading`} className="rounded-md border border-zinc-300 bg-white p-3 sm:p-4">
+      <h3 id={`day-${day.id}-heading`} className="text-lg font-bold">
+        <span className="text-zinc-600">{slot}:</span> {day.title}
+      </h3>
+      {day.notes ? <p className="mt-1 whitespace-pre-line text-sm text-zinc-700">{day.notes}</p> : null}
+
+      <BlockList programId={programId} day={day} unit={unit} mover={mover} />
+
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={`/programs/${programId}?block=new&day=${day.id}`} className={buttonClass("primary")} aria-label={`Add an exercise to ${day.title}, ${where}`}>
+          Add exercise
+        </Link>
+        <Form method="post">
+          <input type="hidden" name="dayId" value={day.id} />
+          <Button type="submit" name="intent" value="duplicate-day" variant="secondary" aria-label={`Duplicate ${day.title}, ${where}`}>
+            Duplicate day
+          </Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="dayId" value={day.id} />
+          <Button type="submit" name="intent" value="remove-day" variant="ghost" aria-label={`Remove ${day.title}, ${where}`}>
+            Remove day
+          </Button>
+        </Form>
+      </div>
+
+      <details className="mt-3" open={Boolean(editFailed)}>
+        <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Edit or move this day</summary>
+        <Form method="post" className="mt-3 space-y-3">
+          <input type="hidden" name="dayId" value={day.id} />
+          <TextField label="Day title" name="title" defaultValue={(editFailed?.values.title as string | undefined) ?? day.title} error={editFailed?.fieldErrors.title} required maxLength={120} />
+          <TextAreaField label="Day notes" name="notes" rows={2} defaultValue={(editFailed?.values.notes as string | undefined) ?? day.notes} error={editFailed?.fieldErrors.notes} />
+          <Button type="submit" name="intent" value="update-day" variant="secondary">
+            Save day
+          </Button>
+        </Form>
+        <Form method="post" className="mt-3 flex items-end gap-2">
+          <input type="hidden" name="dayId" value={day.id} />
+          <label className="flex-1 text-sm font-medium text-zinc-800">
+            Move to
+            <select name="dayIndex" defaultValue={day.dayIndex} className="mt-1.5 block w-full rounded-md border border-zinc-400 bg-white px-3 py-2.5 text-base">
+              {freeSlots.map((i) => (
+                <option key={i} value={i}>
+                  {weekdayLabel(i)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" name="intent" value="move-day" variant="secondary">
+            Move day
+          </Button>
+        </Form>
+      </details>
+    </article>
+  );
+}
+
+function BlockList({ programId, day, unit, mover }: { programId: string; day: DayView; unit: WeightUnit; mover: MoveFetcher }) {
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const names = groupNames(day.blocks);
+  const groupFormId = `group-${day.id}`;
+  const pending = mover.state !== "idle";
+  if (day.blocks.length === 0) return <p className="mt-2 text-sm text-zinc-600">No exercises yet.</p>;
+
+  const drop = (index: number) => {
+    if (dragged && day.blocks[index]?.id !== dragged) void mover.submit({ intent: "move-block", blockId: dragged, position: String(index + 1) }, { method: "post" });
+    setDragged(null);
+    setOver(null);
+  };
+
+  return (
+    <>
+      <ol className="mt-3 space-y-2" aria-label={`Exercises of ${day.title}`}>
+        {day.blocks.map((block, index) => (
+          <BlockItem
+            key={block.id}
+            programId={programId}
+            block={block}
+            index={index}
+            count={day.blocks.length}
+            group={block.groupKey ? (names.get(block.groupKey) ?? null) : null}
+            groupFormId={groupFormId}
+            unit={unit}
+            mover={mover}
+            pending={pending}
+            dropTarget={over === index && dragged !== null}
+            drag={{
+              onDragStart: (event) => {
+                event.dataTransfer.effectAllowed = "move";
+                event.dataTransfer.setData("text/plain", block.id);
+                setDragged(block.id);
+              },
+              onDragOver: (event) => {
+                if (!dragged) return;
+                event.preventDefault();
+                setOver(index);
+              },
+              onDrop: (event) => {
+                event.preventDefault();
+                drop(index);
+              },
+              onDragEnd: () => {
+                setDragged(null);
+                setOver(null);
+              },
+            }}
+          />
+        ))}
+      </ol>
+      <GroupControls dayId={day.id} formId={groupFormId} groups={[...names]} dayTitle={day.title} />
+    </>
+  );
+}
+
+type DragHandlers = Pick<HTMLAttributes<HTMLLIElement>, "onDragStart" | "onDragOver" | "onDrop" | "onDragEnd">;
+
+function BlockItem({
+  programId,
+  block,
+  index,
+  count,
+  group,
+  groupFormId,
+  unit,
+  mover,
+  pending,
+  dropTarget,
+  drag,
+}: {
+  programId: string;
+  block: BlockView;
+  index: number;
+  count: number;
+  group: string | null;
+  groupFormId: string;
+  unit: WeightUnit;
+  mover: MoveFetcher;
+  pending: boolean;
+  dropTarget: boolean;
+  drag: DragHandlers;
+}) {
+  const moveButton = (direction: "up" | "down") => {
+    const position = direction === "up" ? index : index + 2;
+    const disabled = direction === "up" ? index === 0 : index === count - 1;
+    return (
+      <mover.Form method="post">
+        <input type="hidden" name="blockId" value={block.id} />
+        <input type="hidden" name="position" value={position} />
+        <Button
+          type="submit"
+          name="intent"
+          value="move-block"
+          variant="ghost"
+          className="min-w-11 px-3"
+          disabled={disabled}
+          aria-disabled={pending || undefined}
+          data-move-block={block.id}
+          aria-label={`Move ${block.exerciseName} ${direction}`}
+        >
+          {direction === "up" ? "↑" : "↓"}
+        </Button>
+      </mover.Form>
+    );
+  };
+  return (
+    <li
+      draggable
+      {...drag}
+      className={`flex flex-col gap-2 rounded-md border bg-white p-3 sm:flex-row sm:items-center ${group ? "border-l-4 border-zinc-300 border-l-brand" : "border-zinc-300"} ${dropTarget ? "ring-2 ring-brand" : ""}`}
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <input type="checkbox" name="blockIds" value={block.id} form={groupFormId} className="mt-1 size-5 shrink-0" aria-label={`Select ${block.exerciseName} for a group`} />
+        <div className="min-w-0">
+          {group ? <p className="text-xs font-bold uppercase tracking-wide text-brand-strong">{group}</p> : null}
+          <p className="font-semibold">
+            {index + 1}. {block.exerciseName}
+          </p>
+          <p className="text-sm text-zinc-700">{blockSummary(block, unit)}</p>
+          {block.notes ? <p className="text-sm text-zinc-600">{block.notes}</p> : null}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-1">
+        {moveButton("up")}
+        {moveButton("down")}
+        <Link to={`/programs/${programId}?block=${block.id}`} className={buttonClass("ghost", "px-3")} aria-label={`Edit ${block.exerciseName}`}>
+          Edit
+        </Link>
+        <Form method="post">
+          <input type="hidden" name="blockId" value={block.id} />
+          <Button type="submit" name="intent" value="remove-block" variant="ghost" className="px-3" aria-label={`Remove ${block.exerciseName}`}>
+            Remove
+          </Button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+function GroupControls({ dayId, formId, groups, dayTitle }: { dayId: string; formId: string; groups: Array<[string, string]>; dayTitle: string }) {
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-2">
+      <Form method="post" id={formId} className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="dayId" value={dayId} />
+        <label className="text-sm font-medium text-zinc-800">
+          Group the selected exercises of {dayTitle} as
+          <select name="groupKind" className="mt-1.5 block rounded-md border border-zinc-400 bg-white px-3 py-2.5 text-base">
+            {groupKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {groupKindLabels[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" name="intent" value="group-blocks" variant="secondary">
+          Group selected
+        </Button>
+      </Form>
+      {groups.map(([groupKey, name]) => (
+        <Form method="post" key={groupKey}>
+          <input type="hidden" name="groupKey" value={groupKey} />
+          <Button type="submit" name="intent" value="ungroup-blocks" variant="ghost" aria-label={`Ungroup ${name} of ${dayTitle}`}>
+            Ungroup {name}
+          </Button>
+        </Form>
+      ))}
+    </div>
+  );
+}

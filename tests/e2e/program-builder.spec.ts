@@ -1,0 +1,147 @@
+/**
+ * A trainer builds a two-week program on a phone-sized screen: three training days a week,
+ * a superset, a block as % of 1RM, a block moved by keyboard; saves it as a template and
+ * assigns the template to a member, who is e-mailed that a new program is ready.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { E2E_DATA_DIR } from "./support/server";
+import { expect, signIn, test } from "./support/test";
+import { users } from "./support/users";
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The e-mails in the server's outbox to `to` with `subject` (quoted-printable undone). */
+function mailsTo(to: string, subject: string): string[] {
+  const outbox = path.join(E2E_DATA_DIR, "outbox");
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))))
+    .filter((mail) => mail.includes(`To: ${to}`) && mail.includes(`Subject: ${subject}`));
+}
+
+const week = (page: Page, n: number) => page.getByRole("region", { name: new RegExp(`^Week ${n}\\b`) });
+
+async function addDay(page: Page, dayNumber: number, title: string) {
+  const slot = week(page, 1).getByRole("listitem").filter({ hasText: `Day ${dayNumber}` }).filter({ hasText: "Rest day" });
+  await slot.getByText("Add a training day").click();
+  await slot.getByLabel(`Title of week 1, day ${dayNumber}`).fill(title);
+  await slot.getByRole("button", { name: "Add day" }).click();
+  await expect(page.getByRole("heading", { name: new RegExp(`Day ${dayNumber}: ${title}$`) })).toBeVisible();
+}
+
+async function addExercise(page: Page, day: string, dayNumber: number, search: string, exercise: string, fill: (form: Locator) => Promise<void>) {
+  await page.getByRole("link", { name: `Add an exercise to ${day}, week 1, day ${dayNumber}` }).click();
+  const form = page.getByRole("region", { name: `Add an exercise to ${day}` });
+  await expect(form.getByRole("heading", { name: `Add an exercise to ${day}` })).toBeFocused();
+  await form.getByLabel("Search exercises").fill(search);
+  await form.getByLabel("Exercise", { exact: true }).selectOption({ label: exercise });
+  await fill(form);
+  await form.getByRole("button", { name: "Add exercise" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole("list", { name: `Exercises of ${day}` }).getByText(exercise, { exact: false }).first()).toBeVisible();
+}
+
+test("a trainer builds a two-week program, saves it as a template and assigns it to a member", async ({ page }) => {
+  const name = `Strength Base ${Date.now()}`;
+  await signIn(page, "trainer");
+  await expect(page).toHaveURL(/\/members$/);
+  await page.goto("/programs");
+  await expect(page.getByRole("navigation", { name: "Programs sections" }).getByRole("link", { name: "Programs" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: "New program" }).click();
+  await page.getByLabel("Program name").fill(name);
+  await page.getByLabel("Description").fill("Three days a week for two weeks.");
+  await page.getByRole("button", { name: "Create program" }).click();
+  await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+  // Seven day slots, all rest days to begin with.
+  await expect(week(page, 1).getByText("Rest day")).toHaveCount(7);
+
+  // Three training days: Push (day 1), Pull (day 3), Core (day 5).
+  await addDay(page, 1, "Push");
+  await addExercise(page, "Push", 1, "bench", "Bench Press", async (form) => {
+    await form.getByLabel("Sets").fill("3");
+    await form.getByLabel("Reps").fill("8-12");
+    await form.getByLabel("Rest (seconds)").fill("90");
+  });
+  await addExercise(page, "Push", 1, "squ", "Squat", async (form) => {
+    await form.getByLabel("Sets").fill("5");
+    await form.getByLabel("Reps").fill("5");
+    await form.getByLabel("Load").selectOption({ label: "% of 1RM" });
+    await form.getByLabel("% of 1RM").fill("75");
+    await form.getByLabel("Tempo").fill("3-1-1-0");
+  });
+  await addExercise(page, "Push", 1, "pull", "Pull-Up", async (form) => {
+    await form.getByLabel("Reps").fill("6-10");
+  });
+  const push = page.getByRole("list", { name: "Exercises of Push" });
+  await expect(push.getByText("5 × 5 · 75% 1RM · Tempo 3-1-1-0")).toBeVisible();
+
+  // A bad block is refused with the field's message, in the browser as on the server.
+  await page.getByRole("link", { name: "Add an exercise to Push, week 1, day 1" }).click();
+  const form = page.getByRole("region", { name: "Add an exercise to Push" });
+  await form.getByLabel("Exercise", { exact: true }).selectOption({ label: "Bench Press" });
+  await form.getByLabel("Reps").fill("12-8");
+  await form.getByRole("button", { name: "Add exercise" }).click();
+  await expect(form.getByText("The range must go from the lower number to the higher, like 8-12")).toBeVisible();
+  await form.getByRole("link", { name: "Cancel" }).click();
+  await expect(form).toHaveCount(0);
+
+  // Bench press and pull-ups as a superset: next to each other, labelled in words.
+  await push.getByLabel("Select Bench Press for a group").check();
+  await push.getByLabel("Select Pull-Up for a group").check();
+  await page.getByLabel("Group the selected exercises of Push as").selectOption({ label: "Superset" });
+  await page.getByRole("button", { name: "Group selected" }).click();
+  await expect(push.getByText("Superset A")).toHaveCount(2);
+  await expect(push.getByRole("listitem")).toHaveText([/1\. Bench Press/, /2\. Pull-Up/, /3\. Squat/]);
+
+  // Squat moves up by keyboard: the move is announced and the focus stays on the squat.
+  const squatUp = push.getByRole("button", { name: "Move Squat up" });
+  await squatUp.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Squat moved to position 2 of 3." })).toBeAttached();
+  await expect(push.getByRole("listitem")).toHaveText([/1\. Bench Press/, /2\. Squat/, /3\. Pull-Up/]);
+  await expect(push.getByRole("button", { name: /Move Squat (up|down)/ }).and(page.locator(":focus"))).toHaveCount(1);
+
+  await addDay(page, 3, "Pull");
+  await addExercise(page, "Pull", 3, "dead", "Deadlift", async (form) => {
+    await form.getByLabel("Reps").fill("5");
+    await form.getByLabel("Load").selectOption({ label: "Weight" });
+    await form.getByLabel("Weight", { exact: true }).fill("100");
+    await form.getByLabel("Unit").selectOption("kg");
+  });
+  await addDay(page, 5, "Core");
+  await addExercise(page, "Core", 5, "plank", "Plank", async (form) => {
+    // A timed exercise asks for seconds, not reps.
+    await expect(form.getByLabel("Reps")).toHaveCount(0);
+    await form.getByLabel("Time (seconds)").fill("60");
+  });
+
+  // Week 2 is a copy of week 1.
+  await page.getByRole("button", { name: "Duplicate week 1" }).click();
+  await expect(week(page, 2).getByRole("heading", { level: 3 })).toHaveText([/Day 1:\s*Push/, /Day 3:\s*Pull/, /Day 5:\s*Core/]);
+  await expect(week(page, 2).getByText("Rest day")).toHaveCount(4);
+
+  // Saved as a template: the template opens, and Templates lists it.
+  await page.getByRole("button", { name: "Save as template" }).click();
+  await expect(page.getByText("Template", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+
+  // Assigned from the template to the member, from a start date.
+  const assign = page.getByRole("region", { name: "Assign" });
+  await assign.getByRole("checkbox", { name: new RegExp(users.member.name) }).check();
+  await assign.getByLabel("Start date").fill("2026-12-07");
+  await assign.getByRole("button", { name: "Assign program" }).click();
+  await expect(page.getByText("1 member got their own copy; 1 e-mailed.")).toBeVisible();
+  const mails = mailsTo(users.member.email, `A new program is ready: ${name}`);
+  expect(mails).toHaveLength(1);
+  expect(mails[0]).toContain("/members/workouts");
+
+  // The member's copy is listed with the member's name and start date.
+  await page.getByRole("navigation", { name: "Programs sections" }).getByRole("link", { name: "Programs" }).click();
+  const copies = page.getByRole("region", { name: "Members' programs" });
+  await expect(copies.getByRole("listitem").filter({ hasText: name })).toContainText(`${users.member.name} · starts Monday 7 December 2026`);
+  await page.getByRole("navigation", { name: "Programs sections" }).getByRole("link", { name: "Templates" }).click();
+  await expect(page.getByRole("button", { name: `Start a program from ${name}` })).toBeVisible();
+});

@@ -1,0 +1,144 @@
+/**
+ * The Programs screens on the real database with real session cookies: the layout's
+ * middleware lets trainers and administrators in (loaders, actions and a screen's own
+ * .data request alike) and turns members and visitors away; the builder's intents answer
+ * with their status and change nothing when refused.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { program } from "~/db/schema/programs";
+import { insertTestExercises } from "~/modules/programs/programs.test-support";
+import { createUserWithPassword } from "~/modules/users/users.server";
+import { middleware } from "~/routes/programs";
+import { action as rawBuilderAction, loader as rawBuilderLoader } from "~/routes/programs.$programId";
+import { loader as rawIndexLoader } from "~/routes/programs._index";
+import { action as rawNewAction } from "~/routes/programs.new";
+import { action as rawTemplatesAction, loader as rawTemplatesLoader } from "~/routes/programs.templates";
+import { outboxMails } from "../support/outbox";
+import { callRoute, getRequest, locationOf, postForm, signInCookie, toastOf, underLayout } from "../support/route-calls";
+
+const indexLoader = underLayout(middleware, rawIndexLoader);
+const templatesLoader = underLayout(middleware, rawTemplatesLoader);
+const templatesAction = underLayout(middleware, rawTemplatesAction);
+const newAction = underLayout(middleware, rawNewAction);
+const builderLoader = underLayout(middleware, rawBuilderLoader);
+const builderAction = underLayout(middleware, rawBuilderAction);
+
+type Who = "admin" | "trainer" | "member" | null;
+const cookies: Record<"admin" | "trainer" | "member", string> = { admin: "", trainer: "", member: "" };
+let memberId = "";
+const cookie = (who: Who) => (who ? cookies[who] : null);
+type Refusal = { data: { ok: false; error: string | null; fieldErrors: Record<string, string> }; init: { status: number } };
+
+const programCount = async () => (await getDb().select({ id: program.id }).from(program)).length;
+
+beforeAll(async () => {
+  for (const role of ["admin", "trainer", "member"] as const) {
+    const email = `${role}@programs-routes.test`;
+    const created = await createUserWithPassword({ name: `Programs ${role}`, email, password: `${role}-password`, role });
+    if (role === "member") memberId = created.id;
+    cookies[role] = await signInCookie(email, `${role}-password`);
+  }
+  await insertTestExercises();
+});
+
+afterAll(async () => {
+  await getDb().delete(program);
+  await getDb().delete(user);
+});
+
+async function newProgram(who: Who = "trainer"): Promise<string> {
+  const answer = await callRoute(newAction, postForm("/programs/new", cookie(who), { intent: "create-program", name: "Route program", description: "" }));
+  return locationOf(answer)!.replace("/programs/", "");
+}
+
+describe("who may open Programs", () => {
+  it("sends visitors to sign in and members to /unauthorized, for pages and their data requests", async () => {
+    const id = await newProgram();
+    for (const [loader, path, params] of [
+      [indexLoader, "/programs", {}],
+      [templatesLoader, "/programs/templates", {}],
+      [builderLoader, `/programs/${id}`, { programId: id }],
+    ] as const) {
+      expect(locationOf(await callRoute(loader, getRequest(path, null), params))).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      expect(locationOf(await callRoute(loader, getRequest(`${path}.data`, null), params))).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      expect(locationOf(await callRoute(loader, getRequest(path, cookies.member), params))).toBe("/unauthorized");
+      expect(locationOf(await callRoute(loader, getRequest(`${path}.data`, cookies.member), params))).toBe("/unauthorized");
+    }
+  });
+
+  it("refuses members' and visitors' writes before anything is read or written", async () => {
+    const id = await newProgram();
+    const before = await programCount();
+    for (const who of ["member", null] as const) {
+      const expected = who ? "/unauthorized" : "/login";
+      expect(locationOf(await callRoute(newAction, postForm("/programs/new", cookie(who), { intent: "create-program", name: "Mine" })))).toMatch(new RegExp(`^${expected}`));
+      expect(locationOf(await callRoute(builderAction, postForm(`/programs/${id}`, cookie(who), { intent: "assign", memberIds: memberId, startDate: "2026-12-07" }), { programId: id }))).toMatch(
+        new RegExp(`^${expected}`),
+      );
+      expect(locationOf(await callRoute(templatesAction, postForm("/programs/templates", cookie(who), { intent: "start-from-template", templateId: id })))).toMatch(new RegExp(`^${expected}`));
+    }
+    expect(await programCount()).toBe(before);
+  });
+
+  it("lets trainers and administrators in", async () => {
+    const id = await newProgram("admin");
+    const index = (await callRoute(indexLoader, getRequest("/programs", cookies.trainer))) as Awaited<ReturnType<typeof rawIndexLoader>>;
+    expect(index.drafts.map((p) => p.id)).toContain(id);
+    const builder = (await callRoute(builderLoader, getRequest(`/programs/${id}?block=new&day=x`, cookies.admin), { programId: id })) as Awaited<ReturnType<typeof rawBuilderLoader>>;
+    expect(builder.program.weeks).toHaveLength(1);
+    expect(builder.exercises.map((e) => e.id)).toContain("bench-press");
+    expect(builder.members.map((m) => m.id)).toEqual([memberId]);
+  });
+});
+
+describe("the builder's answers", () => {
+  it("answers a missing program with 404, and a bad form with 400 and its field messages, changing nothing", async () => {
+    await expect(callRoute(builderLoader, getRequest("/programs/no-such-program", cookies.trainer), { programId: "no-such-program" })).rejects.toMatchObject({ status: 404, message: "Program not found" });
+    const id = await newProgram();
+    const weekId = (await getDb().query.programWeek.findFirst({ where: (w, { eq: is }) => is(w.programId, id) }))!.id;
+    const refused = (await callRoute(builderAction, postForm(`/programs/${id}`, cookies.trainer, { intent: "add-day", weekId, dayIndex: "9", title: "Legs" }), { programId: id })) as Refusal;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.fieldErrors).toEqual({ dayIndex: "Please choose a day of the week" });
+    const block = (await callRoute(builderAction, postForm(`/programs/${id}`, cookies.trainer, { intent: "add-block", dayId: "no-such-day", exerciseId: "bench-press", sets: "3", reps: "8" }), {
+      programId: id,
+    })) as Refusal;
+    expect([block.init.status, block.data.error]).toEqual([404, "Day not found"]);
+    const unknown = (await callRoute(builderAction, postForm(`/programs/${id}`, cookies.trainer, { intent: "drop-tables" }), { programId: id })) as Refusal;
+    expect(unknown.init.status).toBe(400);
+    expect((await getDb().query.programDay.findMany({ where: (d, { eq: is }) => is(d.programId, id) })).length).toBe(0);
+  });
+
+  it("builds a day, moves a block in place, saves a template, starts a program from it and assigns it with an e-mail", async () => {
+    const id = await newProgram();
+    const post = (fields: Record<string, string>, programId = id) => callRoute(builderAction, postForm(`/programs/${programId}`, cookies.trainer, fields), { programId });
+    const weekId = (await getDb().query.programWeek.findFirst({ where: (w, { eq: is }) => is(w.programId, id) }))!.id;
+    const added = await post({ intent: "add-day", weekId, dayIndex: "0", title: "Push" });
+    expect((await toastOf(added))?.title).toBe("Day added");
+    const dayId = locationOf(added)!.split("#day-")[1]!;
+    for (const exerciseId of ["bench-press", "squat"]) expect(locationOf(await post({ intent: "add-block", dayId, exerciseId, sets: "3", reps: "8" }))).toBe(`/programs/${id}#day-${dayId}`);
+    const squat = (await getDb().query.programBlock.findFirst({ where: (b, { eq: is }) => is(b.exerciseId, "squat") }))!;
+    const moved = (await post({ intent: "move-block", blockId: squat.id, position: "1" })) as { data: { ok: true; moved: unknown } };
+    expect(moved.data).toMatchObject({ ok: true, moved: { blockId: squat.id, position: 1, of: 2 } });
+
+    const templateId = locationOf(await post({ intent: "save-template" }))!.replace("/programs/", "");
+    const started = await callRoute(templatesAction, postForm("/programs/templates", cookies.trainer, { intent: "start-from-template", templateId }));
+    expect(locationOf(started)).toMatch(/^\/programs\/[\w-]+$/);
+    const refusedStart = await callRoute(templatesAction, postForm("/programs/templates", cookies.trainer, { intent: "start-from-template", templateId: id }));
+    expect(locationOf(refusedStart)).toBe("/programs/templates");
+    expect(await toastOf(refusedStart)).toMatchObject({ type: "error", title: "Could not start the program" });
+
+    const mails = outboxMails().length;
+    const noMember = (await post({ intent: "assign", memberIds: "no-such-member", startDate: "2026-12-07" }, templateId)) as Refusal;
+    expect([noMember.init.status, noMember.data.fieldErrors]).toEqual([400, { memberIds: "Please choose members from the list" }]);
+    const assigned = await post({ intent: "assign", memberIds: memberId, startDate: "2026-12-07" }, templateId);
+    expect(await toastOf(assigned)).toMatchObject({ title: "Program assigned", description: "1 member got their own copy; 1 e-mailed." });
+    expect(outboxMails().slice(mails)).toHaveLength(1);
+    const [copy] = await getDb().select().from(program).where(eq(program.memberId, memberId));
+    expect(copy).toMatchObject({ sourceId: templateId, startDate: "2026-12-07" });
+    const updated = await post({ intent: "update-from-template" }, copy!.id);
+    expect(await toastOf(updated)).toMatchObject({ title: "Updated from the template", description: "1 weeks replaced; 0 trained weeks kept as they were." });
+  });
+});
