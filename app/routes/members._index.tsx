@@ -1,5 +1,5 @@
 import type { Route } from "./+types/members._index";
-import { userContext } from "~/auth/user-context";
+import { memberOf } from "~/auth/user-context";
 import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
 import { getProgressSnapshot } from "~/modules/progress/progress-overview.server";
 import { countTrainingSessions, getNextTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
@@ -9,7 +9,7 @@ import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/vie
 
 /** The member's Dashboard: sessions, the progress snapshot and nutrition at a glance. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(userContext);
+  const user = memberOf(context);
   const [sessionCount, upcoming, nutrition, progress] = await Promise.all([
     countTrainingSessions(user),
     getNextTrainingSessions(user, 3),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/members.nutrition";
-import { userContext } from "~/auth/user-context";
+import { memberOf } from "~/auth/user-context";
 import { parseSearchParams } from "~/lib/search-params";
 import { loadNutritionTab } from "~/modules/nutrition/member-nutrition.server";
 import { toDocumentCategory } from "~/modules/nutrition/nutrition.schema";
@@ -12,7 +12,7 @@ const nutritionQuery = z.object({
 });
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadNutritionTab(context.get(userContext), parseSearchParams(request, nutritionQuery).category);
+  return loadNutritionTab(memberOf(context), parseSearchParams(request, nutritionQuery).category);
 }
 
 export default function Nutrition({ loaderData }: Route.ComponentProps) {

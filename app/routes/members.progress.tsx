@@ -1,6 +1,6 @@
 import type { Route } from "./+types/members.progress";
 import type { SessionUser } from "~/auth/session.server";
-import { signedInUser, userContext } from "~/auth/user-context";
+import { memberOf, signedInUser } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
 import { runAction } from "~/lib/action.server";
 import { AppError } from "~/lib/app-error";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Me
 
 /** The member's Progress screen; ?range= picks the charts' period. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { overview: await getProgressOverview(context.get(userContext), parseSearchParams(request, progressQuery)) };
+  return { overview: await getProgressOverview(memberOf(context), parseSearchParams(request, progressQuery)) };
 }
 
 type Handler = (form: FormBody) => Promise<object>;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/members.schedule";
-import { actingUser, userContext } from "~/auth/user-context";
+import { actingUser, memberOf } from "~/auth/user-context";
 import { runAction } from "~/lib/action.server";
 import { parseSearchParams } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -9,7 +9,7 @@ import { WorkoutScheduleList } from "~/views/library/published-plans";
 import { MemberSchedule } from "~/views/training-sessions/member-schedule";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadMemberSchedule(context.get(userContext), parseSearchParams(request, memberScheduleQuery));
+  return loadMemberSchedule(memberOf(context), parseSearchParams(request, memberScheduleQuery));
 }
 
 export function action({ request, context }: Route.ActionArgs) {

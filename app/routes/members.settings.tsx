@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/members.settings";
 import { mustEnrolTwoFactor } from "~/auth/two-factor-sign-in.server";
-import { actingUser, signedInUser, userContext } from "~/auth/user-context";
+import { actingUser, memberOf, signedInUser } from "~/auth/user-context";
 import { SIGN_IN_AGAIN_TITLE } from "~/components/sign-in-again";
 import { runAction } from "~/lib/action.server";
 import { AppError } from "~/lib/app-error";
@@ -18,7 +18,7 @@ import { SettingsScreen } from "~/views/users/settings-screen";
 const SETTINGS = "/members/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(userContext);
+  const user = memberOf(context);
   const [profile, twoFactor, required] = await Promise.all([getOwnProfile(user), twoFactorState(user), mustEnrolTwoFactor(user)]);
   return { profile, twoFactor: { ...twoFactor, required } };
 }

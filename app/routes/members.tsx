@@ -1,9 +1,8 @@
 import { NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/members";
-import { lookUpUser, userContext } from "~/auth/user-context";
+import { accessRequired, lookUpUser, memberOf } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
 import { cn } from "~/components/ui/cn";
-import { AppError } from "~/lib/app-error";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Member Area", matches) }, { name: "robots", content: "noindex" }];
@@ -53,15 +52,13 @@ export const middleware: Route.MiddlewareFunction[] = [
     const moved = reading ? movedTabRedirect(new URL(request.url)) : null;
     if (moved) throw moved;
     const user = await lookUpUser(request, context);
-    if (!user && reading) {
-      throw new AppError(401, "Please sign in to access the member dashboard", { title: "Access Required" });
-    }
+    if (!user && reading) throw accessRequired();
     return next();
   },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(userContext);
+  const user = memberOf(context);
   return { name: user.name || user.email };
 }
 

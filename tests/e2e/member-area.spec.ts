@@ -58,6 +58,24 @@ test.describe("a signed-out visitor gets none of a member's screens", () => {
   }
 });
 
+test.describe("a save sent without JavaScript after the session ended", () => {
+  // Progress and Settings answer 401 keeping the form (decision 0023); the page drawn with that answer is the 'Access Required' screen, never an error.
+  const saves = [
+    { path: "/members/progress", form: { intent: "log-body", type: "weight", value: "180", date: "2026-11-01" } },
+    { path: "/members/settings", form: { intent: "update-profile", fullName: "Signed Out", location: "Leeds" } },
+  ];
+  for (const save of saves) {
+    test(`${save.path}: the 401 'Access Required' screen`, async ({ request, baseURL }) => {
+      const response = await request.post(save.path, { form: save.form, headers: { origin: baseURL! }, maxRedirects: 0 });
+      expect(response.status()).toBe(401);
+      const body = await response.text();
+      expect(body).toContain("Access Required");
+      expect(body).not.toContain("Something went wrong");
+      expect(body).not.toContain("Welcome back");
+    });
+  }
+});
+
 test.describe("the Member Menu on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
