@@ -60,7 +60,7 @@ test.describe("a signed-out visitor gets none of a member's screens", () => {
 
 test.describe("a save sent without JavaScript after the session ended", () => {
   // Progress and Settings answer 401 keeping the form (decision 0023); the page drawn with that answer is the 'Access Required' screen, never an error.
-  const saves = [
+  const saves: Array<{ path: string; form: Record<string, string> }> = [
     { path: "/members/progress", form: { intent: "log-body", type: "weight", value: "180", date: "2026-11-01" } },
     { path: "/members/settings", form: { intent: "update-profile", fullName: "Signed Out", location: "Leeds" } },
   ];
