@@ -35,6 +35,13 @@ export default [
     route("schedules", "routes/cms.content-list.tsx", { id: "cms-schedules" }),
     route("nutrition-documents", "routes/cms.nutrition-documents.tsx"),
   ]),
+  // The staff Programs area: the layout (one permission check) and one child route per screen.
+  route("programs", "routes/programs.tsx", [
+    route("exercises", "routes/programs.exercises.tsx"),
+    route("exercises/new", "routes/programs.exercises.new.tsx"),
+    route("exercises/:exerciseId", "routes/programs.exercises.$exerciseId.tsx"),
+    route("exercises/:exerciseId/edit", "routes/programs.exercises.$exerciseId.edit.tsx"),
+  ]),
   route("unauthorized", "routes/unauthorized.tsx"),
   route("contact", "routes/contact.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

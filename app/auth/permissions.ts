@@ -31,6 +31,9 @@ export const permissions = {
   trainingSessions: { listAll: staff, create: staff, update: staff, cancelAny: staff },
   nutritionDocuments: { create: staff, delete: staff },
   memberProgress: { viewAny: staff },
+  programs: { view: staff, write: staff, assign: staff },
+  exercises: { write: staff },
+  memberTraining: { viewAny: staff, comment: staff },
 } as const satisfies Record<string, Record<string, readonly Role[]>>;
 
 export type Entity = keyof typeof permissions;

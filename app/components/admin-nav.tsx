@@ -5,12 +5,13 @@ const links = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/users", label: "Users", end: false },
   { to: "/cms/articles", label: "Content", end: false },
+  { to: "/programs", label: "Programs", end: false },
   { to: "/admin/activity", label: "Activity", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
   { to: "/", label: "View Site", end: true },
 ];
 
-/** The admin area's navigation (spec: Dashboard, Users, Content, View Site, Sign out). */
+/** The admin area's navigation (spec: Dashboard, Users, Content, View Site, Sign out; Programs since issue 18). */
 export function AdminNav() {
   return (
     <nav aria-label="Admin" className="mb-8 flex flex-wrap items-center gap-2 border-b border-zinc-200 pb-4">

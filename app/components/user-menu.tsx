@@ -6,11 +6,12 @@ import { displayName, type SessionUser } from "~/auth/user";
 
 const item = "flex w-full cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none data-[highlighted]:bg-zinc-100";
 
-/** The signed-in user's menu: 'My Account', their dashboard, the staff schedule (trainers, admins), Settings, Log out. */
+/** The signed-in user's menu: 'My Account', their dashboard, the staff schedule and Programs (trainers, admins), Settings, Log out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const fetcher = useFetcher();
   const isAdmin = can(user.role, "adminArea", "view");
   const schedulesSessions = can(user.role, "trainingSessions", "listAll");
+  const writesPrograms = can(user.role, "programs", "view");
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-white hover:bg-white/10">
@@ -27,6 +28,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
           {schedulesSessions ? (
             <DropdownMenu.Item asChild className={item}>
               <Link to="/schedule">Training Schedule</Link>
+            </DropdownMenu.Item>
+          ) : null}
+          {writesPrograms ? (
+            <DropdownMenu.Item asChild className={item}>
+              <Link to="/programs">Programs</Link>
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Item asChild className={item}>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { searchText } from "~/lib/search-params";
+import { pageNumber, searchText } from "~/lib/search-params";
 import { CATEGORY_KEYS, EQUIPMENT_KEYS, MEASURE_KEYS, MUSCLE_KEYS } from "./exercise-keys";
 
 /**
@@ -82,11 +82,25 @@ export type ExerciseField = keyof ExerciseInput;
 /** The order of the fields on the form, for focusing the first invalid one. */
 export const exerciseFieldOrder: ExerciseField[] = ["name", "category", "measure", "primaryMuscles", "secondaryMuscles", "equipment", "cues", "demoImageId", "videoUrl"];
 
-/** The library's address: ?q= searches names, ?muscle= and ?equipment= filter; anything else is ignored. */
+/** The library's address: ?q= searches names, ?muscle= and ?equipment= filter, ?page= pages; anything else is ignored. */
 export const exerciseQuery = z.object({
   q: searchText(EXERCISE_NAME_MAX),
+  page: pageNumber,
   muscle: z.enum(MUSCLE_KEYS).optional().catch(undefined),
   equipment: z.enum(EQUIPMENT_KEYS).optional().catch(undefined),
 });
 
 export type ExerciseQuery = z.output<typeof exerciseQuery>;
+
+/** What the form's fields hold: texts, and the ticked keys of the checkbox groups. */
+export type ExerciseFormValues = Partial<Record<ExerciseField, string | string[]>>;
+
+/** The form's fields as the schema reads them (the checkbox groups as lists, whatever was ticked). */
+export function exerciseFormInput(form: FormData): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(form),
+    primaryMuscles: form.getAll("primaryMuscles"),
+    secondaryMuscles: form.getAll("secondaryMuscles"),
+    equipment: form.getAll("equipment"),
+  };
+}
