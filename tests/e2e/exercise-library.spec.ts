@@ -99,6 +99,7 @@ test.describe("without JavaScript", () => {
 
   test("the search form works as a plain GET form", async ({ page }) => {
     await signIn(page, "trainer");
+    await expect(page).toHaveURL(/\/members$/);
     await page.goto("/programs/exercises");
     await page.getByLabel("Search exercises").fill("kettlebell swing");
     await page.getByLabel("Equipment").selectOption({ label: "Kettlebell" });
@@ -113,6 +114,7 @@ test.describe("on a 390 px phone", () => {
 
   test("the library and the exercise form fit the screen", async ({ page }) => {
     await signIn(page, "trainer");
+    await expect(page).toHaveURL(/\/members$/);
     for (const path of ["/programs/exercises", "/programs/exercises/new", "/programs/exercises/squat"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: "Programs", level: 1 })).toBeVisible();
