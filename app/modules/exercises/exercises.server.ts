@@ -255,10 +255,11 @@ export async function updateExercise(actor: Actor, id: string, input: unknown): 
   return { id, slug };
 }
 
-/** PostgreSQL's foreign_key_violation (drizzle wraps the driver's error). */
+/** A foreign key refused the delete: restrict_violation (ON DELETE RESTRICT) or foreign_key_violation; drizzle wraps the driver's error. */
 function isStillReferenced(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
-    if ((e as { code?: string }).code === "23503") return true;
+    const code = (e as { code?: string }).code;
+    if (code === "23001" || code === "23503") return true;
   }
   return false;
 }
