@@ -35,11 +35,15 @@ export default [
     route("schedules", "routes/cms.content-list.tsx", { id: "cms-schedules" }),
     route("nutrition-documents", "routes/cms.nutrition-documents.tsx"),
   ]),
-  // Programs (trainers, administrators): programs and members' copies, templates, the exercise library, the builder.
+  // The staff Programs area (trainers, administrators): the layout (one permission check) and one child route per screen.
   route("programs", "routes/programs.tsx", [
     index("routes/programs._index.tsx"),
     route("templates", "routes/programs.templates.tsx"),
     route("new", "routes/programs.new.tsx"),
+    route("exercises", "routes/programs.exercises.tsx"),
+    route("exercises/new", "routes/programs.exercises.new.tsx"),
+    route("exercises/:exerciseId", "routes/programs.exercises.$exerciseId.tsx"),
+    route("exercises/:exerciseId/edit", "routes/programs.exercises.$exerciseId.edit.tsx"),
     route(":programId", "routes/programs.$programId.tsx"),
   ]),
   route("unauthorized", "routes/unauthorized.tsx"),

@@ -1,6 +1,7 @@
 /** Shared by the command-line scripts: open the configured database, run, close, and report errors plainly. */
 import { openDatabase, setDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
+import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 
 export async function withDatabase(run: () => Promise<void>): Promise<void> {
   let exitCode = 0;
@@ -12,6 +13,8 @@ export async function withDatabase(run: () => Promise<void>): Promise<void> {
     try {
       setDatabase(database);
       await database.migrate();
+      // The built-in exercises follow the release, like the tables (decision 0036).
+      await syncExerciseCatalogue(database.db);
       await run();
     } finally {
       await database.close();

@@ -3,6 +3,7 @@ import { ensureAdministrator } from "~/modules/users/users.server";
 import { issueSetupToken } from "~/modules/users/setup.server";
 import { retryCoachNotifications } from "~/modules/contacts/contacts.server";
 import { sweepOrphanUploads } from "~/modules/uploads/sweep.server";
+import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 import { ensurePrivateDir } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { runInBackground, settleBackground } from "~/lib/background.server";
@@ -51,6 +52,7 @@ export async function bootServices(): Promise<Booted> {
   try {
     setDatabase(database);
     await database.migrate();
+    await syncExerciseCatalogue(database.db);
     let setupUrl: string | null = null;
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const result = await ensureAdministrator(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);

@@ -11,7 +11,7 @@ const links = [
   { to: "/", label: "View Site", end: true },
 ];
 
-/** The admin area's navigation (spec: Dashboard, Users, Content, View Site, Sign out). */
+/** The admin area's navigation (spec: Dashboard, Users, Content, View Site, Sign out; Programs since issue 18). */
 export function AdminNav() {
   return (
     <nav aria-label="Admin" className="mb-8 flex flex-wrap items-center gap-2 border-b border-zinc-200 pb-4">

@@ -6,8 +6,9 @@ import { ErrorScreen } from "~/components/error-screen";
 import { ProgramsNav } from "~/views/programs/programs-nav";
 
 /**
- * The Programs area's frame: trainers and administrators only, checked once here for
- * every section's loader and action (also a section's own .data request).
+ * The staff Programs area's frame (programs, templates, the exercise library): trainers
+ * and administrators only, checked once here for every section's loader and action
+ * (also a section's own .data request).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {

@@ -14,6 +14,7 @@ import { renderToString } from "react-dom/server";
 import { createRequestHandler, ServerRouter, type ServerBuild } from "react-router";
 import { openDatabase, setDatabase, getDb } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
+import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 import type { SessionUser } from "~/auth/session.server";
 import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
 import { getProgressOverview, getProgressSnapshot } from "~/modules/progress/progress-overview.server";
@@ -147,6 +148,7 @@ async function main() {
   try {
     setDatabase(database);
     await database.migrate();
+    await syncExerciseCatalogue(database.db);
     const { heavyId } = await seedBenchData(Number(process.env.BENCH_MEMBERS ?? 10));
     if (measure) {
       const hash = await hashPassword(BENCH_PASSWORD);

@@ -65,7 +65,7 @@ test("a trainer builds a two-week program, saves it as a template and assigns it
     await form.getByLabel("Reps").fill("8-12");
     await form.getByLabel("Rest (seconds)").fill("90");
   });
-  await addExercise(page, "Push", 1, "squ", "Squat", async (form) => {
+  await addExercise(page, "Push", 1, "squ", "Back Squat", async (form) => {
     await form.getByLabel("Sets").fill("5");
     await form.getByLabel("Reps").fill("5");
     await form.getByLabel("Load").selectOption({ label: "% of 1RM" });
@@ -94,15 +94,15 @@ test("a trainer builds a two-week program, saves it as a template and assigns it
   await page.getByLabel("Group the selected exercises of Push as").selectOption({ label: "Superset" });
   await page.getByRole("button", { name: "Group selected" }).click();
   await expect(push.getByText("Superset A")).toHaveCount(2);
-  await expect(push.getByRole("listitem")).toHaveText([/1\. Bench Press/, /2\. Pull-Up/, /3\. Squat/]);
+  await expect(push.getByRole("listitem")).toHaveText([/1\. Bench Press/, /2\. Pull-Up/, /3\. Back Squat/]);
 
-  // Squat moves up by keyboard: the move is announced and the focus stays on the squat.
-  const squatUp = push.getByRole("button", { name: "Move Squat up" });
+  // Back Squat moves up by keyboard: the move is announced and the focus stays on the squat.
+  const squatUp = push.getByRole("button", { name: "Move Back Squat up" });
   await squatUp.focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status").filter({ hasText: "Squat moved to position 2 of 3." })).toBeAttached();
-  await expect(push.getByRole("listitem")).toHaveText([/1\. Bench Press/, /2\. Squat/, /3\. Pull-Up/]);
-  await expect(push.getByRole("button", { name: /Move Squat (up|down)/ }).and(page.locator(":focus"))).toHaveCount(1);
+  await expect(page.getByRole("status").filter({ hasText: "Back Squat moved to position 2 of 3." })).toBeAttached();
+  await expect(push.getByRole("listitem")).toHaveText([/1\. Bench Press/, /2\. Back Squat/, /3\. Pull-Up/]);
+  await expect(push.getByRole("button", { name: /Move Back Squat (up|down)/ }).and(page.locator(":focus"))).toHaveCount(1);
 
   await addDay(page, 3, "Pull");
   await addExercise(page, "Pull", 3, "dead", "Deadlift", async (form) => {

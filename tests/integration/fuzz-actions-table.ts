@@ -14,7 +14,7 @@ export const accounts = {
 } as const;
 
 /** The rows the runner creates before fuzzing, which the forms name. */
-export type FuzzIds = Record<keyof typeof accounts | "article" | "session" | "entry" | "goal" | "submission" | "invitation", string>;
+export type FuzzIds = Record<keyof typeof accounts | "article" | "session" | "entry" | "goal" | "submission" | "invitation" | "exercise", string>;
 
 export interface Endpoint {
   name: string;
@@ -36,6 +36,7 @@ export function touchesOf(path: string): string[] {
   if (path.startsWith("/admin/settings")) return ["site_settings"];
   if (path.startsWith("/articles") || /^\/cms\/(?:articles|videos|meal-plans|schedules)\b/.test(path)) return ["articles", "content_items"];
   if (path.startsWith("/schedule")) return ["training_sessions"];
+  if (path.startsWith("/programs/exercises")) return ["exercises"];
   if (path.startsWith("/cms/")) return ["uploads", "nutrition_documents"];
   if (path === "/contact") return ["contact_submissions"];
   return ["users", "accounts", "sessions", "verifications", "invitations"];
@@ -372,6 +373,32 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
       who: "trainer",
       base: { intent: "delete-document", id: "no-such-document" },
     },
+  );
+  const exercise = {
+    intent: "save",
+    name: "Fuzzed Lunge",
+    category: "strength",
+    measure: "weight_reps",
+    primaryMuscles: "quads",
+    secondaryMuscles: "glutes",
+    equipment: "dumbbell",
+    cues: "Long step\nTall chest",
+    demoImageId: "",
+    videoUrl: "https://www.youtube.com/watch?v=fuzz",
+  };
+  const exercisePools = {
+    category: ["strength", "cardio", "yoga"],
+    measure: ["reps", "time", "weight"],
+    primaryMuscles: ["quads", "chest", "elbows"],
+    equipment: ["dumbbell", "bodyweight", "spaceship"],
+    videoUrl: ["https://vimeo.com/1", "http://vimeo.com/1", "javascript:alert(1)", ""],
+  };
+  list.push(
+    { name: "/programs/exercises/new save", path: "/programs/exercises/new", who: "trainer", base: exercise, pools: exercisePools },
+    { name: "/programs/exercises/:exerciseId/edit save", path: `/programs/exercises/${ids.exercise}/edit`, who: "trainer", base: exercise, pools: exercisePools },
+    // A built-in is nobody's to change: every post is a refusal.
+    { name: "/programs/exercises/:exerciseId/edit save (built-in)", path: "/programs/exercises/bench-press/edit", who: "admin", base: exercise, pools: exercisePools },
+    { name: "/programs/exercises/:exerciseId/edit delete", path: `/programs/exercises/${ids.exercise}/edit`, who: "trainer", base: { intent: "delete" } },
   );
   return list;
 }

@@ -18,6 +18,7 @@ import type * as SessionsModule from "~/modules/training-sessions/training-sessi
 import type * as ContactsModule from "~/modules/contacts/contacts.server";
 import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
 import type * as InvitationsModule from "~/modules/invitations/invitations.server";
+import type * as ExercisesModule from "~/modules/exercises/exercises.server";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import {
   changedTables,
@@ -54,6 +55,7 @@ const ids: FuzzIds = {
   goal: "",
   submission: "",
   invitation: "",
+  exercise: "",
 };
 let address = 0;
 
@@ -152,6 +154,10 @@ beforeAll(async () => {
       readTime: 4,
       published: true,
     })
+  ).id;
+  const exercises = await app.load<typeof ExercisesModule>("/app/modules/exercises/exercises.server.ts");
+  ids.exercise = (
+    await exercises.createExercise(trainer, { name: "Fuzz Squat", category: "strength", measure: "weight_reps", primaryMuscles: ["quads"], equipment: ["barbell"] })
   ).id;
   const sessions = await app.load<
     typeof SessionsModule

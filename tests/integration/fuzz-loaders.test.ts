@@ -129,12 +129,19 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "programs/new": none,
     // The builder opens the block form for a day (?block=new&day=) or a block (?block=).
     "programs/:programId": [{ block: "new", day: "no-such-day" }, { block: "no-such-block" }],
+    "programs/exercises": [
+      { q: "bench press", muscle: "chest", equipment: "barbell", page: "1" },
+      { q: "squat", muscle: "no-such-muscle", equipment: "spaceship", page: "99" },
+    ],
+    "programs/exercises/new": none,
+    "programs/exercises/:exerciseId": none,
+    "programs/exercises/:exerciseId/edit": none,
     "*": none,
   };
 }
 
 /** Names any route might read: a new route that reads one is fuzzed before anyone lists it. */
-const commonNames = ["q", "page", "tab", "id", "date", "month", "day", "category", "range", "status", "member", "redirectTo", "next", "token", "view"];
+const commonNames = ["q", "page", "tab", "id", "date", "month", "day", "category", "range", "status", "member", "redirectTo", "next", "token", "view", "muscle", "equipment"];
 
 /** The URL path of a route, its dynamic segments filled with real ids. */
 function pathOf(route: string): string {
@@ -143,6 +150,7 @@ function pathOf(route: string): string {
     .replace(":id/edit", `${ids.article}/edit`)
     .replace(":memberId", ids.member)
     .replace(":programId", ids.program)
+    .replace(":exerciseId", "bench-press")
     .replace(":id", "no-such-document")
     .replace("*", "no-such-page");
   return `/${filled}`;

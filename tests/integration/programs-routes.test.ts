@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { program } from "~/db/schema/programs";
-import { insertTestExercises } from "~/modules/programs/programs.test-support";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { middleware } from "~/routes/programs";
 import { action as rawBuilderAction, loader as rawBuilderLoader } from "~/routes/programs.$programId";
@@ -41,7 +40,6 @@ beforeAll(async () => {
     if (role === "member") memberId = created.id;
     cookies[role] = await signInCookie(email, `${role}-password`);
   }
-  await insertTestExercises();
 });
 
 afterAll(async () => {

@@ -3,14 +3,16 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { openDatabase } from "~/db/client.server";
+import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 import { databaseUrl, pgliteTemplatePath, TEMPLATE_DB } from "./database";
 
-/** Migrates once: a PGlite data-dir dump, or a PostgreSQL template database. */
+/** Migrates once (with the built-in exercises, as a start does): a PGlite data-dir dump, or a PostgreSQL template database. */
 export default async function setup() {
   const base = process.env.DATABASE_URL;
   if (!base) {
     const database = await openDatabase({ kind: "pglite-memory" });
     await database.migrate();
+    await syncExerciseCatalogue(database.db);
     const pglite = (database.db as unknown as { $client: PGlite }).$client;
     const dump = await pglite.dumpDataDir("none");
     fs.mkdirSync(path.dirname(pgliteTemplatePath), { recursive: true });
@@ -25,5 +27,6 @@ export default async function setup() {
   await admin.end();
   const database = await openDatabase({ kind: "postgres", url: databaseUrl(base, TEMPLATE_DB), max: 1 });
   await database.migrate();
+  await syncExerciseCatalogue(database.db);
   await database.close();
 }

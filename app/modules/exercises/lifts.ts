@@ -1,6 +1,6 @@
 /**
- * The seven lifts of the progress form's 'Log Workout', each mapped to the built-in
- * exercise (id = slug) its history is logged against, so that history stays attached.
+ * The seven lifts of the progress form's 'Log Workout' and the built-in exercises they
+ * are: a logged lift is a set of that exercise, so its history stays attached.
  */
 export const LIFT_EXERCISES = {
   bench_press: "bench-press",
@@ -11,3 +11,5 @@ export const LIFT_EXERCISES = {
   pull_ups: "pull-up",
   dips: "dip",
 } as const;
+
+export type LiftKey = keyof typeof LIFT_EXERCISES;

@@ -38,7 +38,7 @@ import {
   WEEK_TRAINED,
 } from "./program-structure.server";
 import { createProgram, NOT_A_TEMPLATE, saveAsTemplate, startFromTemplate, updateProgramDetails } from "./programs.server";
-import { insertTestExercises, insertWorkoutFor } from "./programs.test-support";
+import { insertWorkoutFor } from "./programs.test-support";
 
 let trainer: SessionUser;
 let admin: SessionUser;
@@ -50,7 +50,6 @@ beforeAll(async () => {
   trainer = asActor(await createUserWithPassword({ name: "Tara Trainer", email: "trainer@programs.test", password: "trainer-password", role: "trainer" }), "trainer");
   admin = asActor(await createUserWithPassword({ name: "Ada Admin", email: "admin@programs.test", password: "admin-password", role: "admin" }), "admin");
   member = asActor(await createUserWithPassword({ name: "Mo Member", email: "member@programs.test", password: "member-password", role: "member" }), "member");
-  await insertTestExercises();
 });
 
 beforeEach(async () => {
@@ -149,8 +148,8 @@ describe("weeks", () => {
     await addWeek(trainer, id);
     await duplicateWeek(trainer, id, { weekId });
     expect(shape(await view(id))).toEqual([
-      { position: 0, days: [{ dayIndex: 0, title: "Push", blocks: ["Bench Press", "Squat", "Pull-Up"] }] },
-      { position: 1, days: [{ dayIndex: 0, title: "Push", blocks: ["Bench Press", "Squat", "Pull-Up"] }] },
+      { position: 0, days: [{ dayIndex: 0, title: "Push", blocks: ["Bench Press", "Back Squat", "Pull-Up"] }] },
+      { position: 1, days: [{ dayIndex: 0, title: "Push", blocks: ["Bench Press", "Back Squat", "Pull-Up"] }] },
       { position: 2, days: [] },
     ]);
     // The copy is its own: a change to the original leaves it alone.
@@ -208,7 +207,7 @@ describe("day slots", () => {
     const original = week.days.find((d) => d.dayIndex === 0)!;
     expect(copy.blocks.map((b) => [b.exerciseName, b.groupKind])).toEqual([
       ["Bench Press", "superset"],
-      ["Squat", "superset"],
+      ["Back Squat", "superset"],
       ["Pull-Up", null],
     ]);
     expect(copy.blocks[0]!.groupKey).not.toBe(original.blocks[0]!.groupKey);
@@ -235,7 +234,7 @@ describe("blocks", () => {
     const blocks = (await view(id)).weeks[0]!.days[0]!.blocks;
     expect(blocks.map((b) => [b.exerciseName, b.repsMin, b.repsMax, b.durationSeconds, b.loadKind])).toEqual([
       ["Bench Press", 8, 12, null, "none"],
-      ["Squat", 5, 5, null, "percent_1rm"],
+      ["Back Squat", 5, 5, null, "percent_1rm"],
       ["Pull-Up", 6, 10, null, "rir"],
       ["Deadlift", 3, 3, null, "weight"],
       ["Plank", null, null, 60, "rpe"],
@@ -248,7 +247,7 @@ describe("blocks", () => {
     const { id, dayId } = await pushDay();
     // A plank is timed: reps alone are not enough, whatever 'measure' says.
     await expect(addBlock(trainer, id, { dayId, exerciseId: "plank", measure: "reps", sets: "3", reps: "10" })).rejects.toThrow("Time must be between 1 and 86400 seconds");
-    await expect(addBlock(trainer, id, { dayId, exerciseId: "pull-up", measure: "weight_reps", sets: "3", reps: "8", loadKind: "percent_1rm", loadValue: "70" })).rejects.toThrow(
+    await expect(addBlock(trainer, id, { dayId, exerciseId: "push-up", measure: "weight_reps", sets: "3", reps: "8", loadKind: "percent_1rm", loadValue: "70" })).rejects.toThrow(
       "Weight and % of 1RM need an exercise measured by weight and reps",
     );
     await expectRefused(addBlock(trainer, id, { dayId, exerciseId: "no-such-exercise", sets: "0", reps: "8" }), 400, { exerciseId: EXERCISE_NOT_FOUND, sets: "Sets must be between 1 and 20" });
@@ -273,12 +272,12 @@ describe("blocks", () => {
     const { id, blocks } = await pushDay();
     const names = async () => (await view(id)).weeks[0]!.days[0]!.blocks.map((b) => b.exerciseName);
     expect(await moveBlock(trainer, id, { blockId: blocks[2], position: "1" })).toEqual({ position: 1, of: 3 });
-    expect(await names()).toEqual(["Pull-Up", "Bench Press", "Squat"]);
+    expect(await names()).toEqual(["Pull-Up", "Bench Press", "Back Squat"]);
     await moveBlock(trainer, id, { blockId: blocks[2], position: "2" });
-    expect(await names()).toEqual(["Bench Press", "Pull-Up", "Squat"]);
+    expect(await names()).toEqual(["Bench Press", "Pull-Up", "Back Squat"]);
     await expectRefused(moveBlock(trainer, id, { blockId: blocks[2], position: "4" }), 400, { position: "Please choose a position" });
     await expect(moveBlock(trainer, id, { blockId: blocks[2], position: "0" })).rejects.toThrow("Please choose a position");
-    expect(await names()).toEqual(["Bench Press", "Pull-Up", "Squat"]);
+    expect(await names()).toEqual(["Bench Press", "Pull-Up", "Back Squat"]);
   });
 });
 
@@ -290,7 +289,7 @@ describe("groups", () => {
     expect(day.blocks.map((b) => [b.exerciseName, b.groupKind, b.groupKey === groupKey])).toEqual([
       ["Bench Press", "superset", true],
       ["Pull-Up", "superset", true],
-      ["Squat", null, false],
+      ["Back Squat", null, false],
     ]);
     await ungroupBlocks(trainer, id, { groupKey });
     day = (await view(id)).weeks[0]!.days[0]!;

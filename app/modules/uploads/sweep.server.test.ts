@@ -13,6 +13,7 @@ import { getDb } from "~/db/client.server";
 import { article } from "~/db/schema/articles";
 import { auditLog } from "~/db/schema/audit";
 import { contentItem } from "~/db/schema/library";
+import { exercise } from "~/db/schema/exercises";
 import { nutritionDocument } from "~/db/schema/documents";
 import { upload } from "~/db/schema/uploads";
 import { dataPath } from "~/lib/data-dir.server";
@@ -20,6 +21,7 @@ import { getStorage, resetStorage, S3FileStorage } from "~/lib/storage.server";
 import { createArticle, updateArticle, type ArticleInput } from "~/modules/articles/articles.server";
 import { validMealPlan } from "~/modules/library/library.fixture";
 import { createContent } from "~/modules/library/library.server";
+import { createExercise } from "~/modules/exercises/exercises.server";
 import { createDocument } from "~/modules/nutrition/nutrition.server";
 import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
 import { createUserWithPassword } from "~/modules/users/users.server";
@@ -93,11 +95,14 @@ describe("sweepOrphanUploads", () => {
     const inBody = await storeImage(trainer, await photo(800, 500));
     await createArticle(trainer, articleInput({ title: "Body", content: `Set-up:\n\n![The start position](/uploads/images/${inBody.id}/960.webp)\n\nThen pull.` }));
 
+    const demo = await storeImage(trainer, await photo(640, 480));
+    const own = await createExercise(trainer, { name: "Sweep Squat", category: "strength", measure: "weight_reps", primaryMuscles: ["quads"], equipment: ["barbell"], demoImageId: demo.id });
+
     const forgotten = await storeImage(trainer, await photo(300, 200));
     const forgottenPdf = await storeDocumentFile(trainer, tinyPdf("never saved"), "draft.pdf");
     const fresh = await storeImage(trainer, await photo(320, 240));
 
-    const referenced = [cover.id, mealPlanImage.id, pdf.uploadId, inBody.id];
+    const referenced = [cover.id, mealPlanImage.id, pdf.uploadId, inBody.id, demo.id];
     for (const id of [...referenced, forgotten.id, forgottenPdf.uploadId]) await age(id, 25);
     await age(fresh.id, 23);
     const forgottenKeys = [...(await keysOf(forgotten.id)), ...(await keysOf(forgottenPdf.uploadId))];
@@ -120,6 +125,7 @@ describe("sweepOrphanUploads", () => {
     expect((await getDb().select({ imageId: article.imageId }).from(article).where(eq(article.title, "Cover")))[0]?.imageId).toBe(cover.id);
     expect((await getDb().select({ imageId: contentItem.imageId }).from(contentItem))[0]?.imageId).toBe(mealPlanImage.id);
     expect((await getDb().select({ uploadId: nutritionDocument.uploadId }).from(nutritionDocument))[0]?.uploadId).toBe(pdf.uploadId);
+    expect((await getDb().select({ imageId: exercise.demoImageId }).from(exercise).where(eq(exercise.id, own.id)))[0]?.imageId).toBe(demo.id);
 
     // A second run finds nothing more to do.
     expect(await sweepOrphanUploads()).toBe(0);

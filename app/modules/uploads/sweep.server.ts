@@ -2,6 +2,7 @@ import { and, asc, eq, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { article } from "~/db/schema/articles";
 import { contentItem } from "~/db/schema/library";
+import { exercise } from "~/db/schema/exercises";
 import { nutritionDocument } from "~/db/schema/documents";
 import { upload } from "~/db/schema/uploads";
 import { recordAudit } from "~/auth/audit.server";
@@ -9,8 +10,8 @@ import { getLogger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage.server";
 
 /**
- * Uploads happen as soon as a file is chosen, before the article, content item or
- * nutrition document is saved; when it never is (the editor was left, the image removed
+ * Uploads happen as soon as a file is chosen, before the article, content item,
+ * nutrition document or exercise is saved; when it never is (the editor was left, the image removed
  * or replaced), the upload is referenced by nothing. This sweep removes those files.
  */
 
@@ -25,11 +26,12 @@ const IMAGE_IN_BODY = "/uploads/images/([A-Za-z0-9_-]+)/";
 
 /**
  * True when nothing references the upload. Every place an upload id is kept:
- * - articles.image_id (featured image), content_items.image_id (image or thumbnail) and
- *   nutrition_documents.upload_id (the PDF): foreign keys, ON DELETE SET NULL, so
- *   deleting a referenced row would silently empty the reference; these checks prevent it.
- *   None of the three columns has an index (adding one is a schema change); PostgreSQL
- *   runs each NOT EXISTS as an anti-join over tables that staff fill by hand.
+ * - articles.image_id (featured image), content_items.image_id (image or thumbnail),
+ *   nutrition_documents.upload_id (the PDF) and exercises.demo_image_id (an exercise's
+ *   demo): foreign keys, ON DELETE SET NULL, so deleting a referenced row would silently
+ *   empty the reference; these checks prevent it. None of the four columns has an index
+ *   (adding one is a schema change); PostgreSQL runs each NOT EXISTS as an anti-join over
+ *   tables that staff fill by hand.
  * - article bodies: Markdown may show an upload as ![](/uploads/images/<id>/<width>.<ext>)
  *   (uploadUrl in uploads.server.ts; serve-upload.server.ts serves only that shape, and
  *   markdown.server.ts allows relative image sources only; an absolute URL to this
@@ -49,6 +51,7 @@ function unreferenced(): SQL {
     notExists(db.select({ one: sql`1` }).from(article).where(eq(article.imageId, upload.id))),
     notExists(db.select({ one: sql`1` }).from(contentItem).where(eq(contentItem.imageId, upload.id))),
     notExists(db.select({ one: sql`1` }).from(nutritionDocument).where(eq(nutritionDocument.uploadId, upload.id))),
+    notExists(db.select({ one: sql`1` }).from(exercise).where(eq(exercise.demoImageId, upload.id))),
     sql`not exists (select 1 from ${article}, regexp_matches(${article.content}, ${IMAGE_IN_BODY}, 'g') as found(id) where found.id[1] = ${upload.id})`,
   )!;
 }

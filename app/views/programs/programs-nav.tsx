@@ -7,7 +7,7 @@ const SECTIONS = [
   { label: "Exercises", href: "/programs/exercises", end: false },
 ];
 
-/** The Programs area's sections; the current one carries aria-current="page". */
+/** The staff Programs area's sections; the current one carries aria-current="page". */
 export function ProgramsNav() {
   return (
     <nav aria-label="Programs sections" className="mt-8 border-b border-zinc-200">

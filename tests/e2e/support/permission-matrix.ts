@@ -376,6 +376,26 @@ export const matrix: MatrixRow[] = [
     expect: staffOnly(400),
   },
   { route: "programs/:programId", op: "delete", intent: "remove-block", path: (ids) => `/programs/${ids.programId}`, form: () => ({ intent: "remove-block", blockId: missingId }), expect: staffOnly(404) },
+  // The exercise library (tests/e2e/exercise-library.spec.ts: a data request too).
+  read("programs/exercises", staffOnly(200)),
+  read("programs/exercises", staffOnly(200), () => "/programs/exercises?q=press&muscle=chest&equipment=barbell&page=2"),
+  read("programs/exercises/new", staffOnly(200)),
+  { route: "programs/exercises/new", op: "create", intent: "save", path: () => "/programs/exercises/new", form: () => ({ intent: "save", name: "" }), expect: staffOnly(400) },
+  read("programs/exercises/:exerciseId", staffOnly(200), () => "/programs/exercises/bench-press"),
+  read("programs/exercises/:exerciseId", staffOnly(404), () => `/programs/exercises/${missingId}`),
+  // Built-ins are read-only for everybody: their edit form answers 403 to staff too.
+  read("programs/exercises/:exerciseId/edit", staffOnly(403), () => "/programs/exercises/bench-press/edit"),
+  read("programs/exercises/:exerciseId/edit", staffOnly(404), () => `/programs/exercises/${missingId}/edit`),
+  {
+    route: "programs/exercises/:exerciseId/edit",
+    op: "update",
+    intent: "save",
+    path: () => "/programs/exercises/bench-press/edit",
+    form: () => ({ intent: "save", name: "Taken over", category: "strength", measure: "reps", primaryMuscles: "chest", equipment: "barbell" }),
+    expect: staffOnly(403),
+  },
+  { route: "programs/exercises/:exerciseId/edit", op: "delete", intent: "delete", path: () => "/programs/exercises/bench-press/edit", form: () => ({ intent: "delete" }), expect: staffOnly(403) },
+  { route: "programs/exercises/:exerciseId/edit", op: "delete", intent: "delete", path: () => `/programs/exercises/${missingId}/edit`, form: () => ({ intent: "delete" }), expect: staffOnly(404) },
   read("documents/:id", signedIn(200), (ids) => `/documents/${ids.documentId}`),
   read("documents/:id", signedIn(404), () => `/documents/${missingId}`),
 

@@ -6,7 +6,6 @@
 import { createArticle } from "~/modules/articles/articles.server";
 import { createDocument } from "~/modules/nutrition/nutrition.server";
 import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
-import { insertTestExercises } from "~/modules/programs/programs.test-support";
 import { storeDocumentFile } from "~/modules/uploads/documents.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
@@ -54,6 +53,3 @@ export async function seedNutrition() {
 }
 
 /** A few exercises of the library for the program builder (written as the built-in ones are: id = slug). */
-export async function seedExercises() {
-  await insertTestExercises();
-}
