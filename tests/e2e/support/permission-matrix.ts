@@ -114,6 +114,7 @@ export const matrix: MatrixRow[] = [
   read("unauthorized", everyone(403)),
   { ...read("sitemap.xml", everyone(200)), cacheControl: PUBLIC_FOR_AN_HOUR },
   { ...read("robots.txt", everyone(200)), cacheControl: PUBLIC_FOR_AN_HOUR },
+  { ...read("manifest.webmanifest", everyone(200)), cacheControl: "public, no-cache" },
   read("*", everyone(404), () => "/no-such-page"),
   read("articles", everyone(200)),
   read("content", everyone(200)),
