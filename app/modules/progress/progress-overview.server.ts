@@ -6,7 +6,7 @@ import { AppError } from "~/lib/app-error";
 import { weightUnitOf } from "~/modules/users/profile.server";
 import { todayForSite } from "./progress-context.server";
 import { latestLifts, liftPriorBest, liftSeries } from "./progress-lifts.server";
-import { countOpenGoals, goalsQuery, latestEntries, seriesQuery } from "./progress-queries.server";
+import { firstGoalsAndOpenCount, goalsQuery, latestEntries, seriesQuery } from "./progress-queries.server";
 import { HISTORY_LENGTH, rangeStart, shapeOverview, shapeSnapshot, SNAPSHOT_GOALS } from "./progress-stats";
 import type { ProgressOverview, ProgressSnapshot, StaffProgressView } from "./progress-types";
 import { bodyKinds, measurementSites, parseRange, type EntryKind, type ProgressRange } from "./progress.schema";
@@ -55,11 +55,6 @@ export async function getMemberProgressForStaff(actor: Actor, memberId: string, 
 export async function getProgressSnapshot(actor: Actor): Promise<ProgressSnapshot> {
   ensureCan(actor, "memberArea", "view");
   // The newest entry of each body kind and site: the values and the last update date at once.
-  const [unit, latest, goals, activeGoals] = await Promise.all([
-    weightUnitOf(actor.id),
-    latestEntries(actor.id, entryKinds, 1),
-    goalsQuery(actor.id).limit(SNAPSHOT_GOALS),
-    countOpenGoals(actor.id),
-  ]);
-  return shapeSnapshot(unit, latest, goals, activeGoals);
+  const [unit, latest, { goals, open }] = await Promise.all([weightUnitOf(actor.id), latestEntries(actor.id, entryKinds, 1), firstGoalsAndOpenCount(actor.id, SNAPSHOT_GOALS)]);
+  return shapeSnapshot(unit, latest, goals, open);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import type { EntryRow } from "./progress-stats";
@@ -53,13 +53,18 @@ export async function latestEntries(userId: string, kinds: readonly EntryKind[],
   return (result as unknown as { rows: EntryRow[] }).rows.map((r) => ({ ...r, value: Number(r.value) }));
 }
 
-/** How many of the user's goals are not completed. */
-export async function countOpenGoals(userId: string): Promise<number> {
-  const [row] = await getDb()
-    .select({ n: count() })
+/**
+ * The first `limit` goals (open ones first, newest first) and how many of all the user's
+ * goals are open, in one query: the window counts before the limit applies.
+ */
+export async function firstGoalsAndOpenCount(userId: string, limit: number): Promise<{ goals: Array<typeof fitnessGoal.$inferSelect>; open: number }> {
+  const rows = await getDb()
+    .select({ goal: fitnessGoal, open: sql<number>`count(*) filter (where ${fitnessGoal.status} <> 'completed') over ()`.mapWith(Number) })
     .from(fitnessGoal)
-    .where(and(eq(fitnessGoal.userId, userId), ne(fitnessGoal.status, "completed")));
-  return row?.n ?? 0;
+    .where(eq(fitnessGoal.userId, userId))
+    .orderBy(sql`(${fitnessGoal.status} = 'completed')`, desc(fitnessGoal.createdAt))
+    .limit(limit);
+  return { goals: rows.map((r) => r.goal), open: rows[0]?.open ?? 0 };
 }
 
 /** Every body value and measurement of the user, newest first: the CSV export. */
