@@ -1,0 +1,1 @@
+ALTER TABLE "workout_exercises" ADD COLUMN "planned_sets" integer DEFAULT 1 NOT NULL;
