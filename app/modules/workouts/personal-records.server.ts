@@ -16,7 +16,7 @@ export interface PersonalRecord {
   exerciseId: string;
   name: string;
   kind: RecordKind;
-  /** Kilograms (the summary converts to the member's unit). */
+  /** Kilograms here; the summary gives both in the member's unit. */
   value: number;
   previous: number;
 }

@@ -282,7 +282,7 @@ async function summarize(actor: Actor, workoutId: string): Promise<WorkoutSummar
     volume: roundForDisplay(weightFromKg(volumeKg, unit), 0),
     unit,
     sets: sets.length,
-    records: records.map((r) => ({ ...r, value: roundForDisplay(weightFromKg(r.value, unit)) })),
+    records: records.map((r) => ({ ...r, value: roundForDisplay(weightFromKg(r.value, unit)), previous: roundForDisplay(weightFromKg(r.previous, unit)) })),
   };
 }
 
