@@ -11,6 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Me
 /** The spec's Member Menu, in its order; each screen is a child route with its own URL. */
 const menu = [
   { to: "/members", label: "Dashboard" },
+  { to: "/members/workouts", label: "Workouts" },
   { to: "/members/nutrition", label: "Nutrition" },
   { to: "/members/progress", label: "Progress" },
   { to: "/members/community", label: "Community" },

@@ -3,7 +3,7 @@
  * each day done, missed, rest, today or upcoming) and what 'Today' offers. It reads the
  * programs tables (the programs module writes them) and the member's own workouts.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";

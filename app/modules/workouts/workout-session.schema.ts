@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ExerciseMeasure } from "~/db/schema/exercises";
+import { flag, pageNumber, reference, searchText } from "~/lib/search-params";
 import type { WeightUnit } from "~/lib/units";
 import { LIMITS, optionalNumber, requiredNumber, valueRule, type NumberRule } from "~/modules/progress/progress.schema";
 
@@ -73,15 +74,6 @@ export const noteSchema = z.object({
     .transform((v) => v ?? ""),
 });
 
-/** The name searched for when swapping or adding an exercise (?q=). */
-export const exerciseSearch = z
-  .string()
-  .trim()
-  .max(SESSION_LIMITS.search)
-  .catch("")
-  .optional()
-  .transform((v) => v ?? "");
-
 /** The intents of the workout screen, each one form. */
 export const sessionIntents = [
   "log-set",
@@ -100,3 +92,9 @@ export type SessionIntent = (typeof sessionIntents)[number];
 
 /** Seconds of rest when the block names none. */
 export const DEFAULT_REST_SECONDS = 90;
+
+/** /members/workouts?page= (the history's page). */
+export const workoutsQuery = z.object({ page: pageNumber });
+
+/** /members/workouts/:id?swap=<exercise of the workout>&add=1&q=<name>: the exercise picker, open to swap one or add one. */
+export const workoutScreenQuery = z.object({ swap: reference(), add: flag, q: searchText(SESSION_LIMITS.search) });
