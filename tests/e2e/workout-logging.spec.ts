@@ -30,20 +30,21 @@ test("a member starts today's workout on a phone, logs every set (one by keyboar
   await logFirst.click();
   await expect(bench.getByText("Set 1: 132.3 lbs × 5")).toBeVisible();
 
+  // Focus went on to the next set's button.
+  const logSecond = bench.getByRole("button", { name: "Log Bench Press set 2" });
+  await expect(logSecond).toBeFocused();
+
   // The rest timer runs, announces its start politely, and its end with an alert.
   const timer = page.getByRole("timer", { name: "Rest remaining" });
   await expect(timer).toHaveText("1:30");
   await expect(page.getByText("Rest started: 1:30")).toBeAttached();
   await page.clock.runFor(30_000);
   await expect(timer).toHaveText("1:00");
-  await page.getByRole("button", { name: "+30 s" }).click();
-  await expect(timer).toHaveText("1:30");
-  await page.clock.runFor(90_000);
+  await page.clock.runFor(60_000);
   await expect(timer).toBeHidden();
   await expect(page.getByRole("alert").filter({ hasText: "Rest over: time for your next set" })).toBeVisible();
 
-  // The second set by keyboard only: focus is already on its button; back to RPE, type, Enter.
-  const logSecond = bench.getByRole("button", { name: "Log Bench Press set 2" });
+  // The second set by keyboard only: from its button back to RPE, type, Enter.
   await expect(logSecond).toBeFocused();
   await page.keyboard.press("Shift+Tab");
   await expect(bench.getByLabel("Bench Press set 2 RPE")).toBeFocused();
@@ -60,6 +61,8 @@ test("a member starts today's workout on a phone, logs every set (one by keyboar
   await logPlank.click();
   await expect(plank.getByText("Set 1: 0:45")).toBeVisible();
   await expect(timer).toHaveText("1:00");
+  await page.getByRole("button", { name: "+30 s" }).click();
+  await expect(timer).toHaveText("1:30");
   await page.getByRole("button", { name: "Skip rest" }).click();
   await expect(timer).toBeHidden();
 
