@@ -78,10 +78,10 @@ function MemberFrame({ name, children }: { name: string; children: React.ReactNo
           <ul className="flex flex-wrap gap-2 lg:flex-col">
             {menu.map((item) => (
               <li key={item.to}>
-                {/* NavLink marks the current screen with aria-current="page"; the dashboard only on /members itself. */}
+                {/* NavLink marks the current screen with aria-current="page"; the dashboard only on /members itself, Workouts on a workout too. */}
                 <NavLink
                   to={item.to}
-                  end
+                  end={item.to !== "/members/workouts"}
                   className={({ isActive }) =>
                     cn("block rounded-md px-3 py-2 text-sm font-semibold", isActive ? "bg-zinc-900 text-white" : "text-zinc-800 hover:bg-zinc-100")
                   }
