@@ -13,14 +13,13 @@ import {
   discardWorkout,
   editSet,
   finishWorkout,
-  getWorkoutScreen,
   logSet,
   saveNote,
-  searchExercises,
   skipExercise,
   swapExercise,
   undoSkip,
 } from "~/modules/workouts/workout-session.server";
+import { getWorkoutScreen, searchExercises } from "~/modules/workouts/workout-screen.server";
 import { workoutScreenQuery, type SessionIntent } from "~/modules/workouts/workout-session.schema";
 import type { FormBody } from "~/lib/request-body.server";
 import { WorkoutNotFound } from "~/views/workouts/workout-not-found";

@@ -6,7 +6,8 @@ import { runAction } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams } from "~/lib/search-params";
 import { getTrainingPlan } from "~/modules/workouts/training-plan.server";
-import { listWorkoutHistory, startWorkout } from "~/modules/workouts/workout-session.server";
+import { listWorkoutHistory } from "~/modules/workouts/workout-screen.server";
+import { startWorkout } from "~/modules/workouts/workout-session.server";
 import { workoutsQuery } from "~/modules/workouts/workout-session.schema";
 import { WorkoutsSection } from "~/views/workouts/workouts-section";
 

@@ -5,7 +5,8 @@ import { program } from "~/db/schema/programs";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { getTodayCard, getTrainingPlan } from "./training-plan.server";
 import { ensureExercises, insertFinishedWorkout, insertProgramCopy, newPerson, standardExercises, type Person } from "./training.test-support";
-import { finishWorkout, getWorkoutScreen, logSet, startWorkout } from "./workout-session.server";
+import { getWorkoutScreen } from "./workout-screen.server";
+import { finishWorkout, logSet, startWorkout } from "./workout-session.server";
 
 const today = () => todayIn("Europe/London");
 const bench = { exerciseId: "bench-press", sets: 3, repsMin: 5, loadKind: "weight" as const, loadValue: 60 };

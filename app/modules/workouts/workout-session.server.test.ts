@@ -5,6 +5,7 @@ import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { lbsToKg } from "~/lib/units";
 import { refusal, useUnit } from "~/modules/progress/progress-test-support";
+import { getWorkoutScreen, listWorkoutHistory, searchExercises } from "./workout-screen.server";
 import { ensureExercises, insertFinishedWorkout, insertProgramCopy, newPerson, standardExercises, type Person } from "./training.test-support";
 import {
   addExercise,
@@ -16,13 +17,10 @@ import {
   EXERCISE_NOT_FOUND,
   EXERCISE_SKIPPED,
   finishWorkout,
-  getWorkoutScreen,
   HAS_SETS,
-  listWorkoutHistory,
   logSet,
   NOTHING_LOGGED,
   saveNote,
-  searchExercises,
   SET_NOT_FOUND,
   skipExercise,
   startWorkout,

@@ -1,6 +1,6 @@
 /** How the training screens write times, targets and sets. */
 import { formatValue, type WeightUnit } from "~/lib/units";
-import type { ExerciseView, SetView, Target } from "~/modules/workouts/workout-session.server";
+import type { ExerciseView, SetView, Target } from "~/modules/workouts/workout-screen.server";
 
 type ExerciseMeasure = ExerciseView["measure"];
 

@@ -7,7 +7,7 @@ import type { ActionData } from "~/lib/action.server";
 import { fieldErrors as zodFieldErrors } from "~/lib/form";
 import type { WeightUnit } from "~/lib/units";
 import { setSchema } from "~/modules/workouts/workout-session.schema";
-import type { ExerciseView, SetPrefill, SetView } from "~/modules/workouts/workout-session.server";
+import type { ExerciseView, SetPrefill, SetView } from "~/modules/workouts/workout-screen.server";
 import { setText } from "./format";
 import { useRestTimer } from "./rest-timer";
 

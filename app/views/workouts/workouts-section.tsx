@@ -5,7 +5,7 @@ import { formatShortDate, weekdayNames } from "~/lib/dates";
 import { weekdayOf } from "~/lib/time-zone";
 import { formatValue } from "~/lib/units";
 import type { PlanDay, PlanDayStatus, TrainingPlan } from "~/modules/workouts/training-plan.server";
-import type { HistoryItem } from "~/modules/workouts/workout-session.server";
+import type { HistoryItem } from "~/modules/workouts/workout-screen.server";
 import { StartWorkoutForm } from "./start-workout-form";
 
 const statusLabels: Record<PlanDayStatus, string> = {
