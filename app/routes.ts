@@ -14,6 +14,8 @@ export default [
   // The member area: the layout (welcome line, Member Menu, one sign-in check) and one child route per screen.
   route("members", "routes/members.tsx", [
     index("routes/members._index.tsx"),
+    route("workouts", "routes/members.workouts.tsx"),
+    route("workouts/:workoutId", "routes/members.workouts.$workoutId.tsx"),
     route("nutrition", "routes/members.nutrition.tsx"),
     route("progress", "routes/members.progress.tsx"),
     route("community", "routes/members.community.tsx"),

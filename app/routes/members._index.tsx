@@ -3,20 +3,23 @@ import { memberOf } from "~/auth/user-context";
 import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
 import { getProgressSnapshot } from "~/modules/progress/progress-overview.server";
 import { countTrainingSessions, getNextTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
+import { getTodayCard } from "~/modules/workouts/training-plan.server";
 import { NutritionInsightsCard } from "~/views/nutrition/nutrition-section";
 import { ProgressSnapshotCard } from "~/views/progress/progress-snapshot-card";
 import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/views/training-sessions/session-cards";
+import { TodayCard } from "~/views/workouts/today-card";
 
-/** The member's Dashboard: sessions, the progress snapshot and nutrition at a glance. */
+/** The member's Dashboard: today's training first, then sessions, the progress snapshot and nutrition at a glance. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = memberOf(context);
-  const [sessionCount, upcoming, nutrition, progress] = await Promise.all([
+  const [today, sessionCount, upcoming, nutrition, progress] = await Promise.all([
+    getTodayCard(user),
     countTrainingSessions(user),
     getNextTrainingSessions(user, 3),
     loadNutritionInsights(user),
     getProgressSnapshot(user),
   ]);
-  return { sessionCount, upcoming, next: upcoming[0] ?? null, nutrition, progress };
+  return { today, sessionCount, upcoming, next: upcoming[0] ?? null, nutrition, progress };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -26,6 +29,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         Dashboard
       </h2>
       <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        <TodayCard today={loaderData.today} />
         <RecentActivityCard sessionCount={loaderData.sessionCount} lastBodyUpdate={loaderData.progress.lastBodyUpdate} activeGoals={loaderData.progress.activeGoals} />
         <NextSessionCard next={loaderData.next} />
         <UpcomingSessionsCard upcoming={loaderData.upcoming} />

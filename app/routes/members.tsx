@@ -10,6 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Me
 /** The spec's Member Menu, in its order; each screen is a child route with its own URL. */
 const menu = [
   { to: "/members", label: "Dashboard" },
+  { to: "/members/workouts", label: "Workouts" },
   { to: "/members/nutrition", label: "Nutrition" },
   { to: "/members/progress", label: "Progress" },
   { to: "/members/community", label: "Community" },
@@ -74,10 +75,10 @@ function MemberFrame({ name, children }: { name: string; children: React.ReactNo
           <ul className="flex flex-wrap gap-2 lg:flex-col">
             {menu.map((item) => (
               <li key={item.to}>
-                {/* NavLink marks the current screen with aria-current="page"; the dashboard only on /members itself. */}
+                {/* NavLink marks the current screen with aria-current="page"; the dashboard only on /members itself, Workouts on a workout too. */}
                 <NavLink
                   to={item.to}
-                  end
+                  end={item.to !== "/members/workouts"}
                   className={({ isActive }) =>
                     cn("block rounded-md px-3 py-2 text-sm font-semibold", isActive ? "bg-zinc-900 text-white" : "text-zinc-800 hover:bg-zinc-100")
                   }

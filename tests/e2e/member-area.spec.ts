@@ -3,6 +3,7 @@ import { expect, signIn, test } from "./support/test";
 /** Each screen of the member area, its own URL and its heading. */
 const screens = [
   { path: "/members", data: "/members.data", heading: "Dashboard", menu: "Dashboard" },
+  { path: "/members/workouts", data: "/members/workouts.data", heading: "Workouts", menu: "Workouts" },
   { path: "/members/nutrition", data: "/members/nutrition.data", heading: "Nutrition", menu: "Nutrition" },
   { path: "/members/community", data: "/members/community.data", heading: "Community", menu: "Community" },
   { path: "/members/schedule", data: "/members/schedule.data", heading: "Training Schedule", menu: "Training Schedule" },
@@ -93,8 +94,10 @@ test.describe("the Member Menu on a 390 px phone", () => {
       await expect(menu.locator('[aria-current="page"]')).toHaveCount(1);
       await expect(page.getByRole("heading", { name: /^Welcome back,/ })).toBeVisible();
     }
-    // Tab order follows the menu: from Dashboard the next stop is Nutrition.
+    // Tab order follows the menu: from Dashboard the next stop is Workouts, then Nutrition.
     await menu.getByRole("link", { name: "Dashboard" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Workouts" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(menu.getByRole("link", { name: "Nutrition" })).toBeFocused();
     await expect(menu.getByRole("link", { name: "Progress" })).toHaveAttribute("href", "/members/progress");

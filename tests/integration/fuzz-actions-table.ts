@@ -14,7 +14,7 @@ export const accounts = {
 } as const;
 
 /** The rows the runner creates before fuzzing, which the forms name. */
-export type FuzzIds = Record<keyof typeof accounts | "article" | "session" | "entry" | "goal" | "submission" | "invitation" | "exercise", string>;
+export type FuzzIds = Record<keyof typeof accounts | "article" | "session" | "entry" | "goal" | "submission" | "invitation" | "exercise" | "workout" | "workoutExercise" | "set", string>;
 
 export interface Endpoint {
   name: string;
@@ -31,6 +31,8 @@ export interface Endpoint {
 /** The tables each area's actions write. */
 export function touchesOf(path: string): string[] {
   if (path.startsWith("/members") || path === "/profile-setup") return ["progress_entries", "workouts", "workout_exercises", "set_logs", "fitness_goals", "training_sessions", "profiles", "users", "accounts", "sessions"];
+  if (path.startsWith("/members/workouts")) return ["workouts", "workout_exercises", "set_logs"];
+  if (path.startsWith("/members") || path === "/profile-setup") return ["progress_entries", "fitness_goals", "training_sessions", "profiles", "users", "accounts", "sessions"];
   if (path.startsWith("/admin/users")) return ["users", "invitations", "sessions"];
   if (path.startsWith("/admin/contacts")) return ["contact_submissions"];
   if (path.startsWith("/admin/settings")) return ["site_settings"];
@@ -215,6 +217,30 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
       pools: { id: [...entryIds, ids.goal, ids.session] },
     });
   }
+  // The workout screen: the member's workout under way, its exercise and a logged set.
+  const workoutPath = `/members/workouts/${ids.workout}`;
+  for (const [intent, base] of Object.entries<Record<string, string>>({
+    "log-set": { workoutExerciseId: ids.workoutExercise, weight: "135", reps: "5", rpe: "8" },
+    "edit-set": { setId: ids.set, weight: "135", reps: "5" },
+    "delete-set": { setId: ids.set },
+    "add-set": { workoutExerciseId: ids.workoutExercise },
+    "skip-exercise": { workoutExerciseId: ids.workoutExercise, reason: "Sore" },
+    "undo-skip": { workoutExerciseId: ids.workoutExercise },
+    "swap-exercise": { workoutExerciseId: ids.workoutExercise, exerciseId: "squat", reason: "Busy" },
+    "add-exercise": { exerciseId: "squat" },
+    "save-note": { workoutExerciseId: ids.workoutExercise, notes: "Felt good" },
+    "finish-workout": {},
+    "discard-workout": {},
+  })) {
+    list.push({
+      name: `${workoutPath} ${intent}`,
+      path: workoutPath,
+      who: "member",
+      base: { intent, ...base },
+      pools: { workoutExerciseId: [ids.workoutExercise, "no-such-exercise"], setId: [ids.set, "no-such-set"], exerciseId: ["squat", "bench-press", "no-such-exercise"] },
+    });
+  }
+  list.push({ name: "/members/workouts start-workout", path: "/members/workouts", who: "trainer", base: { intent: "start-workout", dayId: "no-such-day" } });
   // Two-factor in Settings (nothing is on for the fuzz member): wrong codes are counted per account.
   for (const [intent, base] of Object.entries<Record<string, string>>({
     "two-factor-confirm": { code: "123456" },

@@ -19,7 +19,9 @@ import type * as ContactsModule from "~/modules/contacts/contacts.server";
 import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
 import type * as InvitationsModule from "~/modules/invitations/invitations.server";
 import type * as ExercisesModule from "~/modules/exercises/exercises.server";
+import { exercise } from "~/db/schema/exercises";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
+import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import {
   changedTables,
   bodyFor,
@@ -56,6 +58,9 @@ const ids: FuzzIds = {
   submission: "",
   invitation: "",
   exercise: "",
+  workout: "",
+  workoutExercise: "",
+  set: "",
 };
 let address = 0;
 
@@ -217,6 +222,19 @@ beforeAll(async () => {
       .from(fitnessGoal)
       .where(eq(fitnessGoal.userId, ids.member))
   )[0]!.id;
+  // The member's workout under way, with one exercise and one logged set (the workout screen's intents name them).
+  const db = app.database.db;
+  await db
+    .insert(exercise)
+    .values([
+      { id: "bench-press", slug: "bench-press", name: "Bench Press", category: "strength", measure: "weight_reps" },
+      { id: "squat", slug: "squat", name: "Squat", category: "strength", measure: "weight_reps" },
+    ])
+    .onConflictDoNothing();
+  Object.assign(ids, { workout: "fuzz-workout", workoutExercise: "fuzz-workout-exercise", set: "fuzz-set" });
+  await db.insert(workout).values({ id: ids.workout, userId: ids.member, title: "Workout", performedOn: today() });
+  await db.insert(workoutExercise).values({ id: ids.workoutExercise, workoutId: ids.workout, exerciseId: "bench-press", position: 0, plannedSets: 3, status: "done" });
+  await db.insert(setLog).values({ id: ids.set, workoutExerciseId: ids.workoutExercise, userId: ids.member, exerciseId: "bench-press", performedOn: today(), setNumber: 1, weightKg: 60, reps: 5 });
 }, 120_000);
 
 afterAll(async () => {

@@ -75,6 +75,9 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     // The dashboard reads no parameter; an old ?tab= address answers a redirect.
     members: [{ tab: "schedule", month }],
     "members/nutrition": [{ category: "meal-plans" }],
+    "members/workouts": [{ page: "2" }],
+    // Nobody's workout: the picker's parameters are read before the 404.
+    "members/workouts/:workoutId": [{ swap: "x", add: "1", q: "bench" }],
     "members/community": none,
     "members/schedule": [{ month, session: ids.session, day }],
     "members/settings": none,
@@ -151,6 +154,7 @@ function pathOf(route: string): string {
     .replace(":memberId", ids.member)
     .replace(":programId", ids.program)
     .replace(":exerciseId", "bench-press")
+    .replace(":workoutId", "no-such-workout")
     .replace(":id", "no-such-document")
     .replace("*", "no-such-page");
   return `/${filled}`;

@@ -43,6 +43,8 @@ export const workoutExercise = pgTable(
       .references(() => exercise.id, { onDelete: "restrict" }),
     position: integer("position").notNull(),
     status: text("status", { enum: ["planned", "done", "skipped"] }).notNull().default("planned"),
+    /** How many set rows the workout screen offers: the block's sets at the start, one more per 'Add set'. */
+    plannedSets: integer("planned_sets").notNull().default(1),
     swappedFromId: text("swapped_from_id").references(() => exercise.id, { onDelete: "set null" }),
     reason: text("reason").notNull().default(""),
     notes: text("notes").notNull().default(""),

@@ -81,7 +81,7 @@ function lengthLimit(inches: number, unit: LengthUnit): number {
   return unit === "cm" ? roundForDisplay(inches * 2.54) : inches;
 }
 
-interface NumberRule {
+export interface NumberRule {
   label: string;
   min: number;
   max: number;
@@ -122,7 +122,7 @@ function checkNumber(value: number, rule: NumberRule): string | null {
 }
 
 /** A required number typed into a form (a string) or sent as JSON (a number). */
-function requiredNumber(rule: NumberRule) {
+export function requiredNumber(rule: NumberRule) {
   // optional() first: an absent key still reaches the transform, which names it.
   return z.unknown().optional().transform((raw, ctx) => {
     const value = readNumber(raw);
@@ -143,7 +143,7 @@ function requiredNumber(rule: NumberRule) {
   });
 }
 
-function optionalNumber(rule: NumberRule) {
+export function optionalNumber(rule: NumberRule) {
   return z.unknown().optional().transform((raw, ctx): number | undefined => {
     const value = readNumber(raw);
     if (value === "missing") return undefined;

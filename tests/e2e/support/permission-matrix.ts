@@ -185,6 +185,26 @@ export const matrix: MatrixRow[] = [
   read("members/community", answers(401, 200, 200, 200)),
   read("members/schedule", answers(401, 200, 200, 200)),
   read("members/settings", answers(401, 200, 200, 200)),
+  read("members/workouts", answers(401, 200, 200, 200)),
+  // Only one's own workout is found: a workout of nobody (or of another member) is 404 alike.
+  read("members/workouts/:workoutId", answers(401, 404, 404, 404), () => `/members/workouts/${missingId}`),
+  {
+    route: "members/workouts",
+    op: "create",
+    intent: "start-workout",
+    path: () => "/members/workouts",
+    // A day of nobody's program: not found; a save without a session goes to sign in.
+    form: () => ({ intent: "start-workout", dayId: missingId }),
+    expect: answers(toLogin, 404, 404, 404),
+  },
+  {
+    route: "members/workouts/:workoutId",
+    op: "create",
+    intent: "log-set",
+    path: () => `/members/workouts/${missingId}`,
+    form: () => ({ intent: "log-set", workoutExerciseId: missingId, weight: "100", reps: "5" }),
+    expect: answers(toLogin, 404, 404, 404),
+  },
   // The old addresses of the screens moved for good, for everyone.
   read("members", everyone(301), () => "/members?tab=settings"),
   read("members", everyone(301), () => "/members?tab=progress&range=3m"),

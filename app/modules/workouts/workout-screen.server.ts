@@ -1,0 +1,299 @@
+/**
+ * What the member reads of their workouts: the workout screen (each exercise with its
+ * target, suggested weight, last time and set rows with their prefills), the exercise
+ * search for swapping or adding one, and the history of finished workouts. Writes live in
+ * workout-session.server.ts.
+ */
+import { and, asc, desc, eq, ilike, inArray, lte, max, notInArray, sql } from "drizzle-orm";
+import type { SessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import { exercise, type ExerciseMeasure } from "~/db/schema/exercises";
+import { programBlock, type GroupKind, type LoadKind } from "~/db/schema/programs";
+import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
+import { roundForDisplay, weightFromKg, type WeightUnit } from "~/lib/units";
+import { weightUnitOf } from "~/modules/users/profile.server";
+import { estimateOneRepMax, MAX_ESTIMATE_REPS, percentOfOneRepMax, roundToPlates, rpeFromRir } from "./one-rep-max";
+import { DEFAULT_REST_SECONDS } from "./workout-session.schema";
+import { ownWorkout, summarizeWorkout, type WorkoutSummary } from "./workout-session.server";
+
+type Actor = Pick<SessionUser, "id">;
+
+// ---- The screen ----
+
+export interface SetView {
+  id: string;
+  number: number;
+  weight: number | null;
+  reps: number | null;
+  rpe: number | null;
+  durationSeconds: number | null;
+  distanceMeters: number | null;
+}
+
+/** What a set row's inputs hold before the member types: the values a one-tap log sends. */
+export interface SetPrefill {
+  weight: number | null;
+  reps: number | null;
+  rpe: number | null;
+  durationSeconds: number | null;
+  distanceMeters: number | null;
+}
+
+export interface Target {
+  sets: number;
+  repsMin: number | null;
+  repsMax: number | null;
+  durationSeconds: number | null;
+  distanceMeters: number | null;
+  loadKind: LoadKind;
+  /** Kilograms shown in the member's unit for a weight load; % or RPE/RIR as written otherwise. */
+  loadValue: number | null;
+  tempo: string;
+  notes: string;
+}
+
+export interface ExerciseView {
+  id: string;
+  exerciseId: string;
+  name: string;
+  measure: ExerciseMeasure;
+  status: "planned" | "done" | "skipped";
+  reason: string;
+  notes: string;
+  swappedFrom: string | null;
+  group: { key: string; kind: GroupKind } | null;
+  target: Target | null;
+  /** From the member's best estimated 1RM, for % and RPE/RIR loads (member's unit). */
+  suggestedWeight: number | null;
+  restSeconds: number;
+  /** One row per planned set: the logged set, or the values a tap logs. */
+  rows: Array<{ number: number; logged: SetView | null; prefill: SetPrefill }>;
+  lastTime: { performedOn: string; sets: SetView[] } | null;
+}
+
+export interface WorkoutScreen {
+  id: string;
+  title: string;
+  performedOn: string;
+  startedAt: string;
+  finished: boolean;
+  adHoc: boolean;
+  unit: WeightUnit;
+  exercises: ExerciseView[];
+  summary: WorkoutSummary | null;
+}
+
+type SetRow = typeof setLog.$inferSelect;
+
+function setView(row: SetRow, unit: WeightUnit, number: number): SetView {
+  return {
+    id: row.id,
+    number,
+    weight: row.weightKg === null ? null : roundForDisplay(weightFromKg(row.weightKg, unit), 2),
+    reps: row.reps,
+    rpe: row.rpe,
+    durationSeconds: row.durationSeconds,
+    distanceMeters: row.distanceMeters,
+  };
+}
+
+const plateStep = (unit: WeightUnit) => (unit === "kg" ? 2.5 : 5);
+
+/** A weight for a % or RPE/RIR target from the member's best estimated 1RM (kg in, member unit out). */
+function suggestWeight(target: Target | null, bestKg: number | null, unit: WeightUnit): number | null {
+  if (!target || bestKg === null || target.loadValue === null) return null;
+  const reps = target.repsMax ?? target.repsMin;
+  let percent: number | null = null;
+  if (target.loadKind === "percent_1rm") percent = target.loadValue;
+  else if (target.loadKind === "rpe" && reps !== null) percent = percentOfOneRepMax(reps, target.loadValue);
+  else if (target.loadKind === "rir" && reps !== null) percent = percentOfOneRepMax(reps, rpeFromRir(target.loadValue));
+  if (percent === null) return null;
+  return roundToPlates(weightFromKg((bestKg * percent) / 100, unit), plateStep(unit));
+}
+
+function prefillFor(measure: ExerciseMeasure, target: Target | null, suggested: number | null, previous: SetView | undefined, lastTime: SetView | undefined): SetPrefill {
+  const from = previous ?? null;
+  const targetWeight = target?.loadKind === "weight" ? target.loadValue : suggested;
+  const pick = <K extends keyof SetPrefill>(key: K, fromTarget: SetPrefill[K] | null) => from?.[key] ?? fromTarget ?? lastTime?.[key] ?? null;
+  return {
+    weight: measure === "weight_reps" ? pick("weight", targetWeight) : null,
+    reps: measure === "weight_reps" || measure === "reps" ? pick("reps", target ? (target.repsMax ?? target.repsMin) : null) : null,
+    rpe: from?.rpe ?? null,
+    durationSeconds: measure === "time" ? pick("durationSeconds", target?.durationSeconds ?? null) : null,
+    distanceMeters: measure === "distance" ? pick("distanceMeters", target?.distanceMeters ?? null) : null,
+  };
+}
+
+/** The best estimated 1RM (kg) of each exercise from the member's sets outside this workout. */
+async function bestEstimates(userId: string, exerciseIds: string[], workoutExerciseIds: string[]): Promise<Map<string, number>> {
+  if (exerciseIds.length === 0) return new Map();
+  // The heaviest set per rep count is enough: Epley grows with the weight at equal reps.
+  const rows = await getDb()
+    .select({ exerciseId: setLog.exerciseId, reps: setLog.reps, weightKg: max(setLog.weightKg) })
+    .from(setLog)
+    .where(
+      and(
+        eq(setLog.userId, userId),
+        inArray(setLog.exerciseId, exerciseIds),
+        lte(setLog.reps, MAX_ESTIMATE_REPS),
+        workoutExerciseIds.length ? notInArray(setLog.workoutExerciseId, workoutExerciseIds) : undefined,
+      ),
+    )
+    .groupBy(setLog.exerciseId, setLog.reps);
+  const best = new Map<string, number>();
+  for (const row of rows) {
+    const estimate = estimateOneRepMax(row.weightKg, row.reps);
+    if (estimate !== null && estimate > (best.get(row.exerciseId) ?? 0)) best.set(row.exerciseId, estimate);
+  }
+  return best;
+}
+
+/** The member's sets of each exercise in the latest other workout that had it. */
+async function lastTimes(userId: string, exerciseIds: string[], workoutExerciseIds: string[]) {
+  const db = getDb();
+  const found = await Promise.all(
+    exerciseIds.map(async (exerciseId) => {
+      const [latest] = await db
+        .select({ workoutExerciseId: setLog.workoutExerciseId, performedOn: setLog.performedOn })
+        .from(setLog)
+        .where(and(eq(setLog.userId, userId), eq(setLog.exerciseId, exerciseId), workoutExerciseIds.length ? notInArray(setLog.workoutExerciseId, workoutExerciseIds) : undefined))
+        .orderBy(desc(setLog.performedOn), desc(setLog.loggedAt))
+        .limit(1);
+      if (!latest) return null;
+      const sets = await db.select().from(setLog).where(eq(setLog.workoutExerciseId, latest.workoutExerciseId)).orderBy(asc(setLog.setNumber));
+      return [exerciseId, { performedOn: latest.performedOn, sets }] as const;
+    }),
+  );
+  return new Map(found.filter((f) => f !== null));
+}
+
+/** The workout screen: each exercise with its target, last time and set rows, and the summary once finished. */
+export async function getWorkoutScreen(actor: Actor, workoutId: unknown): Promise<WorkoutScreen> {
+  const w = await ownWorkout(actor, workoutId);
+  const db = getDb();
+  const [unit, entries] = await Promise.all([
+    weightUnitOf(actor.id),
+    db
+      .select({ entry: workoutExercise, name: exercise.name, measure: exercise.measure, block: programBlock })
+      .from(workoutExercise)
+      .innerJoin(exercise, eq(exercise.id, workoutExercise.exerciseId))
+      .leftJoin(programBlock, eq(programBlock.id, workoutExercise.blockId))
+      .where(eq(workoutExercise.workoutId, w.id))
+      .orderBy(asc(workoutExercise.position)),
+  ]);
+  const entryIds = entries.map((e) => e.entry.id);
+  const exerciseIds = [...new Set(entries.map((e) => e.entry.exerciseId))];
+  const swappedIds = entries.flatMap((e) => (e.entry.swappedFromId ? [e.entry.swappedFromId] : []));
+  const [sets, best, last, swappedNames, summary] = await Promise.all([
+    entryIds.length ? db.select().from(setLog).where(inArray(setLog.workoutExerciseId, entryIds)).orderBy(asc(setLog.setNumber)) : Promise.resolve([]),
+    bestEstimates(actor.id, exerciseIds, entryIds),
+    lastTimes(actor.id, exerciseIds, entryIds),
+    swappedIds.length ? db.select({ id: exercise.id, name: exercise.name }).from(exercise).where(inArray(exercise.id, swappedIds)) : Promise.resolve([]),
+    w.finishedAt ? summarizeWorkout(actor, w.id) : Promise.resolve(null),
+  ]);
+  const names = new Map(swappedNames.map((n) => [n.id, n.name]));
+  const exercises = entries.map(({ entry, name, measure, block }): ExerciseView => {
+    const target: Target | null = block
+      ? {
+          sets: block.sets,
+          repsMin: block.repsMin,
+          repsMax: block.repsMax,
+          durationSeconds: block.durationSeconds,
+          distanceMeters: block.distanceMeters,
+          loadKind: block.loadKind,
+          loadValue: block.loadKind === "weight" && block.loadValue !== null ? roundForDisplay(weightFromKg(block.loadValue, unit), 1) : block.loadValue,
+          tempo: block.tempo,
+          notes: block.notes,
+        }
+      : null;
+    const suggestedWeight = suggestWeight(target, best.get(entry.exerciseId) ?? null, unit);
+    const logged = sets.filter((s) => s.workoutExerciseId === entry.id).map((s, i) => setView(s, unit, i + 1));
+    const previous = last.get(entry.exerciseId);
+    const lastSets = previous?.sets.map((s, i) => setView(s, unit, i + 1)) ?? [];
+    const rowCount = entry.status === "skipped" ? 0 : Math.max(entry.plannedSets, logged.length);
+    const rows = Array.from({ length: rowCount }, (_, i) => ({
+      number: i + 1,
+      logged: logged[i] ?? null,
+      prefill: prefillFor(measure, target, suggestedWeight, logged.at(-1), lastSets[i] ?? lastSets.at(-1)),
+    }));
+    return {
+      id: entry.id,
+      exerciseId: entry.exerciseId,
+      name,
+      measure,
+      status: entry.status,
+      reason: entry.reason,
+      notes: entry.notes,
+      swappedFrom: entry.swappedFromId ? (names.get(entry.swappedFromId) ?? null) : null,
+      group: block?.groupKey && block.groupKind ? { key: block.groupKey, kind: block.groupKind } : null,
+      target,
+      suggestedWeight,
+      restSeconds: block?.restSeconds ?? DEFAULT_REST_SECONDS,
+      rows,
+      lastTime: previous ? { performedOn: previous.performedOn, sets: lastSets } : null,
+    };
+  });
+  return {
+    id: w.id,
+    title: w.title,
+    performedOn: w.performedOn,
+    startedAt: w.startedAt.toISOString(),
+    finished: w.finishedAt !== null,
+    adHoc: w.programDayId === null && entries.every((e) => e.block === null),
+    unit,
+    exercises,
+    summary,
+  };
+}
+
+/** Exercises by name, for swapping one or adding one (first 20 in name order). */
+export async function searchExercises(query: string): Promise<Array<{ id: string; name: string }>> {
+  const db = getDb();
+  const words = query.trim();
+  const where = words ? ilike(exercise.name, `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  return db.select({ id: exercise.id, name: exercise.name }).from(exercise).where(where).orderBy(asc(exercise.name)).limit(20);
+}
+
+// ---- History ----
+
+export const HISTORY_PAGE_SIZE = 10;
+
+export interface HistoryItem {
+  id: string;
+  title: string;
+  performedOn: string;
+  sets: number;
+  volume: number;
+}
+
+/** The member's finished workouts, newest first, a page at a time; volume in their unit. */
+export async function listWorkoutHistory(actor: Actor, page = 1): Promise<{ items: HistoryItem[]; page: number; pageCount: number; unit: WeightUnit }> {
+  const db = getDb();
+  const mine = and(eq(workout.userId, actor.id), sql`${workout.finishedAt} is not null`);
+  const [unit, [total]] = await Promise.all([weightUnitOf(actor.id), db.select({ n: sql<number>`count(*)::int` }).from(workout).where(mine)]);
+  const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / HISTORY_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
+    .select({
+      id: workout.id,
+      title: workout.title,
+      performedOn: workout.performedOn,
+      sets: sql<number>`count(${setLog.id})::int`,
+      volumeKg: sql<number>`coalesce(sum(${setLog.weightKg} * ${setLog.reps}), 0)::float8`,
+    })
+    .from(workout)
+    .leftJoin(workoutExercise, eq(workoutExercise.workoutId, workout.id))
+    .leftJoin(setLog, eq(setLog.workoutExerciseId, workoutExercise.id))
+    .where(mine)
+    .groupBy(workout.id)
+    .orderBy(desc(workout.performedOn), desc(workout.startedAt))
+    .limit(HISTORY_PAGE_SIZE)
+    .offset((current - 1) * HISTORY_PAGE_SIZE);
+  return {
+    items: rows.map((r) => ({ id: r.id, title: r.title, performedOn: r.performedOn, sets: r.sets, volume: roundForDisplay(weightFromKg(r.volumeKg, unit), 0) })),
+    page: current,
+    pageCount,
+    unit,
+  };
+}
+

@@ -1,0 +1,29 @@
+/**
+ * The training member's program copy (one week from today: 'Upper A' today) and an
+ * earlier workout, so today's bench press is a personal record. Rows inserted directly:
+ * the programs module's screens are not what the workout journey tests.
+ */
+import { addDays, todayIn } from "~/lib/time-zone";
+import { insertFinishedWorkout, insertProgramCopy } from "~/modules/workouts/training.test-support";
+import { findUserByEmail } from "~/modules/users/users.server";
+import { users } from "./users";
+
+export async function seedTraining() {
+  const member = await findUserByEmail(users.trainingMember.email);
+  if (!member) throw new Error("Seed the users first");
+  const today = todayIn("Europe/London");
+  await insertProgramCopy(member.id, today, [
+    [
+      {
+        dayIndex: 0,
+        title: "Upper A",
+        blocks: [
+          { exerciseId: "bench-press", sets: 2, repsMin: 5, loadKind: "weight", loadValue: 60, restSeconds: 90, tempo: "3-1-1-0" },
+          { exerciseId: "plank", sets: 1, durationSeconds: 45, restSeconds: 60 },
+        ],
+      },
+      { dayIndex: 2, title: "Lower A", blocks: [{ exerciseId: "plank", sets: 2, durationSeconds: 30 }] },
+    ],
+  ]);
+  await insertFinishedWorkout(member.id, addDays(today, -7), [{ exerciseId: "bench-press", sets: [{ weightKg: 55, reps: 5 }] }]);
+}
