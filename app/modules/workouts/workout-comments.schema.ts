@@ -14,3 +14,13 @@ export const commentSchema = z.object({
     .max(COMMENT_MAX, `A comment must be at most ${COMMENT_MAX} characters`),
 });
 export type CommentInput = z.output<typeof commentSchema>;
+
+/** A comment as both sides show it: plain data for app/views/workouts/workout-comments.tsx (browser-safe here). */
+export interface CommentView {
+  id: string;
+  /** The coach's name; null when their account was deleted since. */
+  authorName: string | null;
+  body: string;
+  /** The day it was written, in the site's time zone (yyyy-mm-dd). */
+  postedOn: string;
+}

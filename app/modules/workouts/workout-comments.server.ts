@@ -12,7 +12,7 @@ import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { todayIn } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
-import { commentSchema } from "./workout-comments.schema";
+import { commentSchema, type CommentView } from "./workout-comments.schema";
 
 /**
  * Coaches' comments on finished workouts: staff write them (the member is e-mailed), the
@@ -26,16 +26,6 @@ export const NOT_FINISHED = "This workout is not finished yet: comment on it onc
 
 /** Where the member sees one of their workouts (the member's workout screen). */
 export const memberWorkoutPath = (workoutId: string) => `/members/workouts/${encodeURIComponent(workoutId)}`;
-
-/** A comment as both sides show it: plain data for app/views/workouts/workout-comments.tsx. */
-export interface CommentView {
-  id: string;
-  /** The coach's name; null when their account was deleted since. */
-  authorName: string | null;
-  body: string;
-  /** The day it was written, in the site's time zone (yyyy-mm-dd). */
-  postedOn: string;
-}
 
 const nameOf = (u: { name: string; email: string }) => u.name.trim() || u.email;
 
