@@ -153,7 +153,7 @@ describe("finished workouts and personal records", () => {
     );
     await performed(other.id, addDays(today, -3), [{ exerciseId: "squat", sets: [[140, 3]] }], { title: "Lower" });
     await performed(other.id, today, [{ exerciseId: "squat", sets: [[150, 3]] }], { title: "Not finished", finished: false });
-    await commentOnWorkout(trainer, id, { body: "Strong pressing" });
+    await commentOnWorkout(trainer, other.id, id, { body: "Strong pressing" });
 
     const inLbs = await getMemberTrainingForStaff(trainer, other.id);
     expect(inLbs.unit).toBe("lbs");

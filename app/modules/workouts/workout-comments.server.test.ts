@@ -64,7 +64,7 @@ describe("a coach comments on a finished workout", () => {
   it("stores the comment trimmed, by its author, and e-mails the member who, what, when and where to read it", async () => {
     const id = await workoutOf(member.id, true);
     const before = outboxMails().length;
-    const { comment, mailed, memberName } = await commentOnWorkout(coach, id, { body: "  Great depth on the squats.\nAdd 2.5 kg next week.  " });
+    const { comment, mailed, memberName } = await commentOnWorkout(coach, member.id, id, { body: "  Great depth on the squats.\nAdd 2.5 kg next week.  " });
     expect(mailed).toBe(true);
     expect(memberName).toBe("Morgan Member");
     expect(comment).toMatchObject({ authorName: "Tara Trainer", body: "Great depth on the squats.\nAdd 2.5 kg next week.", postedOn: todayIn("Europe/London") });
@@ -85,7 +85,7 @@ describe("a coach comments on a finished workout", () => {
 
   it("lets an administrator comment too, and on any member's workout (a solo coach's staff see every member)", async () => {
     const id = await workoutOf(otherMember.id, true);
-    await commentOnWorkout(admin, id, { body: "Nice work" });
+    await commentOnWorkout(admin, otherMember.id, id, { body: "Nice work" });
     expect((await commentsOn(id)).map((c) => c.authorId)).toEqual([admin.id]);
   });
 
@@ -99,14 +99,14 @@ describe("a coach comments on a finished workout", () => {
       [undefined, "Please write a comment"],
       [["two", "values"], "Please write a comment"],
     ] as const) {
-      const error = await commentOnWorkout(coach, id, { body }).then(
+      const error = await commentOnWorkout(coach, member.id, id, { body }).then(
         () => null,
         (e: unknown) => e as { issues?: Array<{ message: string; path: unknown[] }> },
       );
       expect(error?.issues?.[0], JSON.stringify(body)).toMatchObject({ message, path: ["body"] });
     }
     // 2000 characters is allowed.
-    await commentOnWorkout(coach, id, { body: "y".repeat(2000) });
+    await commentOnWorkout(coach, member.id, id, { body: "y".repeat(2000) });
     expect(await commentsOn(id)).toHaveLength(1);
     expect(outboxMails().length - before).toBe(1);
   });
@@ -114,19 +114,24 @@ describe("a coach comments on a finished workout", () => {
   it("answers 409 for a workout not finished and 404 for one that does not exist, storing nothing", async () => {
     const open = await workoutOf(member.id, false);
     const before = outboxMails().length;
-    const notFinished = await refusal(commentOnWorkout(coach, open, { body: "Keep going" }));
+    const notFinished = await refusal(commentOnWorkout(coach, member.id, open, { body: "Keep going" }));
     expect([notFinished.status, notFinished.message]).toEqual([409, NOT_FINISHED]);
     for (const id of ["no-such-workout", "", undefined, ["x"]]) {
-      const missing = await refusal(commentOnWorkout(coach, id, { body: "Hello" }));
+      const missing = await refusal(commentOnWorkout(coach, member.id, id, { body: "Hello" }));
       expect([missing.status, missing.message]).toEqual([404, WORKOUT_NOT_FOUND]);
     }
+    // Another member's workout under this member's address is not there either.
+    const others = await workoutOf(otherMember.id, true);
+    const wrongMember = await refusal(commentOnWorkout(coach, member.id, others, { body: "Hello" }));
+    expect([wrongMember.status, wrongMember.message]).toEqual([404, WORKOUT_NOT_FOUND]);
+    expect(await commentsOn(others)).toEqual([]);
     expect(await commentsOn(open)).toEqual([]);
     expect(outboxMails().length).toBe(before);
   });
 
   it("refuses members (403), even on their own workout", async () => {
     const id = await workoutOf(member.id, true);
-    const error = await refusal(commentOnWorkout(member, id, { body: "Self praise" }));
+    const error = await refusal(commentOnWorkout(member, member.id, id, { body: "Self praise" }));
     expect(error.status).toBe(403);
     expect(await commentsOn(id)).toEqual([]);
   });
@@ -136,7 +141,7 @@ describe("a coach comments on a finished workout", () => {
     resetEnv();
     resetMailTransport();
     const id = await workoutOf(member.id, true);
-    const { mailed } = await commentOnWorkout(coach, id, { body: "Solid session" });
+    const { mailed } = await commentOnWorkout(coach, member.id, id, { body: "Solid session" });
     expect(mailed).toBe(false);
     expect(await commentsOn(id)).toHaveLength(1);
   });
@@ -145,8 +150,8 @@ describe("a coach comments on a finished workout", () => {
 describe("the member reads the comments on their own workouts", () => {
   it("lists them oldest first with the author's name and day", async () => {
     const id = await workoutOf(member.id, true);
-    await commentOnWorkout(coach, id, { body: "First" });
-    await commentOnWorkout(admin, id, { body: "Second" });
+    await commentOnWorkout(coach, member.id, id, { body: "First" });
+    await commentOnWorkout(admin, member.id, id, { body: "Second" });
     const list = await listCommentsForOwnWorkout(member, id);
     expect(list.map((c) => [c.authorName, c.body])).toEqual([
       ["Tara Trainer", "First"],
@@ -157,7 +162,7 @@ describe("the member reads the comments on their own workouts", () => {
 
   it("answers 'Workout not found' for another member's workout and for none", async () => {
     const id = await workoutOf(member.id, true);
-    await commentOnWorkout(coach, id, { body: "Private to Morgan" });
+    await commentOnWorkout(coach, member.id, id, { body: "Private to Morgan" });
     for (const workoutId of [id, "no-such-workout", undefined]) {
       const error = await refusal(listCommentsForOwnWorkout(otherMember, workoutId));
       expect([error.status, error.message]).toEqual([404, WORKOUT_NOT_FOUND]);

@@ -79,11 +79,11 @@ async function mailMember(to: { email: string; name: string }, coach: string, do
 
 /**
  * A trainer's or administrator's comment on a member's finished workout: 1-2000
- * characters (trimmed). Unknown workout: 404; not finished: 409. The member is e-mailed
+ * characters (trimmed). Unknown workout, or not this member's: 404; not finished: 409. The member is e-mailed
  * (a failed e-mail is logged; the comment stays). Answers the comment and whether the
  * e-mail went.
  */
-export async function commentOnWorkout(actor: Actor, workoutId: unknown, input: unknown): Promise<{ comment: CommentView; mailed: boolean; memberName: string }> {
+export async function commentOnWorkout(actor: Actor, memberId: string, workoutId: unknown, input: unknown): Promise<{ comment: CommentView; mailed: boolean; memberName: string }> {
   ensureCan(actor, "memberTraining", "comment");
   const { body } = commentSchema.parse(input);
   const id = typeof workoutId === "string" ? workoutId : "";
@@ -92,7 +92,7 @@ export async function commentOnWorkout(actor: Actor, workoutId: unknown, input: 
         .select({ id: workout.id, title: workout.title, performedOn: workout.performedOn, finishedAt: workout.finishedAt, name: user.name, email: user.email })
         .from(workout)
         .innerJoin(user, eq(user.id, workout.userId))
-        .where(eq(workout.id, id))
+        .where(and(eq(workout.id, id), eq(workout.userId, memberId)))
     : [];
   if (!done) throw new AppError(404, WORKOUT_NOT_FOUND);
   if (!done.finishedAt) throw new AppError(409, NOT_FINISHED);
