@@ -14,7 +14,7 @@ export const accounts = {
 } as const;
 
 /** The rows the runner creates before fuzzing, which the forms name. */
-export type FuzzIds = Record<keyof typeof accounts | "article" | "session" | "entry" | "goal" | "submission" | "invitation", string>;
+export type FuzzIds = Record<keyof typeof accounts | "article" | "session" | "entry" | "goal" | "submission" | "invitation" | "workout", string>;
 
 export interface Endpoint {
   name: string;
@@ -30,7 +30,7 @@ export interface Endpoint {
 
 /** The tables each area's actions write. */
 export function touchesOf(path: string): string[] {
-  if (path.startsWith("/members") || path === "/profile-setup") return ["progress_entries", "workouts", "workout_exercises", "set_logs", "fitness_goals", "training_sessions", "profiles", "users", "accounts", "sessions"];
+  if (path.startsWith("/members") || path === "/profile-setup") return ["progress_entries", "workouts", "workout_exercises", "set_logs", "workout_comments", "fitness_goals", "training_sessions", "profiles", "users", "accounts", "sessions"];
   if (path.startsWith("/admin/users")) return ["users", "invitations", "sessions"];
   if (path.startsWith("/admin/contacts")) return ["contact_submissions"];
   if (path.startsWith("/admin/settings")) return ["site_settings"];
@@ -373,5 +373,13 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
       base: { intent: "delete-document", id: "no-such-document" },
     },
   );
+  // A coach's comment on the member's finished workout (the member's own 'Log Workout' made it).
+  list.push({
+    name: "/members/:memberId/training comment",
+    path: `/members/${ids.member}/training`,
+    who: "trainer",
+    base: { intent: "comment", workoutId: ids.workout, body: "Good session" },
+    pools: { workoutId: [ids.workout, "no-such-workout"] },
+  });
   return list;
 }

@@ -19,6 +19,7 @@ import type * as ContactsModule from "~/modules/contacts/contacts.server";
 import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
 import type * as InvitationsModule from "~/modules/invitations/invitations.server";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
+import { workout } from "~/db/schema/workouts";
 import {
   changedTables,
   bodyFor,
@@ -54,6 +55,7 @@ const ids: FuzzIds = {
   goal: "",
   submission: "",
   invitation: "",
+  workout: "",
 };
 let address = 0;
 
@@ -189,6 +191,7 @@ beforeAll(async () => {
   for (const form of [
     { intent: "log-body", type: "weight", value: "180", date: today() },
     { intent: "set-goal", title: "Fuzz goal", description: "Hold on to it" },
+    { intent: "log-workout", exercise: "squat", sets: "3", reps: "5", weight: "200", date: today() },
   ] as Array<Record<string, string>>) {
     const response = (await post("/members/progress", "member", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -211,6 +214,7 @@ beforeAll(async () => {
       .from(fitnessGoal)
       .where(eq(fitnessGoal.userId, ids.member))
   )[0]!.id;
+  ids.workout = (await app.database.db.select({ id: workout.id }).from(workout).where(eq(workout.userId, ids.member)))[0]!.id;
 }, 120_000);
 
 afterAll(async () => {

@@ -41,13 +41,17 @@ describe("weekly compliance", () => {
   ];
 
   it("is done ÷ planned per started week, the current week counting only days up to today", () => {
-    // Today is Wednesday of week 2 (2026-03-11): its Friday is not planned yet, but it was done early, so it counts.
+    // Today is Wednesday of week 2 (2026-03-11): today's workout is not done yet and does not count yet;
+    // Friday's is not due, but it was done early, so it counts.
     expect(weeklyCompliance("2026-03-02", weeks, "2026-03-11")).toEqual([
       { week: 1, planned: 3, done: 2, rate: 2 / 3 },
-      { week: 2, planned: 3, done: 2, rate: 2 / 3 },
+      { week: 2, planned: 2, done: 2, rate: 1 },
     ]);
-    // On its Monday only Monday is planned.
+    // On Thursday, Wednesday's is due and missed.
+    expect(weeklyCompliance("2026-03-02", weeks, "2026-03-12")[1]).toEqual({ week: 2, planned: 3, done: 2, rate: 2 / 3 });
+    // On its Monday: Monday's done counts; nothing else is due.
     expect(weeklyCompliance("2026-03-02", [{ position: 1, days: [day(0, true), day(2), day(4)] }], "2026-03-09")).toEqual([{ week: 2, planned: 1, done: 1, rate: 1 }]);
+    expect(weeklyCompliance("2026-03-02", [{ position: 1, days: [day(0), day(2), day(4)] }], "2026-03-09")).toEqual([{ week: 2, planned: 0, done: 0, rate: null }]);
   });
 
   it("gives a week of rest days no rate, and leaves out weeks not started", () => {

@@ -29,7 +29,7 @@ export function dayStatus(date: string, today: string, finished: boolean): DaySt
 export interface WeekCompliance {
   /** Week number, 1-based (position + 1). */
   week: number;
-  /** The days that count: every day dated today or before, and any day done early. */
+  /** The days that count: every day dated before today, and any day done (today's or early). */
   planned: number;
   done: number;
   /** done ÷ planned, 0-1; null when nothing was planned yet (a week of rest days, or one not started). */
@@ -38,14 +38,15 @@ export interface WeekCompliance {
 
 /**
  * Done ÷ planned for each week that has started (its first day is today or before). A
- * day counts as planned once its date has come (the current week counts only its days
- * up to today), or when it was done early.
+ * day counts as planned once its date has passed (the current week counts only its days
+ * up to today), or as soon as it is done: today's workout not yet done lowers no one's
+ * figure before the day is over, as it is not missed yet either.
  */
 export function weeklyCompliance(startDate: string, weeks: ReadonlyArray<{ position: number; days: ReadonlyArray<{ dayIndex: number; finished: boolean }> }>, today: string): WeekCompliance[] {
   return weeks
     .filter((w) => programDayDate(startDate, w.position, 0) <= today)
     .map((w) => {
-      const counted = w.days.filter((d) => d.finished || programDayDate(startDate, w.position, d.dayIndex) <= today);
+      const counted = w.days.filter((d) => d.finished || programDayDate(startDate, w.position, d.dayIndex) < today);
       const done = counted.filter((d) => d.finished).length;
       return { week: w.position + 1, planned: counted.length, done, rate: counted.length ? done / counted.length : null };
     });
