@@ -76,6 +76,7 @@ export default [
   route("schedule", "routes/schedule.tsx"),
   route("members/progress.csv", "routes/members.progress[.]csv.ts"),
   route("members/:memberId/progress", "routes/members.$memberId.progress.tsx"),
+  route("members/:memberId/training", "routes/members.$memberId.training.tsx"),
   route("documents/:id", "routes/documents.$id.ts"),
   route("cms/documents", "routes/cms.documents.ts"),
   route("*", "routes/not-found.tsx"),

@@ -1,7 +1,8 @@
 /**
  * npm run seed:demo: sample accounts and content to explore the site with: articles,
- * content manager items, a nutrition document, training sessions and a demo member's
- * progress. Idempotent:
+ * content manager items, a nutrition document, training sessions, a demo member's
+ * progress, and a training program assigned to them with a few weeks of finished
+ * workouts and a coach's comment (seed-demo-training.ts). Idempotent:
  * each part is added only when the demo accounts have none of it yet.
  */
 import { addDays, todayIn } from "~/lib/time-zone";
@@ -18,6 +19,7 @@ import { getSiteSettings } from "~/modules/settings/settings.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
 import { withDatabase } from "./cli";
+import { hasProgram, seedTraining } from "./seed-demo-training";
 
 const DEMO_PASSWORD = "relentless-demo";
 
@@ -171,6 +173,12 @@ await withDatabase(async () => {
     saves.push(() => setGoal(demoMember, { title: "Deadlift 100 kg", description: "Three sessions a week, technique first.", targetDate: addDays(today, 120), status: "in_progress" }));
     for (const save of saves) await save();
     console.log(`created  ${saves.length} progress entries and goals for ${member.email}`);
+  }
+
+  if (!(await hasProgram(member.id))) {
+    const coach = { id: trainer.id, email: trainer.email, name: trainer.name, role: "trainer" as const };
+    const { workouts, missed } = await seedTraining(coach, { id: member.id, email: member.email, name: member.name, role: "member" }, today, timeZone);
+    console.log(`created  1 program for ${member.email} with ${workouts} finished workouts (${missed} days missed) and 1 coach comment`);
   }
 
   console.log(`\nDemo password for these accounts: ${DEMO_PASSWORD}`);

@@ -4,6 +4,7 @@ import { pageTitle } from "~/lib/meta";
 import { parseSearchParams } from "~/lib/search-params";
 import { getMemberProgressForStaff } from "~/modules/progress/progress-overview.server";
 import { ProgressSection } from "~/views/progress/progress-section";
+import { StaffMemberNav } from "~/views/workouts/staff-member-nav";
 import { progressQuery } from "~/modules/progress/progress.schema";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [{ title: pageTitle(d ? `Progress: ${d.member.name || d.member.email}` : "Progress", matches) }, { name: "robots", content: "noindex" }];
@@ -17,6 +18,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function MemberProgress({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <div className="mb-6">
+        <StaffMemberNav memberId={loaderData.member.id} />
+      </div>
       <ProgressSection overview={loaderData.overview} readOnly title={`Progress: ${loaderData.member.name || loaderData.member.email}`} />
     </div>
   );

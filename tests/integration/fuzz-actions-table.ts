@@ -14,7 +14,7 @@ export const accounts = {
 } as const;
 
 /** The rows the runner creates before fuzzing, which the forms name. */
-export type FuzzIds = Record<keyof typeof accounts | "article" | "session" | "entry" | "goal" | "submission" | "invitation" | "exercise" | "workout" | "workoutExercise" | "set", string>;
+export type FuzzIds = Record<keyof typeof accounts | "article" | "session" | "entry" | "goal" | "submission" | "invitation" | "exercise" | "workout" | "workoutExercise" | "set" | "finishedWorkout", string>;
 
 export interface Endpoint {
   name: string;
@@ -30,9 +30,7 @@ export interface Endpoint {
 
 /** The tables each area's actions write. */
 export function touchesOf(path: string): string[] {
-  if (path.startsWith("/members") || path === "/profile-setup") return ["progress_entries", "workouts", "workout_exercises", "set_logs", "fitness_goals", "training_sessions", "profiles", "users", "accounts", "sessions"];
-  if (path.startsWith("/members/workouts")) return ["workouts", "workout_exercises", "set_logs"];
-  if (path.startsWith("/members") || path === "/profile-setup") return ["progress_entries", "fitness_goals", "training_sessions", "profiles", "users", "accounts", "sessions"];
+  if (path.startsWith("/members") || path === "/profile-setup") return ["progress_entries", "workouts", "workout_exercises", "set_logs", "workout_comments", "fitness_goals", "training_sessions", "profiles", "users", "accounts", "sessions"];
   if (path.startsWith("/admin/users")) return ["users", "invitations", "sessions"];
   if (path.startsWith("/admin/contacts")) return ["contact_submissions"];
   if (path.startsWith("/admin/settings")) return ["site_settings"];
@@ -426,5 +424,13 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     { name: "/programs/exercises/:exerciseId/edit save (built-in)", path: "/programs/exercises/bench-press/edit", who: "admin", base: exercise, pools: exercisePools },
     { name: "/programs/exercises/:exerciseId/edit delete", path: `/programs/exercises/${ids.exercise}/edit`, who: "trainer", base: { intent: "delete" } },
   );
+  // A coach's comment on the member's finished workout (the member's own 'Log Workout' made it).
+  list.push({
+    name: "/members/:memberId/training comment",
+    path: `/members/${ids.member}/training`,
+    who: "trainer",
+    base: { intent: "comment", workoutId: ids.finishedWorkout, body: "Good session" },
+    pools: { workoutId: [ids.finishedWorkout, "no-such-workout"] },
+  });
   return list;
 }

@@ -8,7 +8,7 @@
  * The endpoints and their starting bodies are in fuzz-actions-table.ts. The seed is fixed
  * (FUZZ_SEED overrides it) and printed with any counterexample.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as UsersModule from "~/modules/users/users.server";
@@ -19,7 +19,6 @@ import type * as ContactsModule from "~/modules/contacts/contacts.server";
 import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
 import type * as InvitationsModule from "~/modules/invitations/invitations.server";
 import type * as ExercisesModule from "~/modules/exercises/exercises.server";
-import { exercise } from "~/db/schema/exercises";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import {
@@ -61,6 +60,7 @@ const ids: FuzzIds = {
   workout: "",
   workoutExercise: "",
   set: "",
+  finishedWorkout: "",
 };
 let address = 0;
 
@@ -200,6 +200,7 @@ beforeAll(async () => {
   for (const form of [
     { intent: "log-body", type: "weight", value: "180", date: today() },
     { intent: "set-goal", title: "Fuzz goal", description: "Hold on to it" },
+    { intent: "log-workout", exercise: "squat", sets: "3", reps: "5", weight: "200", date: today() },
   ] as Array<Record<string, string>>) {
     const response = (await post("/members/progress", "member", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -224,13 +225,8 @@ beforeAll(async () => {
   )[0]!.id;
   // The member's workout under way, with one exercise and one logged set (the workout screen's intents name them).
   const db = app.database.db;
-  await db
-    .insert(exercise)
-    .values([
-      { id: "bench-press", slug: "bench-press", name: "Bench Press", category: "strength", measure: "weight_reps" },
-      { id: "squat", slug: "squat", name: "Squat", category: "strength", measure: "weight_reps" },
-    ])
-    .onConflictDoNothing();
+  // The member's finished workout (their own 'Log Workout' made it): what a coach comments on.
+  ids.finishedWorkout = (await db.select({ id: workout.id }).from(workout).where(and(eq(workout.userId, ids.member), isNotNull(workout.finishedAt))))[0]!.id;
   Object.assign(ids, { workout: "fuzz-workout", workoutExercise: "fuzz-workout-exercise", set: "fuzz-set" });
   await db.insert(workout).values({ id: ids.workout, userId: ids.member, title: "Workout", performedOn: today() });
   await db.insert(workoutExercise).values({ id: ids.workoutExercise, workoutId: ids.workout, exerciseId: "bench-press", position: 0, plannedSets: 3, status: "done" });

@@ -124,6 +124,7 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "members/progress": [{ range: "1y" }, { range: "forever" }],
     "members/progress.csv": none,
     "members/:memberId/progress": [{ range: "1y" }],
+    "members/:memberId/training": none,
     "documents/:id": none,
     "cms/documents": [{ name: "menu.pdf" }],
     "cms/nutrition-documents": none,

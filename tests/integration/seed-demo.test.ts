@@ -32,7 +32,7 @@ function seedDemo(): Promise<{ code: number | null; output: string }> {
   });
 }
 
-it("fills accounts, articles, content, a nutrition document, sessions and progress once, and adds nothing on a second run", async () => {
+it("fills accounts, articles, content, a nutrition document, sessions, progress and a trained program once, and adds nothing on a second run", async () => {
   const first = await seedDemo();
   expect(first.code, first.output).toBe(0);
   expect(first.output).toContain("created  trainer trainer@demo.relentless");
@@ -42,6 +42,7 @@ it("fills accounts, articles, content, a nutrition document, sessions and progre
   expect(first.output).toContain("created  1 nutrition document");
   expect(first.output).toMatch(/created {2}\d+ training sessions for member@demo\.relentless/);
   expect(first.output).toMatch(/created {2}\d+ progress entries and goals for member@demo\.relentless/);
+  expect(first.output).toMatch(/created {2}1 program for member@demo\.relentless with \d+ finished workouts \(2 days missed\) and 1 coach comment/);
 
   const second = await seedDemo();
   expect(second.code, second.output).toBe(0);

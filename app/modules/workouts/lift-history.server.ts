@@ -9,8 +9,8 @@ import { setLog, workoutExercise } from "~/db/schema/workouts";
  * kg; a set without a weight counts as 0 added weight, one without reps as a single.
  */
 
-/** Epley's estimate (as `estimatedOneRepMax`) of a set, in SQL. */
-const oneRepMaxSql = sql<number>`coalesce(${setLog.weightKg}, 0) * (1 + coalesce(${setLog.reps}, 1)::float8 / 30)`;
+/** Epley's estimate (as `estimatedOneRepMax`) of a set, in SQL: the one measure of a record, here, in the coach's review and in a workout's summary. */
+export const oneRepMaxSql = sql<number>`coalesce(${setLog.weightKg}, 0) * (1 + coalesce(${setLog.reps}, 1)::float8 / 30)`;
 /** The best set first: the highest estimate, then the heavier, then the first logged. */
 const bestSetFirst = sql`${oneRepMaxSql} desc, ${setLog.weightKg} desc nulls last, ${setLog.setNumber} asc`;
 

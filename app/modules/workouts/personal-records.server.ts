@@ -1,6 +1,6 @@
 /**
  * Personal records of a workout: for each exercise, the heaviest weight and the best
- * estimated one-rep max (Epley) of its sets, against every set of that exercise the
+ * estimated one-rep max (Epley, as Strength Progress and the coach's review reckon it) of its sets, against every set of that exercise the
  * member performed before it. A first time is no record: there is nothing to beat.
  */
 import { and, eq, gt, inArray, lt, lte, max, ne, or } from "drizzle-orm";
@@ -8,7 +8,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { exercise } from "~/db/schema/exercises";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
-import { estimateOneRepMax } from "./one-rep-max";
+import { estimatedOneRepMax } from "./one-rep-max";
 
 export type RecordKind = "heaviest_weight" | "estimated_1rm";
 
@@ -28,7 +28,8 @@ function bests(rows: ReadonlyArray<{ exerciseId: string; reps: number | null; we
     if (row.weightKg === null || row.weightKg <= 0) continue;
     const current = out.get(row.exerciseId) ?? { heaviest: 0, estimate: 0 };
     current.heaviest = Math.max(current.heaviest, row.weightKg);
-    current.estimate = Math.max(current.estimate, estimateOneRepMax(row.weightKg, row.reps) ?? 0);
+    // The same estimate as Strength Progress and the coach's review: a set without reps is a single.
+    current.estimate = Math.max(current.estimate, estimatedOneRepMax(row.weightKg, row.reps ?? 1));
     out.set(row.exerciseId, current);
   }
   return out;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useIsClient } from "~/components/use-is-client";
 import { formatShortDate } from "~/lib/dates";
 import { formatValue } from "~/lib/units";
 import { CHART_HEIGHT_PX } from "~/modules/progress/chart-size";
@@ -9,16 +10,6 @@ import type { ChartSeries, ProgressOverview } from "~/modules/progress/progress-
 
 // recharts is large and needs the DOM: it loads in the browser, after the page.
 const ProgressChart = lazy(() => import("./progress-charts"));
-
-const subscribeNever = () => () => {};
-/** False during SSR and hydration, true afterwards: charts render only in the browser. */
-function useIsClient(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 export function rangePhrase(range: ProgressOverview["range"]): string {
   return range === "all" ? "all time" : `the last ${rangeLabels[range]}`;

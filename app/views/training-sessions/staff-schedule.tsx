@@ -98,9 +98,14 @@ export function StaffScheduleScreen({ schedule, actionData }: { schedule: StaffS
           Apply
         </button>
         {memberId && memberName ? (
-          <Link to={`/members/${encodeURIComponent(memberId)}/progress`} className={buttonClass("ghost")}>
-            View {memberName}&rsquo;s progress
-          </Link>
+          <>
+            <Link to={`/members/${encodeURIComponent(memberId)}/progress`} className={buttonClass("ghost")}>
+              View {memberName}&rsquo;s progress
+            </Link>
+            <Link to={`/members/${encodeURIComponent(memberId)}/training`} className={buttonClass("ghost")}>
+              View {memberName}&rsquo;s training
+            </Link>
+          </>
         ) : null}
       </Form>
 

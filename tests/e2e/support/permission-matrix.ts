@@ -307,6 +307,17 @@ export const matrix: MatrixRow[] = [
   // Staff: member progress, the schedule, content, articles, uploads and documents.
   read("members/:memberId/progress", staffOnly(200), (ids) => `/members/${ids.memberAId}/progress`),
   read("members/:memberId/progress", staffOnly(404), () => `/members/${missingId}/progress`),
+  // A member's training (any member, for staff); a comment on a workout that is not there changes nothing.
+  read("members/:memberId/training", staffOnly(200), (ids) => `/members/${ids.memberAId}/training`),
+  read("members/:memberId/training", staffOnly(404), () => `/members/${missingId}/training`),
+  {
+    route: "members/:memberId/training",
+    op: "create",
+    intent: "comment",
+    path: (ids) => `/members/${ids.memberAId}/training`,
+    form: () => ({ intent: "comment", workoutId: missingId, body: "Matrix comment" }),
+    expect: staffOnly(404),
+  },
   read("schedule", staffOnly(200)),
   {
     route: "schedule",

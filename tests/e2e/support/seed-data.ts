@@ -3,6 +3,7 @@
  * own code. Run inside withDatabase by seed-shared.ts (the shared server) or seed-users.ts
  * (isolated servers).
  */
+import { todayIn } from "~/lib/time-zone";
 import { createArticle } from "~/modules/articles/articles.server";
 import { createDocument } from "~/modules/nutrition/nutrition.server";
 import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
@@ -12,6 +13,7 @@ import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.s
 import { fixtureArticles } from "./fixture-articles";
 import { fixtureNutrition } from "./fixture-nutrition";
 import { PASSWORD, users } from "./users";
+import { seedTraining } from "../../../scripts/seed-demo-training";
 
 /** Every fixture account; the complete ones with a finished profile. */
 export async function seedUsers() {
@@ -53,3 +55,13 @@ export async function seedNutrition() {
 }
 
 /** A few exercises of the library for the program builder (written as the built-in ones are: id = slug). */
+/**
+ * The coached member's training, as seed:demo writes the demo member's: a four-week program
+ * from the Monday three weeks ago, its past days trained but two, and one coach comment.
+ */
+export async function seedCoaching() {
+  const coach = await findUserByEmail(users.trainer.email);
+  const member = await findUserByEmail(users.coached.email);
+  if (!coach || !member) throw new Error("Seed the users first: the trainer assigns the coached member's program");
+  await seedTraining({ id: coach.id, email: coach.email, name: coach.name, role: "trainer" }, { id: member.id, email: member.email, name: member.name, role: "member" }, todayIn("Europe/London"), "Europe/London");
+}

@@ -28,6 +28,8 @@ export const users = {
   twoFactorReset: { email: "tf-reset@relentless.test", name: "Rae Reset", role: "member", complete: true },
   twoFactorTrainer: { email: "tf-trainer@relentless.test", name: "Tom Factor", role: "trainer", complete: true },
   twoFactorAdmin: { email: "tf-admin@relentless.test", name: "Ada Factor", role: "admin", complete: true },
+  // Only tests/e2e/coach-review.spec.ts reads its training (seeded with a program and workouts) and comments on it.
+  coached: { email: "coached@relentless.test", name: "Cody Coached", role: "member", complete: true },
   // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,
   // sign-outs and the deactivation never touch what the other specs see.
   memberA: { email: "member-a@relentless.test", name: "Ari Alpha", role: "member", complete: true },

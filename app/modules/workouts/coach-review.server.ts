@@ -1,0 +1,149 @@
+import { eq } from "drizzle-orm";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { AppError } from "~/lib/app-error";
+import { todayIn } from "~/lib/time-zone";
+import { roundForDisplay, weightFromKg, type WeightUnit } from "~/lib/units";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+import { copiesQuery, copyDaysQuery, copyWeeksQuery, finishedWorkoutsQuery, recordSetsQuery, workoutExercisesQuery, workoutSetsQuery } from "./coach-review-queries.server";
+import { REVIEW_WORKOUTS, type MemberTrainingReview, type ProgramProgress, type ReviewDay, type ReviewExercise, type ReviewRecord, type ReviewWorkout } from "./coach-review-types";
+import { dayStatus, programDayDate, programEndDate, programPhase, weeklyCompliance, weeksDone } from "./program-dates";
+import { commentsOf } from "./workout-comments.server";
+
+/**
+ * The coach's review of one member's training, for trainers and administrators: their
+ * program copies with progress, done and missed days and weekly compliance; their newest
+ * finished workouts with every set and the coaches' comments; and their personal records.
+ * A fixed number of statements whatever the history (coach-review-queries.server.ts).
+ */
+
+type Actor = Pick<SessionUser, "role" | "weightUnit">;
+
+export const MEMBER_NOT_FOUND = "Member not found";
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+const phaseOrder = { current: 0, upcoming: 1, past: 2 } as const;
+
+async function programProgress(memberId: string, today: string): Promise<ProgramProgress[]> {
+  const [copies, weeks, days] = await Promise.all([copiesQuery(memberId), copyWeeksQuery(memberId), copyDaysQuery(memberId)]);
+  const weeksOf = groupBy(weeks, (w) => w.programId);
+  const daysOf = groupBy(days, (d) => d.weekId);
+  const progress = copies.map((copy): ProgramProgress => {
+    const startDate = copy.startDate!;
+    const copyWeeks = (weeksOf.get(copy.id) ?? []).map((w) => ({ position: w.position, days: (daysOf.get(w.id) ?? []).map((d) => ({ ...d, finished: d.workoutId !== null })) }));
+    const lastPosition = copyWeeks.reduce((last, w) => Math.max(last, w.position), 0);
+    const completed: ReviewDay[] = [];
+    const missed: ReviewDay[] = [];
+    for (const week of copyWeeks) {
+      for (const day of week.days) {
+        const date = programDayDate(startDate, week.position, day.dayIndex);
+        const status = dayStatus(date, today, day.finished);
+        const view = { dayId: day.id, title: day.title, week: week.position + 1, date, workoutId: day.workoutId };
+        if (status === "done") completed.push(view);
+        else if (status === "missed") missed.push(view);
+      }
+    }
+    const newestFirst = (a: ReviewDay, b: ReviewDay) => b.date.localeCompare(a.date);
+    return {
+      id: copy.id,
+      name: copy.name,
+      startDate,
+      endDate: programEndDate(startDate, lastPosition),
+      phase: programPhase(startDate, lastPosition, today),
+      totalWeeks: copyWeeks.length,
+      weeksDone: weeksDone(
+        startDate,
+        copyWeeks.map((w) => w.position),
+        today,
+      ),
+      compliance: weeklyCompliance(startDate, copyWeeks, today),
+      completed: completed.sort(newestFirst),
+      missed: missed.sort(newestFirst),
+    };
+  });
+  return progress.sort((a, b) => phaseOrder[a.phase] - phaseOrder[b.phase] || b.startDate.localeCompare(a.startDate));
+}
+
+const inUnit = (kg: number, unit: WeightUnit) => roundForDisplay(weightFromKg(kg, unit));
+
+async function finishedWorkouts(memberId: string, unit: WeightUnit): Promise<{ workouts: ReviewWorkout[]; more: boolean }> {
+  const rows = await finishedWorkoutsQuery(memberId, REVIEW_WORKOUTS + 1);
+  const shown = rows.slice(0, REVIEW_WORKOUTS);
+  const ids = shown.map((w) => w.id);
+  const exercisesAndSets = async () => {
+    const exercises = await workoutExercisesQuery(ids);
+    return { exercises, sets: exercises.length ? await workoutSetsQuery(exercises.map((e) => e.id)) : [] };
+  };
+  const [{ exercises, sets }, comments] = ids.length ? await Promise.all([exercisesAndSets(), commentsOf(ids)]) : [{ exercises: [], sets: [] }, new Map()];
+  const setsOf = groupBy(sets, (s) => s.workoutExerciseId);
+  const exercisesOf = groupBy(exercises, (e) => e.workoutId);
+  const workouts = shown.map((w): ReviewWorkout => {
+    let volumeKg = 0;
+    let setCount = 0;
+    const list = (exercisesOf.get(w.id) ?? []).map((e): ReviewExercise => {
+      const own = setsOf.get(e.id) ?? [];
+      setCount += own.length;
+      for (const s of own) volumeKg += (s.weightKg ?? 0) * (s.reps ?? 0);
+      return {
+        id: e.id,
+        name: e.name,
+        status: e.status,
+        swappedFromName: e.swappedFromName,
+        reason: e.reason,
+        notes: e.notes,
+        sets: own.map((s) => ({ setNumber: s.setNumber, weight: s.weightKg === null ? null : inUnit(s.weightKg, unit), reps: s.reps, rpe: s.rpe, durationSeconds: s.durationSeconds, distanceMeters: s.distanceMeters })),
+      };
+    });
+    const minutes = w.finishedAt ? Math.round((w.finishedAt.getTime() - w.startedAt.getTime()) / 60_000) : 0;
+    return {
+      id: w.id,
+      title: w.title,
+      performedOn: w.performedOn,
+      durationMinutes: minutes > 0 ? minutes : null,
+      programDayId: w.programDayId,
+      notes: w.notes,
+      volume: inUnit(volumeKg, unit),
+      setCount,
+      exercises: list,
+      comments: comments.get(w.id) ?? [],
+    };
+  });
+  return { workouts, more: rows.length > REVIEW_WORKOUTS };
+}
+
+async function personalRecords(memberId: string, unit: WeightUnit): Promise<ReviewRecord[]> {
+  const [heaviest, best] = await Promise.all([recordSetsQuery(memberId, "weight"), recordSetsQuery(memberId, "oneRepMax")]);
+  const bestOf = new Map(best.map((b) => [b.exerciseId, b]));
+  return heaviest
+    .map((h): ReviewRecord => {
+      const b = bestOf.get(h.exerciseId)!;
+      return {
+        exerciseId: h.exerciseId,
+        name: h.name,
+        heaviest: { weight: inUnit(h.weightKg, unit), reps: h.reps, date: h.performedOn },
+        bestOneRepMax: { value: inUnit(b.value, unit), weight: inUnit(b.weightKg, unit), reps: b.reps, date: b.performedOn },
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** One member's training for a trainer or administrator (any member: a solo coach's staff see all); 404 when there is no such user. */
+export async function getMemberTrainingForStaff(actor: Actor, memberId: string): Promise<MemberTrainingReview> {
+  ensureCan(actor, "memberTraining", "viewAny");
+  const [member] = await getDb().select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, memberId));
+  if (!member) throw new AppError(404, MEMBER_NOT_FOUND);
+  const today = todayIn((await getSiteSettings()).timeZone);
+  const unit = actor.weightUnit;
+  const [programs, { workouts, more }, records] = await Promise.all([programProgress(member.id, today), finishedWorkouts(member.id, unit), personalRecords(member.id, unit)]);
+  return { member, unit, today, programs, workouts, moreWorkouts: more, records };
+}
