@@ -19,6 +19,7 @@ import {
   swapExercise,
   undoSkip,
 } from "~/modules/workouts/workout-session.server";
+import { listCommentsForOwnWorkout } from "~/modules/workouts/workout-comments.server";
 import { getWorkoutScreen, searchExercises } from "~/modules/workouts/workout-screen.server";
 import { workoutScreenQuery, type SessionIntent } from "~/modules/workouts/workout-session.schema";
 import type { FormBody } from "~/lib/request-body.server";
@@ -27,14 +28,14 @@ import { WorkoutScreenView } from "~/views/workouts/workout-screen";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Workout", matches) }, { name: "robots", content: "noindex" }];
 
-/** One of the member's own workouts (another's is 'Workout not found'); ?swap= or ?add=1 opens the exercise picker with ?q=. */
+/** One of the member's own workouts (another's is 'Workout not found'), with the coach's comments once finished; ?swap= or ?add=1 opens the exercise picker with ?q=. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = memberOf(context);
   const query = parseSearchParams(request, workoutScreenQuery);
   const screen = await getWorkoutScreen(user, params.workoutId);
   const picking = !screen.finished && (query.add || screen.exercises.some((e) => e.id === query.swap));
-  const choices = picking ? await searchExercises(query.q) : [];
-  return { screen, picker: picking ? { swap: query.add ? null : (query.swap ?? null), q: query.q, choices } : null };
+  const [choices, comments] = await Promise.all([picking ? searchExercises(query.q) : [], screen.finished ? listCommentsForOwnWorkout(user, screen.id) : []]);
+  return { screen, comments, picker: picking ? { swap: query.add ? null : (query.swap ?? null), q: query.q, choices } : null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -62,5 +63,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function WorkoutPage({ loaderData }: Route.ComponentProps) {
-  return <WorkoutScreenView screen={loaderData.screen} picker={loaderData.picker} />;
+  return <WorkoutScreenView screen={loaderData.screen} picker={loaderData.picker} comments={loaderData.comments} />;
 }

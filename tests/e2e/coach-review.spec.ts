@@ -2,7 +2,8 @@
  * The coach sees it: a trainer opens a member's training from the schedule (the member's
  * program, seeded as seed:demo seeds the demo member's: started on the Monday three weeks
  * ago, two days missed), reads the weekly compliance, opens a finished workout's sets,
- * and comments on it; the member is e-mailed with a link to the workout.
+ * and comments on it; the member is e-mailed with a link to the workout and reads the
+ * comment there.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -72,7 +73,15 @@ test("a trainer reads a member's compliance and a finished workout's sets, and c
 
   const mails = mailsTo(member.email, `${trainer.name} commented on your workout: Full Body A`).filter((m) => m.includes(comment));
   expect(mails).toHaveLength(1);
-  expect(mails[0]).toMatch(/\/members\/workouts\/[\w-]+/);
+  const link = /\/members\/workouts\/[\w-]+/.exec(mails[0]!)![0];
+
+  // The member follows the e-mail's link and reads the comment under their workout.
+  await page.context().clearCookies();
+  await signIn(page, "coached");
+  await expect(page).toHaveURL(/\/members$/);
+  await page.goto(link);
+  const onWorkout = page.getByRole("region", { name: "Coach comments" });
+  await expect(onWorkout.getByRole("listitem").filter({ hasText: comment })).toContainText(trainer.name);
 });
 
 test("a member is refused a member's training", async ({ page }) => {

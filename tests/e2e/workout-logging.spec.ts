@@ -1,3 +1,5 @@
+import { formatShortDate } from "~/lib/dates";
+import { todayIn } from "~/lib/time-zone";
 import { expect, signIn, test } from "./support/test";
 
 // A phone in the gym.
@@ -80,4 +82,9 @@ test("a member starts today's workout on a phone, logs every set (one by keyboar
   await expect(page.getByRole("region", { name: "History" }).getByRole("link", { name: /Upper A.*3 sets · 1323 lbs/ })).toBeVisible();
   await page.getByRole("link", { name: "Dashboard", exact: true }).click();
   await expect(page.getByRole("region", { name: "Today" }).getByText("Upper A: done")).toBeVisible();
+
+  // Strength Progress reads the same set logs: today's bench is a personal record there too.
+  await page.getByRole("link", { name: "Progress", exact: true }).click();
+  const benchRecords = page.getByRole("table", { name: "Bench Press (lbs)" });
+  await expect(benchRecords.getByRole("row").filter({ hasText: formatShortDate(todayIn("Europe/London")) })).toContainText("Yes");
 });

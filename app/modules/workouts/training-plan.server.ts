@@ -8,8 +8,9 @@ import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { workout } from "~/db/schema/workouts";
-import { addDays, todayIn } from "~/lib/time-zone";
+import { todayIn } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
+import { dayStatus, programDayDate } from "./program-dates";
 
 type Actor = Pick<SessionUser, "id">;
 
@@ -64,11 +65,10 @@ async function currentProgram(memberId: string, today: string) {
   return next ?? null;
 }
 
-function dayStatus(date: string, today: string, done: string | undefined, underWay: string | undefined): PlanDayStatus {
-  if (done) return "done";
-  if (underWay) return "in_progress";
-  if (date < today) return "missed";
-  return date === today ? "today" : "upcoming";
+/** The staff's rule (program-dates.ts), with the member's own workout under way shown as such. */
+function planDayStatus(date: string, today: string, done: string | undefined, underWay: string | undefined): PlanDayStatus {
+  if (!done && underWay) return "in_progress";
+  return dayStatus(date, today, Boolean(done));
 }
 
 /** The member's current program week by week, or null when they have none (`siteToday`: the caller read it already). */
@@ -98,16 +98,15 @@ export async function getTrainingPlan(actor: Actor, siteToday?: string): Promise
   const underWay = new Map<string, string>();
   for (const w of workouts) (w.finishedAt ? done : underWay).set(w.dayId!, w.id);
   const dayOf = new Map(days.map((d) => [`${d.weekId}/${d.dayIndex}`, d]));
-  const plan = weeks.map((week, w): PlanWeek => {
-    const first = addDays(copy.startDate!, w * 7);
+  const plan = weeks.map((week): PlanWeek => {
     const planDays = Array.from({ length: 7 }, (_, i): PlanDay => {
-      const date = addDays(first, i);
+      const date = programDayDate(copy.startDate!, week.position, i);
       const day = dayOf.get(`${week.id}/${i}`);
       if (!day) return { date, status: "rest", dayId: null, title: null, exerciseCount: 0, workoutId: null };
-      const status = dayStatus(date, today, done.get(day.id), underWay.get(day.id));
+      const status = planDayStatus(date, today, done.get(day.id), underWay.get(day.id));
       return { date, status, dayId: day.id, title: day.title, exerciseCount: exercises.get(day.id) ?? 0, workoutId: done.get(day.id) ?? underWay.get(day.id) ?? null };
     });
-    return { number: w + 1, days: planDays };
+    return { number: week.position + 1, days: planDays };
   });
   return { programId: copy.id, name: copy.name, startDate: copy.startDate, today, weeks: plan };
 }

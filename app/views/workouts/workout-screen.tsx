@@ -9,6 +9,8 @@ import type { WorkoutSummary } from "~/modules/workouts/workout-session.server";
 import { ExerciseBlock } from "./exercise-block";
 import { duration } from "./format";
 import { RestTimerProvider } from "./rest-timer";
+import type { CommentView } from "~/modules/workouts/workout-comments.schema";
+import { WorkoutComments } from "./workout-comments";
 
 export interface Picker {
   /** The exercise being swapped; null when adding one. */
@@ -147,7 +149,7 @@ function FinishControls({ screen, path }: { screen: WorkoutScreen; path: string 
   );
 }
 
-export function WorkoutScreenView({ screen, picker }: { screen: WorkoutScreen; picker: Picker | null }) {
+export function WorkoutScreenView({ screen, picker, comments }: { screen: WorkoutScreen; picker: Picker | null; comments: readonly CommentView[] }) {
   const path = `/members/workouts/${screen.id}`;
   const editable = !screen.finished;
   const unit: WeightUnit = screen.unit;
@@ -166,6 +168,7 @@ export function WorkoutScreenView({ screen, picker }: { screen: WorkoutScreen; p
           <p className="text-zinc-700">{formatLongDate(screen.performedOn)}</p>
         </header>
         {screen.summary ? <Summary summary={screen.summary} /> : null}
+        {screen.finished ? <WorkoutComments comments={comments} headingLevel={3} /> : null}
         {picker ? <ExercisePicker picker={picker} screen={screen} path={path} /> : null}
         {screen.exercises.length === 0 ? <p className="text-zinc-700">No exercises yet: add the first one.</p> : null}
         {grouped(screen.exercises).map((group) =>
