@@ -1,9 +1,11 @@
 /**
  * Run by `npm run bench` and `npm run load` (with tsx) before the server opens the same
  * DATA_DIR (or DATABASE_URL): seeds the benchmark data and, with BENCH_MEASURE=1, takes
- * the in-process measurements, written as JSON to BENCH_OUT:
+ * the in-process measurements, written as JSON to BENCH_OUT (with the heavy member's
+ * workout under way, which the HTTP measurements log sets into):
  * - one password hash and one verification (better-auth's scrypt),
- * - the member dashboard's and the Progress section's loaders vs the SQL they send,
+ * - the member dashboard's, the Progress section's and the workout screen's loaders vs the
+ *   SQL they send,
  * - a bare renderToString of the home page (the built server bundle, no HTTP).
  */
 import fs from "node:fs";
@@ -19,10 +21,16 @@ import type { SessionUser } from "~/auth/session.server";
 import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
 import { getProgressOverview, getProgressSnapshot } from "~/modules/progress/progress-overview.server";
 import { countTrainingSessions, getNextTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
+import { LIFT_EXERCISES } from "~/modules/exercises/lifts";
+import { getTodayCard } from "~/modules/workouts/training-plan.server";
+import { getWorkoutScreen } from "~/modules/workouts/workout-screen.server";
+import { addExercise, logSet, startWorkout } from "~/modules/workouts/workout-session.server";
 import { requestContext } from "~/lib/request-context";
 import { BENCH_PASSWORD, HEAVY_EMAIL, seedBenchData } from "./fixtures";
 
 export interface InProcessResults {
+  /** The heavy member's ad-hoc workout under way and its exercises' ids (the set-logging benchmark's targets). */
+  workout: BenchWorkout;
   hashMs: number;
   verifyMs: number;
   loaders: { name: string; loaderMs: number; sqlMs: number; statements: number }[];
@@ -76,12 +84,40 @@ async function loaderVsSql(name: string, loader: () => Promise<unknown>) {
   return { name, loaderMs: loaderMs / 3, sqlMs: sqlMs / 3, statements: recorded.length };
 }
 
-async function measureLoaders(heavyId: string) {
-  const actor: SessionUser = { id: heavyId, email: HEAVY_EMAIL, name: "Heavy Member", role: "member", weightUnit: "lbs", profileComplete: true };
-  // The same calls as loadDashboard in app/routes/members.tsx.
-  const dashboard = () => Promise.all([countTrainingSessions(actor), getNextTrainingSessions(actor, 3), loadNutritionInsights(actor), getProgressSnapshot(actor)]);
+const heavyActor = (heavyId: string): SessionUser => ({ id: heavyId, email: HEAVY_EMAIL, name: "Heavy Member", role: "member", weightUnit: "lbs", profileComplete: true });
+
+export interface BenchWorkout {
+  id: string;
+  exerciseIds: string[];
+}
+
+/** Exercises in the benchmark's workout: a long session's worth. */
+const BENCH_WORKOUT_EXERCISES = 8;
+
+/**
+ * The heavy member's ad-hoc workout under way: the seven lifts and the bench press again
+ * (their 3 years of history give 'last time' and suggestions something to read), one set
+ * logged in the first.
+ */
+async function prepareWorkout(heavyId: string): Promise<BenchWorkout> {
+  const actor = heavyActor(heavyId);
+  const { workoutId } = await startWorkout(actor, {});
+  const lifts: string[] = Object.values(LIFT_EXERCISES);
+  const exerciseIds: string[] = [];
+  for (let i = 0; i < BENCH_WORKOUT_EXERCISES; i++) {
+    exerciseIds.push((await addExercise(actor, workoutId, { exerciseId: lifts[i % lifts.length]! })).workoutExerciseId);
+  }
+  await logSet(actor, workoutId, { workoutExerciseId: exerciseIds[0], weight: "185", reps: "5" });
+  return { id: workoutId, exerciseIds };
+}
+
+async function measureLoaders(heavyId: string, workoutId: string) {
+  const actor = heavyActor(heavyId);
+  // The same calls as the dashboard's loader (app/routes/members._index.tsx).
+  const dashboard = () => Promise.all([getTodayCard(actor), countTrainingSessions(actor), getNextTrainingSessions(actor, 3), loadNutritionInsights(actor), getProgressSnapshot(actor)]);
   return [
-    await loaderVsSql("Dashboard (members.tsx loadDashboard)", dashboard),
+    await loaderVsSql("Dashboard (members._index.tsx)", dashboard),
+    await loaderVsSql("Workout screen, 8 exercises (getWorkoutScreen)", () => getWorkoutScreen(actor, workoutId)),
     await loaderVsSql("Progress, 3 months (getProgressOverview)", () => getProgressOverview(actor, { range: "3m" })),
     await loaderVsSql("Progress, all time (getProgressOverview)", () => getProgressOverview(actor, { range: "all" })),
   ];
@@ -150,11 +186,12 @@ async function main() {
     await database.migrate();
     await syncExerciseCatalogue(database.db);
     const { heavyId } = await seedBenchData(Number(process.env.BENCH_MEMBERS ?? 10));
+    results.workout = await prepareWorkout(heavyId);
     if (measure) {
       const hash = await hashPassword(BENCH_PASSWORD);
       results.hashMs = await medianMs(() => hashPassword(BENCH_PASSWORD), 15, 2);
       results.verifyMs = await medianMs(() => verifyPassword({ hash, password: BENCH_PASSWORD }), 15, 2);
-      results.loaders = await measureLoaders(heavyId);
+      results.loaders = await measureLoaders(heavyId, results.workout.id);
     }
   } finally {
     await database.close();

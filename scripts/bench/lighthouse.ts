@@ -5,13 +5,20 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-export async function homeJavaScriptGzipKb(baseUrl: string): Promise<number> {
-  const html = await (await fetch(`${baseUrl}/`)).text();
+/** The JavaScript a page loads (gzip, KB), and whether the chart library is among it. */
+export async function pageJavaScript(baseUrl: string, path = "/", headers: Record<string, string> = {}): Promise<{ gzipKb: number; charts: boolean }> {
+  const html = await (await fetch(`${baseUrl}${path}`, { headers })).text();
   // Every script the page loads is named in it: script tags, and React Router's manifest (hydration imports).
   const urls = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
   let bytes = 0;
-  for (const url of urls) bytes += gzipSync(Buffer.from(await (await fetch(`${baseUrl}${url}`)).arrayBuffer()), { level: 9 }).length;
-  return bytes / 1024;
+  let charts = false;
+  for (const url of urls) {
+    const code = Buffer.from(await (await fetch(`${baseUrl}${url}`)).arrayBuffer());
+    bytes += gzipSync(code, { level: 9 }).length;
+    // recharts names its wrapper element's class in its code, minified or not.
+    charts ||= code.includes("recharts-wrapper");
+  }
+  return { gzipKb: bytes / 1024, charts };
 }
 
 export interface LighthouseResult {

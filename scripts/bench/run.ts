@@ -13,13 +13,14 @@ import { freePort } from "../free-port";
 import { prepareBaseline } from "./baseline";
 import { freshIp, signIn, throughput as cleanRun, type Result } from "./http";
 import type { InProcessResults } from "./in-process";
-import { homeJavaScriptGzipKb, lighthouse } from "./lighthouse";
+import { lighthouse, pageJavaScript } from "./lighthouse";
 import { findNginx, NGINX_INSTALL_HINT, startNginx, type Nginx } from "./nginx";
 import { compareMemberPages, MEMBER_CONNECTIONS, mean } from "./member-pages";
 import { LIGHTHOUSE_PAGES, PUBLIC_PAGES } from "./pages";
 import { measureRestarts } from "./restart";
 import { newDataDir, seedInChild, startBenchServer, type BenchServer } from "./serve";
-import { BENCH_PASSWORD, memberEmail } from "./fixtures";
+import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
+import { benchWorkout } from "./workout";
 
 const CONNECTIONS = 50;
 const RESTART_TARGET_MS = 2000;
@@ -173,8 +174,16 @@ async function main() {
       row(l.name, `${fixed(l.loaderMs / l.sqlMs)} ×`, "≤ 2", l.loaderMs / l.sqlMs <= 2);
     }
 
-    console.log("\n7. Home page JavaScript and Lighthouse (mobile)");
-    const jsKb = await homeJavaScriptGzipKb(origin);
+    console.log("\n7. The workout screen and logging a set (heavy member: 3 years of logged lifts, a workout of 8 exercises under way)");
+    const workout = await benchWorkout({ origin, cookie: await signIn(baseUrl, HEAVY_EMAIL, BENCH_PASSWORD), workout: inProcess.workout, connections: CONNECTIONS, duration: DURATION });
+    console.log(`  screen: ${fixed(workout.screen.rps, 0)} req/s at ${CONNECTIONS} connections, p99 ${workout.screen.p99} ms`);
+    console.log(`  logging a set (POST, the action alone): ${workout.logSet.sets} sets at ${CONNECTIONS} connections, ${fixed(workout.logSet.rps, 0)} req/s, p50 ${workout.logSet.p50} ms, p99 ${workout.logSet.p99} ms`);
+    row(`Set-logging action p99 at ${CONNECTIONS} connections`, `${workout.logSet.p99} ms`);
+    row("Workout screen JavaScript (gzip)", `${fixed(workout.js.gzipKb, 1)} KB`);
+    row("Workout screen loads the chart library", workout.js.charts ? "yes" : "no", "no", !workout.js.charts);
+
+    console.log("\n8. Home page JavaScript and Lighthouse (mobile)");
+    const jsKb = (await pageJavaScript(origin)).gzipKb;
     row("Home page JavaScript (gzip)", `${fixed(jsKb, 1)} KB`, "≤ 150 KB", jsKb <= 150);
     for (const path of LIGHTHOUSE_PAGES) {
       const measure = `Lighthouse performance, ${path} (mobile)`;

@@ -1,11 +1,16 @@
 /**
- * A trainer builds a two-week program on a phone-sized screen: three training days a week,
- * a superset, a block as % of 1RM, a block moved by keyboard; saves it as a template and
- * assigns the template to a member, who is e-mailed that a new program is ready.
+ * The coaching loop on a phone-sized screen (issue 18's journey): a trainer builds a
+ * two-week program (three training days a week, a superset, a block as % of 1RM, a block
+ * moved by keyboard), saves it as a template and assigns it to a member, who is e-mailed;
+ * the member starts today's workout, logs every set (one by keyboard alone), sees the rest
+ * timer run, finishes and finds the new record in Strength Progress; the trainer sees the
+ * workout and the week's compliance and comments; the member reads the comment.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { formatShortDate } from "~/lib/dates";
+import { todayIn } from "~/lib/time-zone";
 import { E2E_DATA_DIR } from "./support/server";
 import { expect, signIn, test } from "./support/test";
 import { users } from "./support/users";
@@ -44,7 +49,8 @@ async function addExercise(page: Page, day: string, dayNumber: number, search: s
   await expect(page.getByRole("list", { name: `Exercises of ${day}` }).getByText(exercise, { exact: false }).first()).toBeVisible();
 }
 
-test("a trainer builds a two-week program, saves it as a template and assigns it to a member", async ({ page }) => {
+test("the coaching loop: a trainer builds a two-week program and assigns it; the member trains it on a phone; the trainer reviews and comments; the member reads it", async ({ page }) => {
+  test.setTimeout(180_000);
   const name = `Strength Base ${Date.now()}`;
   await signIn(page, "trainer");
   await expect(page).toHaveURL(/\/members$/);
@@ -128,20 +134,100 @@ test("a trainer builds a two-week program, saves it as a template and assigns it
   await expect(page.getByText("Template", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
 
-  // Assigned from the template to the member, from a start date.
+  // Assigned from the template to the athlete, from today: today is the program's first day, Push.
+  const today = todayIn("Europe/London");
   const assign = page.getByRole("region", { name: "Assign" });
-  await assign.getByRole("checkbox", { name: new RegExp(users.member.name) }).check();
-  await assign.getByLabel("Start date").fill("2026-12-07");
+  await assign.getByRole("checkbox", { name: new RegExp(users.athlete.name) }).check();
+  await assign.getByLabel("Start date").fill(today);
   await assign.getByRole("button", { name: "Assign program" }).click();
   await expect(page.getByText("1 member got their own copy; 1 e-mailed.")).toBeVisible();
-  const mails = mailsTo(users.member.email, `A new program is ready: ${name}`);
+  const mails = mailsTo(users.athlete.email, `A new program is ready: ${name}`);
   expect(mails).toHaveLength(1);
   expect(mails[0]).toContain("/members/workouts");
 
   // The member's copy is listed with the member's name and start date.
   await page.getByRole("navigation", { name: "Programs sections" }).getByRole("link", { name: "Programs" }).click();
   const copies = page.getByRole("region", { name: "Members' programs" });
-  await expect(copies.getByRole("listitem").filter({ hasText: name })).toContainText(`${users.member.name} · starts Monday 7 December 2026`);
+  await expect(copies.getByRole("listitem").filter({ hasText: name })).toContainText(`${users.athlete.name} · starts`);
   await page.getByRole("navigation", { name: "Programs sections" }).getByRole("link", { name: "Templates" }).click();
   await expect(page.getByRole("button", { name: `Start a program from ${name}` })).toBeVisible();
+
+  // The athlete, on the phone: Today offers Push; one tap starts it.
+  await page.context().clearCookies();
+  await signIn(page, "athlete");
+  await expect(page).toHaveURL(/\/members$/);
+  const todayCard = page.getByRole("region", { name: "Today" });
+  await expect(todayCard.getByText("Push")).toBeVisible();
+  await todayCard.getByRole("button", { name: "Start workout" }).click();
+  await expect(page.getByRole("heading", { name: "Push", level: 2 })).toBeVisible();
+
+  // Bench press: the first set typed (a heavier weight than two weeks ago), the next prefilled from it.
+  const bench = page.getByRole("region", { name: "Bench Press" });
+  await bench.getByLabel("Bench Press set 1 weight (lbs)").fill("155");
+  await bench.getByLabel("Bench Press set 1 reps").fill("8");
+  await bench.getByRole("button", { name: "Log Bench Press set 1" }).click();
+  await expect(bench.getByText("Set 1: 155 lbs × 8")).toBeVisible();
+  await expect(page.getByRole("timer", { name: "Rest remaining" })).toBeVisible();
+  await expect(bench.getByRole("button", { name: "Log Bench Press set 2" })).toBeFocused();
+  await bench.getByRole("button", { name: "Log Bench Press set 2" }).click();
+  await expect(bench.getByText("Set 2: 155 lbs × 8")).toBeVisible();
+  // The third by keyboard alone: the focus waits on its button.
+  await expect(bench.getByRole("button", { name: "Log Bench Press set 3" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(bench.getByText("Set 3: 155 lbs × 8")).toBeVisible();
+
+  // Back squat at 75 % of a one-rep max the athlete has no history for yet: the weight is typed once.
+  const squat = page.getByRole("region", { name: "Back Squat" });
+  await squat.getByLabel("Back Squat set 1 weight (lbs)").fill("95");
+  await squat.getByLabel("Back Squat set 1 reps").fill("5");
+  for (let set = 1; set <= 5; set++) {
+    await squat.getByRole("button", { name: `Log Back Squat set ${set}` }).click();
+    await expect(squat.getByText(`Set ${set}: 95 lbs × 5`)).toBeVisible();
+  }
+
+  // Pull-ups at body weight (0 added).
+  const pullUps = page.getByRole("region", { name: "Pull-Up" });
+  const pullUpRows = await pullUps.getByRole("button", { name: /^Log Pull-Up set \d+$/ }).count();
+  await pullUps.getByLabel("Pull-Up set 1 weight (lbs)").fill("0");
+  await pullUps.getByLabel("Pull-Up set 1 reps").fill("8");
+  for (let set = 1; set <= pullUpRows; set++) {
+    await pullUps.getByRole("button", { name: `Log Pull-Up set ${set}` }).click();
+    await expect(pullUps.getByText(new RegExp(`^Set ${set}: .*× 8`))).toBeVisible();
+  }
+
+  await page.getByRole("button", { name: "Finish workout" }).click();
+  const summary = page.getByRole("region", { name: "Workout complete" });
+  await expect(summary.getByText("Bench Press: heaviest weight 155 lbs (was 135 lbs)")).toBeVisible();
+  const workoutUrl = page.url();
+
+  // Strength Progress reads the same sets: today's bench press is a personal record there.
+  await page.getByRole("link", { name: "Progress", exact: true }).click();
+  await expect(page.getByRole("table", { name: "Bench Press (lbs)" }).getByRole("row").filter({ hasText: formatShortDate(today) })).toContainText("Yes");
+
+  // The trainer sees the workout and the week's compliance, and comments on it.
+  await page.context().clearCookies();
+  await signIn(page, "trainer");
+  await expect(page).toHaveURL(/\/members$/);
+  await page.goto("/schedule");
+  await page.getByLabel("Member", { exact: true }).selectOption({ label: users.athlete.name });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("link", { name: `View ${users.athlete.name}’s training` }).click();
+  const programs = page.getByRole("region", { name: "Programs" });
+  await expect(programs.getByRole("heading", { name })).toBeVisible();
+  await expect(programs.getByText(/^Week 1: 1 of 1 \(100%\)/)).toBeVisible();
+  const finished = page.getByRole("region", { name: "Finished workouts" }).getByRole("listitem").filter({ hasText: `Push${formatShortDate(today)}` });
+  await finished.getByText("Push", { exact: true }).click();
+  await expect(finished.getByRole("listitem").filter({ hasText: /^155 lbs × 8/ })).toHaveCount(3);
+  const comment = `Strong pressing today. ${Date.now()}`;
+  const commentForm = finished.getByRole("form", { name: `Comment on Push, ${formatShortDate(today)}` });
+  await commentForm.getByLabel("Comment").fill(comment);
+  await commentForm.getByRole("button", { name: "Post comment" }).click();
+  await expect(finished.getByRole("region", { name: "Coach comments" }).getByRole("listitem").filter({ hasText: comment })).toBeVisible();
+
+  // The athlete reads it under the workout.
+  await page.context().clearCookies();
+  await signIn(page, "athlete");
+  await expect(page).toHaveURL(/\/members$/);
+  await page.goto(workoutUrl);
+  await expect(page.getByRole("region", { name: "Coach comments" }).getByRole("listitem").filter({ hasText: comment })).toContainText(users.trainer.name);
 });

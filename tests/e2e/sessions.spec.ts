@@ -142,11 +142,11 @@ test("a trainer schedules sessions; the member sees them on the calendar, cancel
   await expect(page.getByRole("region", { name: "Recent Activity" }).getByTestId("session-count")).toHaveText("5");
 });
 
-test("the member menu has six sections, each with its own URL", async ({ page }) => {
+test("the member menu has its sections (the spec's six and Workouts), each with its own URL", async ({ page }) => {
   await signIn(page, "member");
   await expect(page).toHaveURL(/\/members$/);
   const menu = page.getByRole("navigation", { name: "Member Menu" });
-  await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Nutrition", "Progress", "Community", "Training Schedule", "Settings"]);
+  await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Workouts", "Nutrition", "Progress", "Community", "Training Schedule", "Settings"]);
   await menu.getByRole("link", { name: "Community" }).click();
   await expect(page).toHaveURL(/\/members\/community$/);
   await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();

@@ -120,22 +120,23 @@ describe("another member's workout is not found", () => {
     const squat = entry("squat");
     const { setId } = await logSet(b, workoutId, { workoutExerciseId: squat, weight: "225", reps: "5" });
     const before = await snapshot();
+    // One at a time: each call is made only when its refusal is awaited.
     const calls = [
-      getWorkoutScreen(a, workoutId),
-      getWorkoutScreen(a, "guessed-id"),
-      logSet(a, workoutId, { workoutExerciseId: squat, weight: "225", reps: "5" }),
-      editSet(a, workoutId, { setId, weight: "1", reps: "1" }),
-      deleteSet(a, workoutId, { setId }),
-      addSet(a, workoutId, { workoutExerciseId: squat }),
-      skipExercise(a, workoutId, { workoutExerciseId: squat, reason: "" }),
-      undoSkip(a, workoutId, { workoutExerciseId: squat }),
-      swapExercise(a, workoutId, { workoutExerciseId: squat, exerciseId: "bench-press" }),
-      addExercise(a, workoutId, { exerciseId: "bench-press" }),
-      saveNote(a, workoutId, { workoutExerciseId: squat, notes: "mine now" }),
-      finishWorkout(a, workoutId),
-      discardWorkout(a, workoutId),
+      () => getWorkoutScreen(a, workoutId),
+      () => getWorkoutScreen(a, "guessed-id"),
+      () => logSet(a, workoutId, { workoutExerciseId: squat, weight: "225", reps: "5" }),
+      () => editSet(a, workoutId, { setId, weight: "1", reps: "1" }),
+      () => deleteSet(a, workoutId, { setId }),
+      () => addSet(a, workoutId, { workoutExerciseId: squat }),
+      () => skipExercise(a, workoutId, { workoutExerciseId: squat, reason: "" }),
+      () => undoSkip(a, workoutId, { workoutExerciseId: squat }),
+      () => swapExercise(a, workoutId, { workoutExerciseId: squat, exerciseId: "bench-press" }),
+      () => addExercise(a, workoutId, { exerciseId: "bench-press" }),
+      () => saveNote(a, workoutId, { workoutExerciseId: squat, notes: "mine now" }),
+      () => finishWorkout(a, workoutId),
+      () => discardWorkout(a, workoutId),
     ];
-    for (const call of calls) expect(await refusal(call)).toMatchObject({ status: 404, message: WORKOUT_NOT_FOUND });
+    for (const call of calls) expect(await refusal(call())).toMatchObject({ status: 404, message: WORKOUT_NOT_FOUND });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -222,18 +223,18 @@ describe("logging sets", () => {
     await finishWorkout(a, workoutId);
     const before = await snapshot();
     const calls = [
-      logSet(a, workoutId, { workoutExerciseId: entry("squat"), weight: "225", reps: "5" }),
-      editSet(a, workoutId, { setId, weight: "300", reps: "5" }),
-      deleteSet(a, workoutId, { setId }),
-      addSet(a, workoutId, { workoutExerciseId: entry("squat") }),
-      skipExercise(a, workoutId, { workoutExerciseId: entry("plank") }),
-      swapExercise(a, workoutId, { workoutExerciseId: entry("plank"), exerciseId: "squat" }),
-      addExercise(a, workoutId, { exerciseId: "squat" }),
-      saveNote(a, workoutId, { workoutExerciseId: entry("squat"), notes: "later" }),
-      finishWorkout(a, workoutId),
-      discardWorkout(a, workoutId),
+      () => logSet(a, workoutId, { workoutExerciseId: entry("squat"), weight: "225", reps: "5" }),
+      () => editSet(a, workoutId, { setId, weight: "300", reps: "5" }),
+      () => deleteSet(a, workoutId, { setId }),
+      () => addSet(a, workoutId, { workoutExerciseId: entry("squat") }),
+      () => skipExercise(a, workoutId, { workoutExerciseId: entry("plank") }),
+      () => swapExercise(a, workoutId, { workoutExerciseId: entry("plank"), exerciseId: "squat" }),
+      () => addExercise(a, workoutId, { exerciseId: "squat" }),
+      () => saveNote(a, workoutId, { workoutExerciseId: entry("squat"), notes: "later" }),
+      () => finishWorkout(a, workoutId),
+      () => discardWorkout(a, workoutId),
     ];
-    for (const call of calls) expect(await refusal(call)).toMatchObject({ status: 409, message: WORKOUT_FINISHED });
+    for (const call of calls) expect(await refusal(call())).toMatchObject({ status: 409, message: WORKOUT_FINISHED });
     expect(await snapshot()).toEqual(before);
   });
 

@@ -37,6 +37,19 @@ function check(form: HTMLFormElement, measure: ExerciseView["measure"], unit: We
   return parsed.success ? null : (zodFieldErrors(parsed.error as ZodError) as Errors);
 }
 
+/**
+ * A set's number field, prefilled by the server. A later prefill (the set just logged
+ * changes what the next rows offer) replaces it until the member has typed in it.
+ */
+function PrefilledInput({ prefill, ...props }: { prefill: string; id: string; name: string; className: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const typed = useRef(false);
+  useEffect(() => {
+    if (input.current && !typed.current) input.current.value = prefill;
+  }, [prefill]);
+  return <input ref={input} inputMode="decimal" autoComplete="off" defaultValue={prefill} onInput={() => (typed.current = true)} {...props} />;
+}
+
 function SetFields({ rowLabel, fields, values, errors, idPrefix }: { rowLabel: string; fields: FieldSpec[]; values: SetPrefill; errors: Errors; idPrefix: string }) {
   return (
     <>
@@ -45,12 +58,10 @@ function SetFields({ rowLabel, fields, values, errors, idPrefix }: { rowLabel: s
           <label htmlFor={`${idPrefix}-${f.name}`} className="sr-only">
             {`${rowLabel} ${f.label.toLowerCase()}`}
           </label>
-          <input
+          <PrefilledInput
             id={`${idPrefix}-${f.name}`}
             name={f.name}
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={values[f.name] ?? ""}
+            prefill={values[f.name] === null || values[f.name] === undefined ? "" : String(values[f.name])}
             aria-invalid={errors[f.name] ? true : undefined}
             aria-describedby={errors[f.name] ? `${idPrefix}-error` : undefined}
             className={cn(fieldClass, f.width)}

@@ -8,6 +8,8 @@ import { createArticle } from "~/modules/articles/articles.server";
 import { createDocument } from "~/modules/nutrition/nutrition.server";
 import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
 import { storeDocumentFile } from "~/modules/uploads/documents.server";
+import { addDays } from "~/lib/time-zone";
+import { logWorkout } from "~/modules/progress/progress-entries.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
 import { fixtureArticles } from "./fixture-articles";
@@ -64,4 +66,11 @@ export async function seedCoaching() {
   const member = await findUserByEmail(users.coached.email);
   if (!coach || !member) throw new Error("Seed the users first: the trainer assigns the coached member's program");
   await seedTraining({ id: coach.id, email: coach.email, name: coach.name, role: "trainer" }, { id: member.id, email: member.email, name: member.name, role: "member" }, todayIn("Europe/London"), "Europe/London");
+}
+
+/** The athlete's bench press of two weeks ago, logged with the progress form: the coaching loop's workout beats it. */
+export async function seedAthlete() {
+  const athlete = await findUserByEmail(users.athlete.email);
+  if (!athlete) throw new Error("Seed the users first");
+  await logWorkout({ id: athlete.id, role: "member" }, { exercise: "bench_press", sets: "3", reps: "8", weight: "135", date: addDays(todayIn("Europe/London"), -14), notes: "" });
 }

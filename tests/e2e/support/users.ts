@@ -28,6 +28,8 @@ export const users = {
   twoFactorReset: { email: "tf-reset@relentless.test", name: "Rae Reset", role: "member", complete: true },
   twoFactorTrainer: { email: "tf-trainer@relentless.test", name: "Tom Factor", role: "trainer", complete: true },
   twoFactorAdmin: { email: "tf-admin@relentless.test", name: "Ada Factor", role: "admin", complete: true },
+  // Only tests/e2e/program-builder.spec.ts assigns it a program and trains it (an earlier bench press logged: seed-data.ts).
+  athlete: { email: "athlete@relentless.test", name: "Ada Athlete", role: "member", complete: true },
   // Only tests/e2e/coach-review.spec.ts reads its training (seeded with a program and workouts) and comments on it.
   coached: { email: "coached@relentless.test", name: "Cody Coached", role: "member", complete: true },
   // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,

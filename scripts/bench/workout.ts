@@ -1,0 +1,52 @@
+/**
+ * The workout screen and set logging for the heavy member (3 years of logged lifts), over
+ * HTTP: the screen's throughput, the set-logging action's latency at 50 connections (a
+ * fetcher's POST to the route's .data address, as the screen sends it: the action alone,
+ * no page render), and the JavaScript the screen loads.
+ */
+import autocannon from "autocannon";
+import type { BenchWorkout } from "./in-process";
+import { throughput } from "./http";
+import { pageJavaScript } from "./lighthouse";
+
+/** Sets logged by the latency run, spread over the workout's exercises in turn. */
+const SETS_LOGGED = 1000;
+
+export interface WorkoutBench {
+  screen: { rps: number; p99: number };
+  logSet: { rps: number; p50: number; p99: number; sets: number };
+  js: { gzipKb: number; charts: boolean };
+}
+
+export async function benchWorkout(options: { origin: string; cookie: string; workout: BenchWorkout; connections: number; duration: number }): Promise<WorkoutBench> {
+  const { origin, cookie, workout } = options;
+  const path = `/members/workouts/${workout.id}`;
+  const page = await fetch(`${origin}${path}`, { headers: { cookie } });
+  if (page.status !== 200) throw new Error(`${path} answered ${page.status} to the heavy member`);
+  const screen = await throughput({ url: `${origin}${path}`, connections: options.connections, duration: options.duration, headers: { cookie } });
+
+  let next = 0;
+  const logSet = await autocannon({
+    url: `${origin}${path}.data`,
+    connections: options.connections,
+    amount: SETS_LOGGED,
+    timeout: 10,
+    headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded" },
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const workoutExerciseId = workout.exerciseIds[next++ % workout.exerciseIds.length]!;
+          return { ...request, body: new URLSearchParams({ intent: "log-set", workoutExerciseId, weight: "135", reps: "5", rpe: "8" }).toString() };
+        },
+      },
+    ],
+  });
+  if (logSet.errors || logSet.timeouts || logSet.non2xx) throw new Error(`Logging sets: ${logSet.errors} errors, ${logSet.timeouts} timeouts, ${logSet.non2xx} non-2xx answers`);
+
+  return {
+    screen: { rps: screen.requests.average, p99: screen.latency.p99 },
+    logSet: { rps: logSet.requests.average, p50: logSet.latency.p50, p99: logSet.latency.p99, sets: logSet.requests.total },
+    js: await pageJavaScript(origin, path, { cookie }),
+  };
+}
