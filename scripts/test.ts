@@ -2,33 +2,24 @@
  * npm test: every check, in the order that fails fastest.
  * typecheck and lint side by side → build → unit and integration (Vitest on PGlite) →
  * end-to-end (Playwright + Chromium). Ends with how long each step took.
- *
- * With TEST_PG_LOG=<file> (CI) the Vitest suite also runs on PostgreSQL (npm run test:pg)
- * beside the browser tests, niced, its output in that file: the browser suite leaves
- * about one of the two cores idle (it waits on pages), which the PostgreSQL pass uses.
+ * (Running the PostgreSQL pass beside the browser suite saved a minute but made a browser
+ * test miss its time once: CI runs `npm run test:pg` after this.)
  */
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 
 interface Command {
   label: string;
   argv: string[];
-  /** Output to this file instead of the console. */
-  log?: string;
 }
 
 const npm = (label: string, ...args: string[]): Command => ({ label, argv: ["npm", ...args] });
-const pgLog = process.env.TEST_PG_LOG;
 
 /** A step: commands run side by side (2 cores: typecheck and lint do not wait on each other). */
 const steps: Array<[string, Command[]]> = [
   ["typecheck and lint", [npm("typecheck", "run", "typecheck"), npm("lint", "run", "lint")]],
   ["build", [npm("build", "run", "build")]],
   ["unit and integration tests", [npm("Vitest", "run", "test:unit")]],
-  [
-    pgLog ? "end-to-end tests, and Vitest on PostgreSQL" : "end-to-end tests",
-    [npm("Playwright", "run", "test:e2e"), ...(pgLog ? [{ label: "Vitest on PostgreSQL", argv: ["nice", "-n", "5", "npm", "run", "test:pg"], log: pgLog }] : [])],
-  ],
+  ["end-to-end tests", [npm("Playwright", "run", "test:e2e")]],
 ];
 
 const took: string[] = [];
@@ -43,12 +34,8 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}m${String(seconds
 function run(command: Command): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const out = command.log ? fs.openSync(command.log, "w") : "inherit";
-    const child = spawn(command.argv[0]!, command.argv.slice(1), { stdio: ["ignore", out, out] });
-    child.once("exit", (code) => {
-      if (typeof out === "number") fs.closeSync(out);
-      resolve({ code: code ?? 1, seconds: Math.round((Date.now() - started) / 1000) });
-    });
+    const child = spawn(command.argv[0]!, command.argv.slice(1), { stdio: ["ignore", "inherit", "inherit"] });
+    child.once("exit", (code) => resolve({ code: code ?? 1, seconds: Math.round((Date.now() - started) / 1000) }));
   });
 }
 
