@@ -1,4 +1,5 @@
-import { date, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { exercise } from "./exercises";
 import { programBlock, programDay } from "./programs";
@@ -54,6 +55,15 @@ export const workoutExercise = pgTable(
 );
 
 /**
+ * Epley's estimate of a set's one-rep max (as `estimatedOneRepMax`): no weight counts as 0 added
+ * weight, no reps as a single. One expression for the records' index and every query that
+ * reads records, so the planner sees the same thing in both.
+ */
+export function estimatedOneRepMaxOf(weightKg: AnyPgColumn, reps: AnyPgColumn): SQL<number> {
+  return sql<number>`coalesce(${weightKg}, 0) * (1 + coalesce(${reps}, 1)::float8 / 30)`;
+}
+
+/**
  * One performed set: the one model of a set, for the workout screen, the 'Log Workout'
  * form and Strength Progress alike. Weights in kilograms whatever the member's unit.
  * `userId`, `exerciseId` and `performedOn` repeat the workout's so that 'last time' and
@@ -83,7 +93,10 @@ export const setLog = pgTable(
   },
   (t) => [
     index("set_logs_user_exercise_date_idx").on(t.userId, t.exerciseId, t.performedOn.desc()),
-    index("set_logs_workout_exercise_idx").on(t.workoutExerciseId, t.setNumber),
+    // Records: the best estimated one-rep max of an exercise first.
+    index("set_logs_user_exercise_estimate_idx").on(t.userId, t.exerciseId, sql`(${estimatedOneRepMaxOf(t.weightKg, t.reps)}) desc`),
+    // One set number per exercise of a workout: two taps at once cannot both be set 3.
+    uniqueIndex("set_logs_workout_exercise_idx").on(t.workoutExerciseId, t.setNumber),
   ],
 );
 

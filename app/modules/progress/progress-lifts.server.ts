@@ -1,5 +1,5 @@
 import { LIFT_EXERCISES } from "~/modules/exercises/lifts";
-import { bestOneRepMaxBeforeQuery, bestSetPerDayQuery, liftEntries } from "~/modules/workouts/lift-history.server";
+import { bestOneRepMaxBefore, bestSetPerDayQuery, liftEntries } from "~/modules/workouts/lift-history.server";
 import type { EntryRow, SeriesRow } from "./progress-stats";
 import { exercises, type Exercise } from "./progress.schema";
 
@@ -32,6 +32,6 @@ export async function liftSeries(userId: string, from: string | null): Promise<S
 
 /** Each lift's best estimated one-rep max before a date. */
 export async function liftPriorBest(userId: string, before: string): Promise<Array<{ kind: string; best: number }>> {
-  const rows = await bestOneRepMaxBeforeQuery(userId, liftExerciseIds, before);
+  const rows = await bestOneRepMaxBefore(userId, liftExerciseIds, before);
   return rows.map((r) => ({ kind: liftKindOf(r.exerciseId), best: r.best }));
 }

@@ -57,7 +57,7 @@ async function sqlOnly(range: ProgressRange) {
     db.execute(liftEntriesQuery(MEMBER, liftExerciseIds, 5)),
     seriesQuery(MEMBER, kinds, from),
     bestSetPerDayQuery(MEMBER, liftExerciseIds, from),
-    from ? bestOneRepMaxBeforeQuery(MEMBER, liftExerciseIds, from) : Promise.resolve([]),
+    from ? db.execute(bestOneRepMaxBeforeQuery(MEMBER, liftExerciseIds, from)) : Promise.resolve([]),
   ]);
 }
 

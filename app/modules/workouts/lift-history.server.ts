@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { setLog, workoutExercise } from "~/db/schema/workouts";
+import { estimatedOneRepMaxOf, setLog, workoutExercise } from "~/db/schema/workouts";
 
 /**
  * A member's history of weight × reps exercises, read from their set logs by the
@@ -10,7 +10,7 @@ import { setLog, workoutExercise } from "~/db/schema/workouts";
  */
 
 /** Epley's estimate (as `estimatedOneRepMax`) of a set, in SQL: the one measure of a record, here, in the coach's review and in a workout's summary. */
-export const oneRepMaxSql = sql<number>`coalesce(${setLog.weightKg}, 0) * (1 + coalesce(${setLog.reps}, 1)::float8 / 30)`;
+export const oneRepMaxSql = estimatedOneRepMaxOf(setLog.weightKg, setLog.reps);
 /** The best set first: the highest estimate, then the heavier, then the first logged. */
 const bestSetFirst = sql`${oneRepMaxSql} desc, ${setLog.weightKg} desc nulls last, ${setLog.setNumber} asc`;
 
@@ -33,8 +33,24 @@ function textArray(values: readonly string[]): SQL {
   )}]::text[]`;
 }
 
-/** The newest `limit` (or every) performance of each exercise, newest first: one index range per exercise. */
+/**
+ * The newest `limit` (or every) performance of each exercise, newest first. Each performance
+ * is on one day, so the newest `limit` are all on or after the exercise's `limit`-th newest
+ * day; that day is found by stepping down the index a day at a time (a loose index scan:
+ * `limit` lookups, where a DISTINCT would read all of history), and only the sets from it
+ * on are grouped: three years of sets cost no more than a few days of them.
+ */
 export function liftEntriesQuery(userId: string, exerciseIds: readonly string[], limit: number | null): SQL {
+  const latestOf = (below: SQL) => sql`(select max(s.performed_on) from ${setLog} s where s.user_id = ${userId} and s.exercise_id = k.exercise_id ${below})`;
+  const since =
+    limit === null
+      ? sql``
+      : sql`and ${setLog.performedOn} >= coalesce((
+          with recursive day(d, n) as (
+            select ${latestOf(sql``)}, 1
+            union all
+            select ${latestOf(sql`and s.performed_on < day.d`)}, day.n + 1 from day where day.n < ${limit} and day.d is not null
+          ) select min(d) from day), '-infinity'::date)`;
   return sql`select e.id, k.exercise_id as "exerciseId", e.performed_on::text as "performedOn", e.sets, e.weight_kg as "weightKg", e.reps, we.notes
     from unnest(${textArray(exerciseIds)}) as k(exercise_id)
     cross join lateral (
@@ -43,7 +59,7 @@ export function liftEntriesQuery(userId: string, exerciseIds: readonly string[],
         (array_agg(${setLog.reps} order by ${bestSetFirst}))[1] as reps,
         min(${setLog.loggedAt}) as logged_at
       from ${setLog}
-      where ${setLog.userId} = ${userId} and ${setLog.exerciseId} = k.exercise_id
+      where ${setLog.userId} = ${userId} and ${setLog.exerciseId} = k.exercise_id ${since}
       group by ${setLog.workoutExerciseId}, ${setLog.performedOn}
       order by ${setLog.performedOn} desc, min(${setLog.loggedAt}) desc
       limit ${limit}
@@ -71,11 +87,22 @@ export function bestSetPerDayQuery(userId: string, exerciseIds: readonly string[
     .orderBy(setLog.exerciseId, setLog.performedOn, sql`${bestSetFirst}`);
 }
 
-/** Each exercise's best estimated one-rep max (kg) before a date: records are records over all time. */
-export function bestOneRepMaxBeforeQuery(userId: string, exerciseIds: readonly string[], before: string) {
-  return getDb()
-    .select({ exerciseId: setLog.exerciseId, best: sql<number>`max(${oneRepMaxSql})`.mapWith(Number) })
-    .from(setLog)
-    .where(and(eq(setLog.userId, userId), inArray(setLog.exerciseId, [...exerciseIds]), lt(setLog.performedOn, before)))
-    .groupBy(setLog.exerciseId);
+/**
+ * Each exercise's best estimated one-rep max (kg) before a date: records are records over all
+ * time. Per exercise, the (user, exercise, estimate) index is read from the top until a set
+ * before the date turns up: usually the first.
+ */
+export async function bestOneRepMaxBefore(userId: string, exerciseIds: readonly string[], before: string): Promise<Array<{ exerciseId: string; best: number }>> {
+  const result = await getDb().execute(bestOneRepMaxBeforeQuery(userId, exerciseIds, before));
+  return (result as unknown as { rows: Array<{ exerciseId: string; best: number }> }).rows.map((r) => ({ exerciseId: r.exerciseId, best: Number(r.best) }));
+}
+
+export function bestOneRepMaxBeforeQuery(userId: string, exerciseIds: readonly string[], before: string): SQL {
+  return sql`select k.exercise_id as "exerciseId", b.best
+    from unnest(${textArray(exerciseIds)}) as k(exercise_id)
+    cross join lateral (
+      select ${oneRepMaxSql} as best from ${setLog}
+      where ${setLog.userId} = ${userId} and ${setLog.exerciseId} = k.exercise_id and ${setLog.performedOn} < ${before}
+      order by ${oneRepMaxSql} desc limit 1
+    ) b`;
 }

@@ -169,6 +169,14 @@ describe("logging sets", () => {
     expect(bench.rows[1]).toMatchObject({ logged: null, prefill: { weight: 185, reps: 5, rpe: 8.5 } });
   });
 
+  it("numbers two sets sent at the same moment one after the other (a double tap on two connections)", async () => {
+    const { workoutId, entry } = await started();
+    const sets = await Promise.all([1, 2, 3].map(() => logSet(a, workoutId, { workoutExerciseId: entry("bench-press"), weight: "185", reps: "5" })));
+    const rows = await getDb().select({ id: setLog.id, n: setLog.setNumber }).from(setLog).where(eq(setLog.workoutExerciseId, entry("bench-press")));
+    expect(rows.map((r) => r.n).sort()).toEqual([1, 2, 3]);
+    expect(new Set(rows.map((r) => r.id))).toEqual(new Set(sets.map((s) => s.setId)));
+  });
+
   it("takes kilograms from a kg member and a block without rest gets the default rest", async () => {
     await useUnit({ id: a.id, role: "member" }, "kg");
     const { workoutId, entry } = await started();

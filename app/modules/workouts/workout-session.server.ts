@@ -133,6 +133,8 @@ export async function logSet(actor: Actor, workoutId: unknown, input: Record<str
   const db = getDb();
   const setId = randomUUID();
   await db.transaction(async (tx) => {
+    // The exercise's row, locked: a second tap in another request waits here and numbers its set after this one.
+    await tx.select({ id: workoutExercise.id }).from(workoutExercise).where(eq(workoutExercise.id, entry.id)).for("update");
     const [last] = await tx.select({ n: max(setLog.setNumber) }).from(setLog).where(eq(setLog.workoutExerciseId, entry.id));
     const setNumber = (last?.n ?? 0) + 1;
     await tx.insert(setLog).values({ id: setId, workoutExerciseId: entry.id, userId: actor.id, exerciseId: entry.exerciseId, performedOn: w.performedOn, setNumber, ...storedSet(values, unit) });

@@ -1,0 +1,5 @@
+DROP INDEX "set_logs_workout_exercise_idx";--> statement-breakpoint
+CREATE INDEX "set_logs_user_exercise_estimate_idx" ON "set_logs" USING btree ("user_id","exercise_id",(coalesce("weight_kg", 0) * (1 + coalesce("reps", 1)::float8 / 30)) desc);--> statement-breakpoint
+-- Sets numbered twice by two requests at once (before logging locked the exercise) are numbered again in the order they were logged.
+UPDATE "set_logs" SET "set_number" = numbered.n FROM (SELECT "id", row_number() OVER (PARTITION BY "workout_exercise_id" ORDER BY "set_number", "logged_at", "id")::integer AS n FROM "set_logs") AS numbered WHERE numbered."id" = "set_logs"."id" AND "set_logs"."set_number" <> numbered.n;--> statement-breakpoint
+CREATE UNIQUE INDEX "set_logs_workout_exercise_idx" ON "set_logs" USING btree ("workout_exercise_id","set_number");
