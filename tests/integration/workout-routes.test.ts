@@ -65,7 +65,7 @@ describe("the workout routes", () => {
     expect(logged.data).toEqual({ ok: true, intent: "log-set", setId: expect.any(String), restSeconds: 120 });
 
     const picker = (await callRoute(workoutLoader, getRequest(`${path}?swap=${entry.id}&q=squat`, cookies.a), { workoutId })) as { picker: unknown };
-    expect(picker.picker).toEqual({ swap: entry.id, q: "squat", choices: expect.arrayContaining([{ id: "squat", name: "Back Squat" }]) });
+    expect(picker.picker).toEqual({ swap: entry.id, q: "squat", choices: expect.arrayContaining([{ id: "squat", name: "Back Squat", measure: "weight_reps" }]) });
 
     const finished = await post(path, "a", { intent: "finish-workout" });
     expect(locationOf(finished)).toBe(path);

@@ -24,7 +24,12 @@ export const workout = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("workouts_user_date_idx").on(t.userId, t.performedOn.desc(), t.startedAt.desc()), index("workouts_day_idx").on(t.programDayId)],
+  (t) => [
+    index("workouts_user_date_idx").on(t.userId, t.performedOn.desc(), t.startedAt.desc()),
+    index("workouts_day_idx").on(t.programDayId),
+    // The workout under way (the Today card, starting one): a member has at most a few unfinished.
+    index("workouts_under_way_idx").on(t.userId, t.startedAt.desc()).where(sql`${t.finishedAt} is null`),
+  ],
 );
 
 /**

@@ -103,6 +103,12 @@ function filters(query: LibraryQuery): SQL | undefined {
   );
 }
 
+/** Names starting with the search first, then A to Z. */
+function libraryOrder(q: string): SQL[] {
+  const byName = [asc(sql`lower(${exercise.name})`), asc(exercise.id)];
+  return q ? [desc(sql`lower(${exercise.name}) like ${`${escapeLike(q.toLowerCase())}%`}`), ...byName] : byName;
+}
+
 /**
  * The library as staff browse it: names matching the search (as typed, case-insensitive),
  * a muscle (primary or secondary) and a piece of equipment, names starting with the
@@ -117,16 +123,32 @@ export async function listExercises(actor: Actor, query: LibraryQuery): Promise<
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(exercise).where(where);
   const pageCount = Math.max(1, Math.ceil(total / EXERCISE_PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page ?? 1), pageCount);
-  const byName = [asc(sql`lower(${exercise.name})`), asc(exercise.id)];
-  const order = query.q ? [desc(sql`lower(${exercise.name}) like ${`${escapeLike(query.q.toLowerCase())}%`}`), ...byName] : byName;
   const rows = await db
     .select(summaryColumns)
     .from(exercise)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...libraryOrder(query.q))
     .limit(EXERCISE_PAGE_SIZE)
     .offset((page - 1) * EXERCISE_PAGE_SIZE);
   return { items: rows.map(toSummary), total, page, pageCount };
+}
+
+/** An exercise as a picker offers it. */
+export interface ExerciseChoice {
+  id: string;
+  name: string;
+  measure: MeasureKey;
+}
+
+/**
+ * The library for a picker (the program builder's block form, the workout screen's add and
+ * swap): names holding every word of `q` (every exercise when it is empty), in the
+ * library's order, at most `limit`. Names and measures only, which anyone who programs or
+ * trains may see: each caller checks its own rule first.
+ */
+export async function pickExercises(q: string, limit?: number): Promise<ExerciseChoice[]> {
+  const query = getDb().select({ id: exercise.id, name: exercise.name, measure: exercise.measure }).from(exercise).where(nameMatches(q)).orderBy(...libraryOrder(q.trim()));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 /** May this actor edit or delete this exercise? Built-ins: nobody; trainers: their own; administrators: any staff-made one. */

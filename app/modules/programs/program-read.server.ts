@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
@@ -8,6 +8,7 @@ import type * as tables from "~/db/schema/programs";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { workout } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
+import { pickExercises, type ExerciseChoice } from "~/modules/exercises/exercises.server";
 import type * as forms from "./programs.schema";
 
 export type Actor = Pick<SessionUser, "id" | "role" | "email">;
@@ -92,13 +93,11 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-/**
- * A whole program in five queries whatever its size: the program (with member and source
- * names), its weeks, which weeks were trained, its days, its blocks with their exercises.
- * `db` may be a transaction.
- */
-export async function loadProgram(db: Db, id: string): Promise<ProgramView | null> {
-  const [row] = await db
+type ProgramHeader = Omit<ProgramView, "weeks">;
+
+/** Programs' own rows with their kind and the member's and the source's names (`db` may be a transaction). */
+async function headerRows(db: Db, where: SQL | undefined, order: SQL[] = []): Promise<ProgramHeader[]> {
+  const rows = await db
     .select({
       id: program.id,
       name: program.name,
@@ -115,7 +114,22 @@ export async function loadProgram(db: Db, id: string): Promise<ProgramView | nul
     .from(program)
     .leftJoin(user, eq(user.id, program.memberId))
     .leftJoin(source, eq(source.id, program.sourceId))
-    .where(and(eq(program.id, id), isNull(program.archivedAt)));
+    .where(where)
+    .orderBy(...order);
+  return rows.map(({ isTemplate, memberFullName, memberEmail, ...r }) => ({
+    ...r,
+    kind: kindOf({ isTemplate, memberId: r.memberId }),
+    memberName: memberEmail !== null ? personName({ name: memberFullName ?? "", email: memberEmail }) : null,
+  }));
+}
+
+/**
+ * A whole program in five queries whatever its size: the program (with member and source
+ * names), its weeks, which weeks were trained, its days, its blocks with their exercises.
+ * `db` may be a transaction.
+ */
+export async function loadProgram(db: Db, id: string): Promise<ProgramView | null> {
+  const [row] = await headerRows(db, and(eq(program.id, id), isNull(program.archivedAt)));
   if (!row) return null;
   const [weeks, trainedWeeks, days, blocks] = await Promise.all([
     db.select({ id: programWeek.id, position: programWeek.position }).from(programWeek).where(eq(programWeek.programId, id)).orderBy(asc(programWeek.position)),
@@ -155,16 +169,7 @@ export async function loadProgram(db: Db, id: string): Promise<ProgramView | nul
   const blocksOf = groupBy(blocks, (b) => b.dayId);
   const daysOf = groupBy(days, (d) => d.weekId);
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    kind: kindOf(row),
-    memberId: row.memberId,
-    memberName: row.memberEmail !== null ? personName({ name: row.memberFullName ?? "", email: row.memberEmail }) : null,
-    startDate: row.startDate,
-    sourceId: row.sourceId,
-    sourceName: row.sourceName,
-    updatedAt: row.updatedAt,
+    ...row,
     weeks: weeks.map((w) => ({
       id: w.id,
       position: w.position,
@@ -188,46 +193,11 @@ export async function getProgram(actor: Actor, id: string): Promise<ProgramView>
   return found;
 }
 
-export interface ProgramListItem {
-  id: string;
-  name: string;
-  description: string;
-  kind: ProgramKind;
-  memberName: string | null;
-  startDate: string | null;
-  sourceName: string | null;
-  updatedAt: Date;
-}
+/** A program in the lists: its own row, without the weeks. */
+export type ProgramListItem = ProgramHeader;
 
 async function listWhere(templates: boolean): Promise<ProgramListItem[]> {
-  const rows = await getDb()
-    .select({
-      id: program.id,
-      name: program.name,
-      description: program.description,
-      isTemplate: program.isTemplate,
-      memberId: program.memberId,
-      startDate: program.startDate,
-      sourceName: source.name,
-      updatedAt: program.updatedAt,
-      memberFullName: user.name,
-      memberEmail: user.email,
-    })
-    .from(program)
-    .leftJoin(user, eq(user.id, program.memberId))
-    .leftJoin(source, eq(source.id, program.sourceId))
-    .where(and(eq(program.isTemplate, templates), isNull(program.archivedAt)))
-    .orderBy(desc(program.updatedAt), asc(program.name));
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    kind: kindOf(r),
-    memberName: r.memberEmail !== null ? personName({ name: r.memberFullName ?? "", email: r.memberEmail }) : null,
-    startDate: r.startDate,
-    sourceName: r.sourceName,
-    updatedAt: r.updatedAt,
-  }));
+  return headerRows(getDb(), and(eq(program.isTemplate, templates), isNull(program.archivedAt)), [desc(program.updatedAt), asc(program.name)]);
 }
 
 /** The coach's programs and the members' copies (newest change first). */
@@ -241,16 +211,10 @@ export async function listTemplates(actor: Actor): Promise<ProgramListItem[]> {
   return listWhere(true);
 }
 
-export interface ExerciseOption {
-  id: string;
-  name: string;
-  measure: forms.ExerciseMeasure;
-}
-
-/** Every exercise of the library by name, for the block form's picker (it filters as one types). */
-export async function listExerciseOptions(actor: Actor): Promise<ExerciseOption[]> {
+/** Every exercise of the library, for the block form's picker (it filters as one types). */
+export async function listExerciseOptions(actor: Actor): Promise<ExerciseChoice[]> {
   ensureCan(actor, "programs", "write");
-  return getDb().select({ id: exercise.id, name: exercise.name, measure: exercise.measure }).from(exercise).orderBy(asc(exercise.name));
+  return pickExercises("");
 }
 
 export interface MemberOption {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isPlainDate } from "~/lib/time-zone";
 import { weightToKg } from "~/lib/units";
+import { exerciseMeasures, type ExerciseMeasure } from "~/db/schema/exercises";
 
 /**
  * The program builder's forms, checked in the browser and again on the server with the
@@ -12,8 +13,7 @@ export const loadKinds = ["none", "weight", "percent_1rm", "rpe", "rir"] as cons
 export type LoadKind = (typeof loadKinds)[number];
 export const groupKinds = ["superset", "circuit"] as const;
 export type GroupKind = (typeof groupKinds)[number];
-export const exerciseMeasures = ["weight_reps", "reps", "time", "distance"] as const;
-export type ExerciseMeasure = (typeof exerciseMeasures)[number];
+export type { ExerciseMeasure };
 
 export const DAYS_PER_WEEK = 7;
 export const MAX_WEEKS = 52;

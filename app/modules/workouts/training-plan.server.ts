@@ -3,7 +3,7 @@
  * each day done, missed, rest, today or upcoming) and what 'Today' offers. It reads the
  * programs tables (the programs module writes them) and the member's own workouts.
  */
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
@@ -54,15 +54,17 @@ export async function todayForSite(): Promise<string> {
 
 /**
  * The program the member trains now: of their copies not archived, the latest that has
- * started, else the next to start.
+ * started, else the next to start (one query: the started ones sort first).
  */
 async function currentProgram(memberId: string, today: string) {
-  const db = getDb();
-  const mine = and(eq(program.memberId, memberId), isNull(program.archivedAt), isNotNull(program.startDate));
-  const [started] = await db.select().from(program).where(and(mine, lte(program.startDate, today))).orderBy(desc(program.startDate), desc(program.createdAt)).limit(1);
-  if (started) return started;
-  const [next] = await db.select().from(program).where(and(mine, gt(program.startDate, today))).orderBy(asc(program.startDate)).limit(1);
-  return next ?? null;
+  const started = lte(program.startDate, today);
+  const [current] = await getDb()
+    .select()
+    .from(program)
+    .where(and(eq(program.memberId, memberId), isNull(program.archivedAt), isNotNull(program.startDate)))
+    .orderBy(sql`${started} desc`, sql`case when ${started} then ${program.startDate} end desc`, asc(program.startDate), desc(program.createdAt))
+    .limit(1);
+  return current ?? null;
 }
 
 /** The staff's rule (program-dates.ts), with the member's own workout under way shown as such. */
@@ -124,9 +126,10 @@ export async function getWorkoutInProgress(actor: Actor): Promise<{ id: string; 
 
 /** What the dashboard's 'Today' card offers: resume, start today's workout, rest (with the next one), or nothing yet. */
 export async function getTodayCard(actor: Actor): Promise<TodayCard> {
-  const today = await todayForSite();
-  const [underWay, plan] = await Promise.all([getWorkoutInProgress(actor), getTrainingPlan(actor, today)]);
+  const underWay = await getWorkoutInProgress(actor);
   if (underWay) return { kind: "in_progress", workoutId: underWay.id, title: underWay.title };
+  const today = await todayForSite();
+  const plan = await getTrainingPlan(actor, today);
   if (!plan) return { kind: "none" };
   const days = plan.weeks.flatMap((w) => w.days);
   const next = days.find((d) => d.date > today && d.dayId !== null) ?? null;

@@ -4,7 +4,7 @@
  * search for swapping or adding one, and the history of finished workouts. Writes live in
  * workout-session.server.ts.
  */
-import { and, asc, desc, eq, ilike, inArray, lte, max, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, max, notInArray, sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { exercise, type ExerciseMeasure } from "~/db/schema/exercises";
@@ -15,6 +15,7 @@ import { weightUnitOf } from "~/modules/users/profile.server";
 import { estimateOneRepMax, MAX_ESTIMATE_REPS, percentOfOneRepMax, roundToPlates, rpeFromRir } from "./one-rep-max";
 import { DEFAULT_REST_SECONDS } from "./workout-session.schema";
 import { ownWorkout, summarizeWorkout, type WorkoutSummary } from "./workout-session.server";
+import { pickExercises, type ExerciseChoice } from "~/modules/exercises/exercises.server";
 
 type Actor = Pick<SessionUser, "id">;
 
@@ -246,12 +247,9 @@ export async function getWorkoutScreen(actor: Actor, workoutId: unknown): Promis
   };
 }
 
-/** Exercises by name, for swapping one or adding one (first 20 in name order). */
-export async function searchExercises(query: string): Promise<Array<{ id: string; name: string }>> {
-  const db = getDb();
-  const words = query.trim();
-  const where = words ? ilike(exercise.name, `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
-  return db.select({ id: exercise.id, name: exercise.name }).from(exercise).where(where).orderBy(asc(exercise.name)).limit(20);
+/** Exercises by name, for swapping one or adding one: the first 20 in the library's order. */
+export async function searchExercises(query: string): Promise<ExerciseChoice[]> {
+  return pickExercises(query, 20);
 }
 
 // ---- History ----

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { ImageUploadField } from "~/components/image-upload-field";
 import { Button, buttonClass } from "~/components/ui/button";
+import { DeleteDialog } from "~/components/ui/delete-dialog";
 import { cn } from "~/components/ui/cn";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form";
@@ -55,46 +56,6 @@ function usePreview(getSource: () => string) {
     }
   }
   return { ...state, load };
-}
-
-function DeleteDialog({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const navigation = useNavigation();
-  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby="delete-article-title"
-      aria-describedby="delete-article-text"
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/60"
-    >
-      <div className="space-y-4 p-6">
-        <h2 id="delete-article-title" className="text-2xl font-bold uppercase">
-          Delete this article?
-        </h2>
-        <p id="delete-article-text" className="text-zinc-700">
-          Are you sure you want to delete “{title}”? This cannot be undone.
-        </p>
-        <Form method="post" className="flex flex-wrap justify-end gap-3">
-          <input type="hidden" name="intent" value="delete" />
-          {/* First in the dialog, so it has the focus: the safe choice. */}
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={deleting} busyText="Deleting...">
-            <Trash2 className="size-4" aria-hidden="true" /> Delete
-          </Button>
-        </Form>
-      </div>
-    </dialog>
-  );
 }
 
 /** The article editor (spec section 2): create and edit share it. */
@@ -290,7 +251,7 @@ export function ArticleForm({ mode, defaults = {}, defaultImage, result, cancelT
         </div>
         {uploading ? <p className="text-sm text-zinc-700">Saving is available once the image has uploaded.</p> : null}
       </Form>
-      {mode === "edit" ? <DeleteDialog open={deleteOpen} onClose={() => setDeleteOpen(false)} title={title} /> : null}
+      {mode === "edit" ? <DeleteDialog open={deleteOpen} onClose={() => setDeleteOpen(false)} thing="article" name={title} /> : null}
     </>
   );
 }

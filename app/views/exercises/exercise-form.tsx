@@ -1,9 +1,10 @@
 import { Trash2 } from "lucide-react";
-import { useEffect, useRef, useState, type ComponentProps, type FormEvent } from "react";
+import { useEffect, useState, type ComponentProps, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { ImageUploadField } from "~/components/image-upload-field";
 import { Button, buttonClass } from "~/components/ui/button";
+import { DeleteDialog } from "~/components/ui/delete-dialog";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { ActionData } from "~/lib/action.server";
 import { fieldErrors } from "~/lib/form";
@@ -96,46 +97,6 @@ function CheckboxGroup<K extends string>({ field, legend, keys, label, checked, 
         </p>
       ) : null}
     </fieldset>
-  );
-}
-
-function DeleteDialog({ open, onClose, name }: { open: boolean; onClose: () => void; name: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const navigation = useNavigation();
-  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby="delete-exercise-title"
-      aria-describedby="delete-exercise-text"
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/60"
-    >
-      <div className="space-y-4 p-6">
-        <h2 id="delete-exercise-title" className="text-2xl font-bold uppercase">
-          Delete this exercise?
-        </h2>
-        <p id="delete-exercise-text" className="text-zinc-700">
-          Are you sure you want to delete “{name}”? This cannot be undone.
-        </p>
-        <Form method="post" className="flex flex-wrap justify-end gap-3">
-          <input type="hidden" name="intent" value="delete" />
-          {/* First in the dialog, so it has the focus: the safe choice. */}
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={deleting} busyText="Deleting...">
-            <Trash2 className="size-4" aria-hidden="true" /> Delete
-          </Button>
-        </Form>
-      </div>
-    </dialog>
   );
 }
 
@@ -250,7 +211,7 @@ export function ExerciseForm({ mode, defaults = {}, defaultImage, result, cancel
         </div>
         {uploading ? <p className="text-sm text-zinc-700">Saving is available once the image has uploaded.</p> : null}
       </Form>
-      {mode === "edit" ? <DeleteDialog open={deleteOpen} onClose={() => setDeleteOpen(false)} name={textOf(defaults, "name")} /> : null}
+      {mode === "edit" ? <DeleteDialog open={deleteOpen} onClose={() => setDeleteOpen(false)} thing="exercise" name={textOf(defaults, "name")} /> : null}
     </>
   );
 }

@@ -5,7 +5,8 @@ import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { ActionFailure } from "~/lib/action.server";
 import { fieldErrors } from "~/lib/form";
 import { formatValue, weightFromKg, type WeightUnit } from "~/lib/units";
-import type { BlockView, ExerciseOption } from "~/modules/programs/program-read.server";
+import type { ExerciseChoice } from "~/modules/exercises/exercises.server";
+import type { BlockView } from "~/modules/programs/program-read.server";
 import { blockFormSchema, loadKindLabels, loadKinds, type ExerciseMeasure, type LoadKind } from "~/modules/programs/programs.schema";
 
 type Values = Record<string, string>;
@@ -49,7 +50,7 @@ export function BlockForm({
   programId: string;
   target: { intent: "add-block"; dayId: string } | { intent: "update-block"; blockId: string };
   block: BlockView | null;
-  exercises: readonly ExerciseOption[];
+  exercises: readonly ExerciseChoice[];
   unit: WeightUnit;
   failed: ActionFailure | undefined;
 }) {

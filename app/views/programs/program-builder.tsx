@@ -6,7 +6,8 @@ import type { ActionData, ActionFailure } from "~/lib/action.server";
 import { formatLongDate, formatShortDate } from "~/lib/dates";
 import { addDays } from "~/lib/time-zone";
 import type { WeightUnit } from "~/lib/units";
-import type { DayView, ExerciseOption, MemberOption, ProgramView, WeekView } from "~/modules/programs/program-read.server";
+import type { ExerciseChoice } from "~/modules/exercises/exercises.server";
+import type { DayView, MemberOption, ProgramView, WeekView } from "~/modules/programs/program-read.server";
 import { DAYS_PER_WEEK, weekdayLabel } from "~/modules/programs/programs.schema";
 import { AssignForm } from "./assign-form";
 import { BlockForm } from "./block-form";
@@ -15,7 +16,7 @@ import { ProgramDetailsForm } from "./program-details-form";
 
 export interface BuilderData {
   program: ProgramView;
-  exercises: ExerciseOption[];
+  exercises: ExerciseChoice[];
   members: MemberOption[];
   unit: WeightUnit;
   editing: { block: string; day: string | null } | null;

@@ -1,0 +1,57 @@
+import { Trash2 } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "./button";
+
+interface DeleteDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** What is deleted, as the heading names it: "article", "exercise". */
+  thing: string;
+  /** Its name, quoted in the question. */
+  name: string;
+}
+
+/**
+ * 'Delete this …?': a modal dialog whose Delete posts `intent=delete` to the page's action.
+ * Cancel comes first and so has the focus (the safe choice); Escape closes it too.
+ */
+export function DeleteDialog({ open, onClose, thing, name }: DeleteDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const navigation = useNavigation();
+  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/60"
+    >
+      <div className="space-y-4 p-6">
+        <h2 id={`${id}-title`} className="text-2xl font-bold uppercase">
+          Delete this {thing}?
+        </h2>
+        <p id={`${id}-text`} className="text-zinc-700">
+          Are you sure you want to delete “{name}”? This cannot be undone.
+        </p>
+        <Form method="post" className="flex flex-wrap justify-end gap-3">
+          <input type="hidden" name="intent" value="delete" />
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={deleting} busyText="Deleting...">
+            <Trash2 className="size-4" aria-hidden="true" /> Delete
+          </Button>
+        </Form>
+      </div>
+    </dialog>
+  );
+}

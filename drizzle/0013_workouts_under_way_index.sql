@@ -1,0 +1,1 @@
+CREATE INDEX "workouts_under_way_idx" ON "workouts" USING btree ("user_id","started_at" DESC NULLS LAST) WHERE "workouts"."finished_at" is null;
