@@ -59,6 +59,7 @@ export async function seedBenchData(members: number): Promise<{ heavyId: string 
     sets: 3,
     reps: 5,
   });
+  await insertLiftsForBaseline(heavy.id);
   await db.execute(sql`insert into fitness_goals (id, user_id, title, description, status)
     select 'goal' || g, ${heavy.id}, 'Goal ' || g, 'A goal to reach', (array['not_started', 'in_progress', 'completed'])[g + 1] from generate_series(0, 2) g`);
   // Sessions every Monday, Wednesday and Friday at 07:00 UTC: 3 years back, 4 weeks ahead.
@@ -69,6 +70,25 @@ export async function seedBenchData(members: number): Promise<{ heavyId: string 
     from generate_series(0, 160 * 3 - 1) g`);
   await db.execute(sql`analyze`);
   return { heavyId: heavy.id };
+}
+
+/**
+ * The same lifts again as the baseline build stored them before issue 18 (one
+ * progress_entries row a lift a day: its weight in kg, sets and reps; the kinds of the
+ * old form), so that the baseline's Strength Progress shows the same history as this
+ * build's, which reads the set logs and ignores these rows. Without them the baseline
+ * drew empty lift charts and the comparison weighed a full page against a bare one.
+ */
+async function insertLiftsForBaseline(userId: string) {
+  const oldKinds = sql.join(
+    Object.entries(LIFT_EXERCISES).map(([kind, exerciseId]) => sql`(${exerciseId}, ${kind})`),
+    sql`, `,
+  );
+  await getDb().execute(sql`insert into progress_entries (id, user_id, kind, recorded_on, value, sets, reps)
+    select 'baseline-' || s.workout_exercise_id, s.user_id, k.kind, s.performed_on, max(s.weight_kg), count(*)::int, max(s.reps)
+    from set_logs s join (values ${oldKinds}) as k(exercise_id, kind) on k.exercise_id = s.exercise_id
+    where s.user_id = ${userId}
+    group by s.workout_exercise_id, s.user_id, k.kind, s.performed_on`);
 }
 
 /** A full first page of public articles (12) with a few paragraphs each, and two members-only ones. */
