@@ -17,7 +17,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
-    trace: "retain-on-failure",
+    // Recording a trace of every test costs about a seventh of the suite's time (95 tests:
+    // 185 s with, 159 s without): E2E_TRACE=1 keeps the traces of failed tests when one is wanted.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],

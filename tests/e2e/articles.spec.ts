@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { accessibilityViolations } from "./support/axe";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { fixtureArticles } from "./support/fixture-articles";
 import { E2E_BASE_URL } from "./support/server";
@@ -6,13 +6,6 @@ import { expect, signIn, test } from "./support/test";
 
 const members = fixtureArticles.membersOnly;
 const pub = fixtureArticles.public;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 async function signedIn(page: Page, who: "trainer" | "member" | "admin") {
   await signIn(page, who);
@@ -168,10 +161,10 @@ test("visitors and members are refused the editor over HTTP, and nothing changes
 test("the listing and an article page have no serious accessibility violations", async ({ page }) => {
   await page.goto("/articles");
   await expect(page.getByRole("heading", { name: "Browse by Category" })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.goto(`/articles/${pub.slug}`);
   await expect(page.getByRole("heading", { level: 1, name: pub.title })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await accessibilityViolations(page)).toEqual([]);
 });
 
 test("search and category tiles filter the list without JavaScript, and public articles have their own metadata", async ({ browser, request }) => {

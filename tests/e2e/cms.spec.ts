@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { accessibilityViolations } from "./support/axe";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -166,12 +166,7 @@ test.describe("the content manager", () => {
     const dialog = await openAddDialog(page);
     await expect(dialog.getByRole("heading", { name: "Add Video" })).toBeVisible();
     await expect(dialog.locator(":focus")).toHaveCount(1);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    expect(
-      results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-    ).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Add Content" })).toBeFocused();

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { accessibilityViolations } from "./support/axe";
 import type { Page, Response } from "@playwright/test";
 import { tinyPdf } from "../../app/modules/nutrition/nutrition.test-support";
 import { fixtureNutrition } from "./support/fixture-nutrition";
@@ -12,8 +12,7 @@ const { pdf, link } = fixtureNutrition;
 const EMPTY = "No nutrition documents available for the selected category.";
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 test("a member browses the nutrition categories and opens a PDF in a new tab", async ({ page, context }) => {

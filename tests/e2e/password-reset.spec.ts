@@ -1,15 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
+import { accessibilityViolations } from "./support/axe";
 import fs from "node:fs";
 import path from "node:path";
 import { E2E_DATA_DIR } from "./support/server";
 import { expect, test } from "./support/test";
 import { PASSWORD, users } from "./support/users";
-import type { Page } from "@playwright/test";
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
 
 const NEW_PASSWORD = "Relentless-reset-pass2";
 
@@ -41,7 +35,7 @@ test("a member resets a forgotten password from the login page and signs in with
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("If an account exists for that e-mail, we have sent a link to reset the password.")).toBeVisible();
@@ -49,7 +43,7 @@ test("a member resets a forgotten password from the login page and signs in with
   const link = await resetLinkFor(email);
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel("Repeat new password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Set new password" }).click();

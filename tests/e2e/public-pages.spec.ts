@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { accessibilityViolations } from "./support/axe";
 import { publicPages } from "../../app/modules/marketing/public-pages";
 import { expect, test } from "./support/test";
 import { E2E_BASE_URL } from "./support/server";
@@ -11,11 +11,7 @@ for (const page of publicPages) {
     });
     const response = await browserPage.goto(page.path, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
-    const results = await new AxeBuilder({ page: browserPage }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-    expect(serious).toEqual([]);
+    expect(await accessibilityViolations(browserPage)).toEqual([]);
     expect(foreign).toEqual([]);
   });
 

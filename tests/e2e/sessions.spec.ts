@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { accessibilityViolations } from "./support/axe";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -18,8 +18,7 @@ const fourDay = `${nextMonth}-17`;
 const member = users.scheduleMember;
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 async function scheduleSession(page: Page, s: { date: string; time: string; type: string }) {
@@ -125,8 +124,9 @@ test("a trainer schedules sessions; the member sees them on the calendar, cancel
   expect(mail).toContain("18:00");
 
   // ---- the dashboard shows the next session
-  // The reopened details must have arrived (the navigation settled) before Escape can close them.
+  // The reopened details must have arrived and become modal (an effect after the render) before Escape can close them.
   await expect(detail).toContainText("Cancelled");
+  await expect.poll(() => detail.evaluate((d) => d.matches(":modal"))).toBe(true);
   await page.keyboard.press("Escape");
   await expect(detail).toBeHidden();
   await page.getByRole("navigation", { name: "Member Menu" }).getByRole("link", { name: "Dashboard" }).click();

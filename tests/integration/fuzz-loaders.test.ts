@@ -16,6 +16,9 @@
  *
  * Unmarked on purpose: it runs on PGlite and again on PostgreSQL, where a NUL that
  * reaches a query is an error ('invalid byte sequence') that PGlite accepts.
+ *
+ * Last, on the same server (one Vite start instead of two): an AppError a service throws
+ * in a loader reaches the browser with its status and message, never a 500.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -363,4 +366,15 @@ describe("fuzzing every loader's query string", () => {
     expect(failures, failures.join("\n\n")).toEqual([]);
     expect(requests).toBeGreaterThanOrEqual(routes.length * whos.length * 2);
   }, 600_000);
+});
+
+// The same server answers one plain question too: a service's AppError in a loader reaches the browser as it was thrown.
+describe("an AppError thrown in a loader", () => {
+  it("answers with its status and message: a missing document is 404 'Document not found', plain text and private", async () => {
+    const response = await fetch(`${app.base}/documents/no-such-document`, { redirect: "manual", headers: { cookie: cookies.member } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(await response.text()).toBe("Document not found");
+  });
 });
