@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { seedDataDirFromTemplate } from "../support/migrated-database";
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, startServer, waitForHealthy, warmUp } from "./support/server";
 
 /**
@@ -19,6 +20,7 @@ export default async function globalSetup() {
     TRUST_PROXY: "true",
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
   };
+  seedDataDirFromTemplate(E2E_DATA_DIR, env);
   execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/seed-shared.ts"], {
     env: { ...process.env, ...env },
     stdio: "inherit",

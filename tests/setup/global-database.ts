@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
+import { PGlite as PGliteOnDisk, type PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { openDatabase } from "~/db/client.server";
 import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
-import { databaseUrl, pgliteTemplatePath, TEMPLATE_DB } from "./database";
+import { databaseUrl, pgliteDataDirTemplate, pgliteTemplatePath, TEMPLATE_DB } from "./database";
 
 /** Migrates once (with the built-in exercises, as a start does): a PGlite data-dir dump, or a PostgreSQL template database. */
 export default async function setup() {
@@ -18,6 +18,12 @@ export default async function setup() {
     fs.mkdirSync(path.dirname(pgliteTemplatePath), { recursive: true });
     fs.writeFileSync(pgliteTemplatePath, Buffer.from(await dump.arrayBuffer()));
     await database.close();
+    // The same database as a DATA_DIR holds it, for apps booted in a test.
+    fs.rmSync(pgliteDataDirTemplate, { recursive: true, force: true });
+    fs.mkdirSync(pgliteDataDirTemplate, { recursive: true });
+    const onDisk = new PGliteOnDisk(path.join(pgliteDataDirTemplate, "db"), { loadDataDir: dump });
+    await onDisk.waitReady;
+    await onDisk.close();
     return;
   }
   const admin = new pg.Client({ connectionString: databaseUrl(base, "postgres") });

@@ -5,7 +5,8 @@
  * the project's vite.config.ts (as `npm run dev` does), but given a static assets
  * folder instead of Vite's middlewares: boot() then runs exactly as in production
  * (strict CSP, static files). Modules needed beside the app (logger, users) must be
- * loaded with load(): that is the same module instance the app uses.
+ * loaded with load(): that is the same module instance the app uses. On PGlite a fresh
+ * DATA_DIR gets a copy of the suite's migrated database first (tests/setup/database.ts).
  */
 import fs from "node:fs";
 import type http from "node:http";
@@ -15,6 +16,7 @@ import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import type { Database } from "~/db/client.server";
 import type * as AppModule from "../../server/app";
+import { seedDataDirFromTemplate } from "./migrated-database";
 
 export interface RunningApp {
   base: string;
@@ -50,6 +52,7 @@ export async function startApp(
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
+  if (process.env.DATA_DIR) seedDataDirFromTemplate(process.env.DATA_DIR);
   const vite: ViteDevServer = await createServer({
     configFile: path.resolve("vite.config.ts"),
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },

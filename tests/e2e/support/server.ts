@@ -3,6 +3,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "../../../scripts/free-port";
+import { seedDataDirFromTemplate } from "../../support/migrated-database";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -49,6 +50,7 @@ export async function startIsolatedServer(name: string, seedScript: string, seed
   fs.rmSync(dataDir, { recursive: true, force: true });
   const origin = `http://localhost:${await freePort()}`;
   const env = { DATA_DIR: dataDir, BASE_URL: origin, DATABASE_URL: "", LOG_LEVEL: "warn" };
+  seedDataDirFromTemplate(dataDir, { ...process.env, ...env });
   execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), seedScript], {
     env: { ...process.env, ...env, ...seedEnv },
     stdio: "inherit",
