@@ -2,20 +2,33 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+const ATTEMPTS = 5;
 
-/**
- * The page's WCAG 2.1 A/AA and best-practice violations (serious and critical ones, or
- * every one with `all`), each as "rule: help (elements)", checked once nothing on the
- * page is moving: a toast or a dialog part-way through its entrance has half-transparent
- * text, which axe rightly scores low, and the page a person reads is the settled one.
- * Endless animations (a spinner) are not waited for.
- */
-export async function accessibilityViolations(page: Page, { all = false }: { all?: boolean } = {}): Promise<string[]> {
+/** Resolves once no finite animation or transition runs, two frames after the last change (a transition starts on the next frame). */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return results.violations
-    .filter((v) => all || v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * The page's WCAG 2.1 A/AA and best-practice violations (serious and critical ones, or
+ * every one with `all`), each as "rule: help (elements)", judged on the settled page: a
+ * toast or a dialog part-way through its entrance or exit has half-transparent text, which
+ * axe rightly scores low. A violation that is still there after the page has settled
+ * again (up to five looks) is a real one and is returned. Endless animations (a spinner)
+ * are not waited for.
+ */
+export async function accessibilityViolations(page: Page, { all = false }: { all?: boolean } = {}): Promise<string[]> {
+  let found: string[] = [];
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    await settled(page);
+    const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    found = results.violations
+      .filter((v) => all || v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    if (found.length === 0) return found;
+  }
+  return found;
 }
