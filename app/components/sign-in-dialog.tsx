@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
+import { useModal } from "./ui/use-modal";
 
 // The form (and its validation library) loads only when someone opens the dialog.
 const loadSignInForm = () => import("./sign-in-form");
@@ -17,15 +18,8 @@ export function preloadSignInForm(): void {
  * `redirectTo`: where a successful sign-in goes (default /members).
  */
 export function SignInDialog({ open, onClose, redirectTo }: { open: boolean; onClose: () => void; redirectTo?: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const location = useLocation();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   // A successful sign-in navigates away: close with it.
   useEffect(() => {

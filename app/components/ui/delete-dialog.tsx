@@ -1,7 +1,8 @@
 import { Trash2 } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "./button";
+import { useModal } from "./use-modal";
 
 interface DeleteDialogProps {
   open: boolean;
@@ -17,16 +18,10 @@ interface DeleteDialogProps {
  * Cancel comes first and so has the focus (the safe choice); Escape closes it too.
  */
 export function DeleteDialog({ open, onClose, thing, name }: DeleteDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const id = useId();
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}
