@@ -17,6 +17,7 @@ import { countTrainingSessions, createTrainingSession } from "~/modules/training
 import { storeDocumentFile } from "~/modules/uploads/documents.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
+import { DEFAULT_WEIGHT_UNIT } from "~/lib/units";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
 import { withDatabase } from "./cli";
 import { hasProgram, seedTraining } from "./seed-demo-training";
@@ -119,7 +120,7 @@ await withDatabase(async () => {
   const member = await findUserByEmail(accounts[1]!.email);
   if (!trainer || !member) throw new Error("The demo accounts are missing");
   const staff = { id: trainer.id, email: trainer.email, role: "trainer" as const };
-  const demoMember = { id: member.id, email: member.email, role: "member" as const };
+  const demoMember = { id: member.id, email: member.email, role: "member" as const, weightUnit: DEFAULT_WEIGHT_UNIT };
 
   if ((await countArticles()) === 0) {
     for (const article of articles) await createArticle(staff, { ...article, imageId: null, readTime: 5, published: true });

@@ -80,7 +80,11 @@ export async function boot(options: AppOptions) {
   app.set("trust proxy", "hops" in trust && trust.hops === 0 ? false : (address: string, index: number) => isTrustedHop(trust, address, index));
   const https = env.BASE_URL.startsWith("https://");
   const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  const pageCache = dev ? null : publicPageCache({ baseUrl: env.BASE_URL, https, loadBuild });
+  // Production hands React Router the build itself: given a function, it rebuilds its route
+  // tables (every route flattened, ranked and wrapped) on every request, a cost that grows
+  // with each screen. Development keeps the function, so Vite's edits reach the next request.
+  const build = dev ? null : await loadBuild();
+  const pageCache = build ? publicPageCache({ baseUrl: env.BASE_URL, https, build }) : null;
   app.use(requestLog());
   app.use(compression());
   app.use(securityHeaders({ https, dev }));
@@ -106,7 +110,7 @@ export async function boot(options: AppOptions) {
   app.use((req, res, next) => withRequestScope(req, (cookie) => res.headersSent || res.append("Set-Cookie", cookie), next));
   app.use(
     createRequestHandler({
-      build: loadBuild,
+      build: build ?? loadBuild,
       getLoadContext: (_req, res) => requestContext(String(res.locals.cspNonce)),
     }),
   );

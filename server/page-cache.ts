@@ -122,15 +122,14 @@ export function inlineScriptHashes(html: string): string[] {
  * - Never shared: a response with Set-Cookie, a status other than 200, or a declared
  *   private Cache-Control (a members-only article or a draft says `private, no-store`).
  */
-export function publicPageCache({ baseUrl, https, loadBuild }: { baseUrl: string; https: boolean; loadBuild: () => Promise<ServerBuild> }) {
+export function publicPageCache({ baseUrl, https, build }: { baseUrl: string; https: boolean; build: ServerBuild }) {
   const pages = new Map<string, CachedPage>();
   const pending = new Map<string, Promise<CachedPage | null>>();
   let generation = 0;
-  let handler: ReturnType<typeof createFetchHandler> | undefined;
+  const handler = createFetchHandler(build, "production");
 
   async function render(key: string): Promise<CachedPage | null> {
     const started = generation;
-    handler ??= createFetchHandler(loadBuild, "production");
     const nonce = crypto.randomBytes(16).toString("base64");
     const response = await handler(new Request(new URL(key, baseUrl), { headers: { accept: "text/html" } }), requestContext(nonce));
     const rendered = await response.text();

@@ -6,6 +6,7 @@ import { getDb, type Db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
 import { appendResponseCookie, readOncePerRequest } from "~/lib/request-scope.server";
+import { DEFAULT_WEIGHT_UNIT } from "~/lib/units";
 import { isProfileComplete } from "./user";
 import { AppError } from "~/lib/app-error";
 import { getAuth } from "./auth.server";
@@ -109,7 +110,7 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
     email: row.email,
     name: row.name,
     role,
-    weightUnit: row.weightUnit ?? "lbs",
+    weightUnit: row.weightUnit ?? DEFAULT_WEIGHT_UNIT,
     profileComplete: isProfileComplete({
       fullName: row.name,
       location: row.location ?? "",

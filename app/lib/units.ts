@@ -7,6 +7,8 @@
  * back unchanged after storage (a double keeps far more precision than that).
  */
 export type WeightUnit = "lbs" | "kg";
+/** A member who has not chosen a unit sees pounds and inches (the spec's default). */
+export const DEFAULT_WEIGHT_UNIT: WeightUnit = "lbs";
 export type LengthUnit = "in" | "cm";
 
 /** Exact by definition of the international pound (0.45359237 kg). */

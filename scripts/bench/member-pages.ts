@@ -1,26 +1,31 @@
 /**
  * The heavy member's pages on this build against the baseline build, in the same run.
- * The two servers take turns on the same DATA_DIR and port (a PGlite database belongs to
- * one process at a time) in the order current, baseline, baseline, current, so that a busy
- * stretch of the machine, or one that eases off, weighs on both alike (and a build that
- * does not serve its pages fails at once). The same DATA_DIR holds the same auth secret,
- * so the heavy member's session cookie from the first server is valid on every one.
+ * A PGlite database belongs to one process, so the baseline gets a copy of the seeded
+ * DATA_DIR (the same rows, auth secret and sessions: the heavy member's cookie is valid on
+ * both). Both servers stay up, idle but for the one being measured, and each page is
+ * measured in short runs that alternate between them (current, baseline, then baseline,
+ * current …): a busy stretch of the machine, or one that eases off, weighs on both alike,
+ * which turns of whole server lifetimes did not ensure (the same build's turns differed
+ * by up to 30 %). A build that does not serve its pages fails at once.
  */
+import fs from "node:fs";
 import type { Baseline } from "./baseline";
 import { BENCH_PASSWORD, HEAVY_EMAIL } from "./fixtures";
 import { signIn, throughput } from "./http";
 import { MEMBER_PAGES } from "./pages";
-import { startServer } from "./serve";
+import { startServer, type ServerProcess } from "./serve";
+import { freePort } from "../free-port";
 
 /** The member pages are measured as issue 17 states them: at 20 connections. */
 export const MEMBER_CONNECTIONS = 20;
+/** Runs per build and page, in alternating order. */
+const ROUNDS = 4;
 type Side = "baseline" | "current";
-const TURNS: Side[] = ["current", "baseline", "baseline", "current"];
 
 export interface MemberPageResult {
   name: string;
   path: Record<Side, string>;
-  /** Requests/s of each turn. */
+  /** Requests/s of each run. */
   rps: Record<Side, number[]>;
 }
 
@@ -43,31 +48,41 @@ export async function compareMemberPages(options: { baseline: Baseline; dataDir:
     path: { baseline: paths.baseline, current: paths.current },
     rps: { baseline: [], current: [] },
   }));
-  let cookie: string | undefined;
-  for (const [turn, side] of TURNS.entries()) {
-    // TRUST_PROXY: the sign-in comes from its own X-Forwarded-For address (the per-address limit).
-    const server = await startServer({
-      dataDir: options.dataDir,
-      port: options.port,
-      env: { TRUST_PROXY: "true" },
-      cwd: side === "baseline" ? options.baseline.dir : ".",
-    });
-    try {
-      const origin = `http://127.0.0.1:${options.port}`;
-      cookie ??= await signIn(server.baseUrl, HEAVY_EMAIL, BENCH_PASSWORD);
-      await checkPages(origin, side, cookie, results);
+  // TRUST_PROXY: the sign-in comes from its own X-Forwarded-For address (the per-address limit).
+  const env = { TRUST_PROXY: "true" };
+  const first = await startServer({ dataDir: options.dataDir, port: options.port, env });
+  let cookie: string;
+  try {
+    cookie = await signIn(first.baseUrl, HEAVY_EMAIL, BENCH_PASSWORD);
+  } finally {
+    await first.stop();
+  }
+  const baselineDir = `${options.dataDir}-baseline`;
+  fs.cpSync(options.dataDir, baselineDir, { recursive: true });
+  const servers: Partial<Record<Side, ServerProcess>> = {};
+  try {
+    servers.current = await startServer({ dataDir: options.dataDir, port: options.port, env });
+    servers.baseline = await startServer({ dataDir: baselineDir, port: await freePort(), env, cwd: options.baseline.dir });
+    const origin = (side: Side) => servers[side]!.baseUrl.replace("localhost", "127.0.0.1");
+    for (const side of ["current", "baseline"] as const) {
+      await checkPages(origin(side), side, cookie, results);
       // A warm server, as members meet it: the first requests of a process are slower.
       for (let i = 0; i < 20; i++) {
-        for (const { path } of results) await (await fetch(`${origin}${path[side]}`, { headers: { cookie } })).arrayBuffer();
+        for (const { path } of results) await (await fetch(`${origin(side)}${path[side]}`, { headers: { cookie } })).arrayBuffer();
       }
-      for (const result of results) {
-        const run = await throughput({ url: `${origin}${result.path[side]}`, connections: MEMBER_CONNECTIONS, duration: options.duration, headers: { cookie } });
-        result.rps[side].push(run.requests.average);
-        console.log(`  turn ${turn + 1}, ${side.padEnd(8)} ${result.name} (${result.path[side]}): ${run.requests.average.toFixed(0)} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms`);
-      }
-    } finally {
-      await server.stop();
     }
+    for (const result of results) {
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const side of round % 2 === 0 ? (["current", "baseline"] as const) : (["baseline", "current"] as const)) {
+          const run = await throughput({ url: `${origin(side)}${result.path[side]}`, connections: MEMBER_CONNECTIONS, duration: options.duration, headers: { cookie } });
+          result.rps[side].push(run.requests.average);
+          console.log(`  ${result.name}, round ${round + 1}, ${side.padEnd(8)} (${result.path[side]}): ${run.requests.average.toFixed(0)} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms`);
+        }
+      }
+    }
+  } finally {
+    await Promise.all(Object.values(servers).map((server) => server.stop()));
+    fs.rmSync(baselineDir, { recursive: true, force: true });
   }
   return results;
 }

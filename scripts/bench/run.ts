@@ -5,7 +5,7 @@
  * member's pages on this build against the baseline build (scripts/bench/baseline.ts,
  * BENCH_BASELINE_REF), then autocannon runs against the built server and Debian's nginx,
  * then Lighthouse. Needs `npm run build` first.
- * `npm run bench -- --only member-pages` runs only the member pages' comparison (about 2-3 minutes).
+ * `npm run bench -- --only member-pages` runs only the member pages' comparison (about 4 minutes).
  */
 import fs from "node:fs";
 import os from "node:os";

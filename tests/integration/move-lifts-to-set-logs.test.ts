@@ -29,9 +29,10 @@ import { toStored } from "~/modules/progress/progress-units";
 import { exercises, isExercise, workoutSchema, type Exercise } from "~/modules/progress/progress.schema";
 import { estimatedOneRepMax } from "~/modules/workouts/one-rep-max";
 import { setOwnWeightUnit } from "~/modules/users/profile.server";
+import { DEFAULT_WEIGHT_UNIT, type WeightUnit } from "~/lib/units";
 import { databaseUrl } from "../setup/database";
 
-type Actor = { id: string; role: "member" };
+type Actor = { id: string; role: "member"; weightUnit: WeightUnit };
 const LAST_BEFORE = "0009_training";
 
 let testDatabase: Database;
@@ -93,7 +94,7 @@ async function legacyLift(userId: string, kind: Exercise, recordedOn: string, va
 async function member(name: string): Promise<Actor> {
   const id = crypto.randomUUID();
   await getDb().insert(user).values({ id, name, email: `${id}@example.com` });
-  return { id, role: "member" };
+  return { id, role: "member", weightUnit: DEFAULT_WEIGHT_UNIT };
 }
 
 let ada: Actor;
@@ -112,6 +113,7 @@ beforeAll(async () => {
   ben = await member("Ben");
   cy = await member("Cy");
   await setOwnWeightUnit(ben, { unit: "kg" });
+  ben.weightUnit = "kg";
   // Ada (lbs): the same exercise twice a day, notes, body-weight pull-ups, and her weight.
   await oldLogWorkout(ada, { exercise: "bench_press", sets: "3", reps: "5", weight: "185", date: "2024-01-08", notes: "felt strong" });
   await oldLogWorkout(ada, { exercise: "bench_press", sets: "1", reps: "3", weight: "205", date: "2024-01-08", notes: "top single-ish" });

@@ -21,7 +21,7 @@ import { rangeStart } from "./progress-stats";
 import { bodyKinds, measurementSites, type ProgressRange } from "./progress.schema";
 
 const MEMBER = "bench-member";
-const actor = { id: MEMBER, role: "member" as const };
+const actor = { id: MEMBER, role: "member" as const, weightUnit: "lbs" as const };
 const kinds = [...bodyKinds, ...measurementSites];
 
 beforeAll(async () => {

@@ -114,4 +114,13 @@ describe("staff view", () => {
     expect(await refusal(getMemberProgressForStaff(trainer, "no-such-member"))).toEqual({ status: 404, message: "Member not found", fieldErrors: {} });
     await expect(getMemberProgressForStaff(b, a.id)).rejects.toMatchObject({ init: { status: 403 } });
   });
+
+  it("shows the member's progress in the member's unit, not the coach's", async () => {
+    await useUnit(a, "kg");
+    await logBodyComposition(a, { type: "weight", value: "81.5", date: today() });
+    const trainer = await newUser("trainer");
+    const view = await getMemberProgressForStaff(trainer, a.id);
+    expect(view.overview.unit).toBe("kg");
+    expect(view.overview.body.weight[0]).toMatchObject({ value: 81.5, unit: "kg" });
+  });
 });

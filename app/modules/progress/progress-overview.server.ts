@@ -3,7 +3,8 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { AppError } from "~/lib/app-error";
-import { weightUnitOf } from "~/modules/users/profile.server";
+import { profile } from "~/db/schema/profiles";
+import { DEFAULT_WEIGHT_UNIT, type WeightUnit } from "~/lib/units";
 import { todayForSite } from "./progress-context.server";
 import { latestLifts, liftPriorBest, liftSeries } from "./progress-lifts.server";
 import { firstGoalsAndOpenCount, goalsQuery, latestEntries, seriesQuery } from "./progress-queries.server";
@@ -18,13 +19,15 @@ import { bodyKinds, measurementSites, parseRange, type EntryKind, type ProgressR
  */
 
 type Actor = Pick<SessionUser, "id" | "role">;
+/** The member acting on their own progress: the unit comes with the signed-in user. */
+type Member = Pick<SessionUser, "id" | "role" | "weightUnit">;
 type RangeOption = { range?: ProgressRange | string | null };
 
 /** What progress_entries holds: body values and measurement sites (lifts are set logs). */
 const entryKinds: readonly EntryKind[] = [...bodyKinds, ...measurementSites];
 
-async function buildOverview(userId: string, range: ProgressRange): Promise<ProgressOverview> {
-  const [unit, today] = await Promise.all([weightUnitOf(userId), todayForSite()]);
+async function buildOverview(userId: string, unit: WeightUnit, range: ProgressRange): Promise<ProgressOverview> {
+  const today = await todayForSite();
   const from = rangeStart(range, today);
   const [goals, latest, lifts, series, liftDays, priorBest] = await Promise.all([
     goalsQuery(userId),
@@ -38,23 +41,29 @@ async function buildOverview(userId: string, range: ProgressRange): Promise<Prog
 }
 
 /** Everything the Progress section shows, in the acting member's unit. */
-export async function getProgressOverview(actor: Actor, options: RangeOption = {}): Promise<ProgressOverview> {
+export async function getProgressOverview(actor: Member, options: RangeOption = {}): Promise<ProgressOverview> {
   ensureCan(actor, "memberArea", "view");
-  return buildOverview(actor.id, parseRange(options.range));
+  return buildOverview(actor.id, actor.weightUnit, parseRange(options.range));
 }
 
 /** A member's progress, read-only, for trainers and administrators; 404 when there is no such user. */
 export async function getMemberProgressForStaff(actor: Actor, memberId: string, options: RangeOption = {}): Promise<StaffProgressView> {
   ensureCan(actor, "memberProgress", "viewAny");
-  const [member] = await getDb().select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, memberId));
-  if (!member) throw new AppError(404, "Member not found");
-  return { member, overview: await buildOverview(member.id, parseRange(options.range)) };
+  const [found] = await getDb()
+    .select({ id: user.id, name: user.name, email: user.email, unit: profile.weightUnit })
+    .from(user)
+    .leftJoin(profile, eq(profile.userId, user.id))
+    .where(eq(user.id, memberId));
+  if (!found) throw new AppError(404, "Member not found");
+  const { unit, ...member } = found;
+  // In the member's own unit, as they see their progress.
+  return { member, overview: await buildOverview(member.id, unit ?? DEFAULT_WEIGHT_UNIT, parseRange(options.range)) };
 }
 
 /** The dashboard's Progress Snapshot and the Recent Activity figures. */
-export async function getProgressSnapshot(actor: Actor): Promise<ProgressSnapshot> {
+export async function getProgressSnapshot(actor: Member): Promise<ProgressSnapshot> {
   ensureCan(actor, "memberArea", "view");
   // The newest entry of each body kind and site: the values and the last update date at once.
-  const [unit, latest, { goals, open }] = await Promise.all([weightUnitOf(actor.id), latestEntries(actor.id, entryKinds, 1), firstGoalsAndOpenCount(actor.id, SNAPSHOT_GOALS)]);
-  return shapeSnapshot(unit, latest, goals, open);
+  const [latest, { goals, open }] = await Promise.all([latestEntries(actor.id, entryKinds, 1), firstGoalsAndOpenCount(actor.id, SNAPSHOT_GOALS)]);
+  return shapeSnapshot(actor.weightUnit, latest, goals, open);
 }

@@ -6,19 +6,20 @@ import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import { AppError } from "~/lib/app-error";
 import { fieldErrors } from "~/lib/form";
 import { todayIn } from "~/lib/time-zone";
-import type { WeightUnit } from "~/lib/units";
+import { DEFAULT_WEIGHT_UNIT, type WeightUnit } from "~/lib/units";
 import { setOwnWeightUnit } from "~/modules/users/profile.server";
 
 /** Shared by the progress modules' tests: people, today, the stored rows, and what a refusal says. */
 
 let sequence = 0;
-export type Member = { id: string; role: "member" | "trainer" | "admin" };
+/** A signed-in person as the session lookup gives them to services: their unit comes with them. */
+export type Member = { id: string; role: "member" | "trainer" | "admin"; weightUnit: WeightUnit };
 
 export async function newUser(role: Member["role"] = "member"): Promise<Member> {
   sequence += 1;
   const id = `progress-user-${sequence}`;
   await getDb().insert(user).values({ id, name: `Person ${sequence}`, email: `progress-${sequence}@example.com`, role });
-  return { id, role };
+  return { id, role, weightUnit: DEFAULT_WEIGHT_UNIT };
 }
 
 /** The site's default time zone decides what 'today' is. */
@@ -32,9 +33,10 @@ export async function goalsOf(userId: string) {
   return getDb().select().from(fitnessGoal).where(eq(fitnessGoal.userId, userId));
 }
 
-/** The member's unit, through the users module (the switch's only writer). */
-export async function useUnit(member: Member, unit: WeightUnit) {
+/** The member's unit, through the users module (the switch's only writer); their next request's sign-in carries it. */
+export async function useUnit(member: Pick<Member, "id" | "role"> & { weightUnit?: WeightUnit }, unit: WeightUnit) {
   await setOwnWeightUnit(member, { unit });
+  member.weightUnit = unit;
 }
 
 /**

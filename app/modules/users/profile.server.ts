@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { AppError } from "~/lib/app-error";
 import { user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
-import type { WeightUnit } from "~/lib/units";
+import { DEFAULT_WEIGHT_UNIT, type WeightUnit } from "~/lib/units";
 import { profileFormSchema, weightUnitSchema, wizardSchema, type ProfileFields } from "./profile.schema";
 
 /** The acting user's own profile; a user without a row gets empty fields. */
@@ -30,7 +30,7 @@ export async function getOwnProfile(actor: Pick<SessionUser, "id">): Promise<Pro
     interests: row.interests ?? "",
     experience: row.experience ?? "",
     goals: row.goals ?? "",
-    weightUnit: row.weightUnit ?? "lbs",
+    weightUnit: row.weightUnit ?? DEFAULT_WEIGHT_UNIT,
   };
 }
 
@@ -62,7 +62,7 @@ export async function completeOwnProfile(actor: Pick<SessionUser, "id">, input: 
 /** A user's weight unit; without a profile row yet, the default, pounds. */
 export async function weightUnitOf(userId: string): Promise<WeightUnit> {
   const [row] = await getDb().select({ unit: profile.weightUnit }).from(profile).where(eq(profile.userId, userId));
-  return row?.unit ?? "lbs";
+  return row?.unit ?? DEFAULT_WEIGHT_UNIT;
 }
 
 /**
