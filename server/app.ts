@@ -63,6 +63,15 @@ const notServed: RequestHandler = (_req, res) => {
   res.status(404).type("text/plain").send("Not Found");
 };
 
+/** React Router's handler for a build loaded once: made at the first request, then reused. */
+function pagesOfBuild(build: () => Promise<ServerBuild>, getLoadContext: Parameters<typeof createRequestHandler>[0]["getLoadContext"]): RequestHandler {
+  let pages: Promise<RequestHandler> | undefined;
+  return (req, res, next) => {
+    pages ??= build().then((loaded) => createRequestHandler({ build: loaded, getLoadContext }));
+    pages.then((handle) => handle(req, res, next), next);
+  };
+}
+
 export interface AppOptions {
   /** Production: the built client folder. Development: Vite's middlewares instead. */
   assets: { dir: string } | { middleware: RequestHandler };
@@ -80,11 +89,14 @@ export async function boot(options: AppOptions) {
   app.set("trust proxy", "hops" in trust && trust.hops === 0 ? false : (address: string, index: number) => isTrustedHop(trust, address, index));
   const https = env.BASE_URL.startsWith("https://");
   const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  // Production hands React Router the build itself: given a function, it rebuilds its route
-  // tables (every route flattened, ranked and wrapped) on every request, a cost that grows
-  // with each screen. Development keeps the function, so Vite's edits reach the next request.
-  const build = dev ? null : await loadBuild();
-  const pageCache = build ? publicPageCache({ baseUrl: env.BASE_URL, https, build }) : null;
+  // Production loads the build once, at the first page request (a restart answers /healthz
+  // without it), and hands React Router the build itself: given a function, React Router
+  // rebuilds its route tables (every route flattened, ranked and wrapped) on every request,
+  // a cost that grows with each screen. Development passes the function, so Vite's edits
+  // reach the next request.
+  let built: Promise<ServerBuild> | undefined;
+  const buildOnce = () => (built ??= loadBuild());
+  const pageCache = dev ? null : publicPageCache({ baseUrl: env.BASE_URL, https, build: buildOnce });
   app.use(requestLog());
   app.use(compression());
   app.use(securityHeaders({ https, dev }));
@@ -108,12 +120,8 @@ export async function boot(options: AppOptions) {
   app.use(sameOriginOnly(env.BASE_URL));
   // Cookies added deep inside a request (a member's session renewal) reach its response; its loaders share their reads.
   app.use((req, res, next) => withRequestScope(req, (cookie) => res.headersSent || res.append("Set-Cookie", cookie), next));
-  app.use(
-    createRequestHandler({
-      build: build ?? loadBuild,
-      getLoadContext: (_req, res) => requestContext(String(res.locals.cspNonce)),
-    }),
-  );
+  const getLoadContext = (_req: express.Request, res: express.Response) => requestContext(String(res.locals.cspNonce));
+  app.use(dev ? createRequestHandler({ build: loadBuild, getLoadContext }) : pagesOfBuild(buildOnce, getLoadContext));
   // The public pages' cached copies are answered before express (docs/performance.md).
   const server = http.createServer(pageCache ? (req, res) => pageCache.answer(req, res, () => app(req, res)) : app);
   return { server, env, ...booted };

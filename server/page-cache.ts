@@ -122,16 +122,18 @@ export function inlineScriptHashes(html: string): string[] {
  * - Never shared: a response with Set-Cookie, a status other than 200, or a declared
  *   private Cache-Control (a members-only article or a draft says `private, no-store`).
  */
-export function publicPageCache({ baseUrl, https, build }: { baseUrl: string; https: boolean; build: ServerBuild }) {
+export function publicPageCache({ baseUrl, https, build }: { baseUrl: string; https: boolean; build: () => Promise<ServerBuild> }) {
   const pages = new Map<string, CachedPage>();
   const pending = new Map<string, Promise<CachedPage | null>>();
   let generation = 0;
-  const handler = createFetchHandler(build, "production");
+  let handler: Promise<ReturnType<typeof createFetchHandler>> | undefined;
 
   async function render(key: string): Promise<CachedPage | null> {
     const started = generation;
+    // The build itself, not a function that loads it: React Router would rebuild its route tables per render.
+    handler ??= build().then((loaded) => createFetchHandler(loaded, "production"));
     const nonce = crypto.randomBytes(16).toString("base64");
-    const response = await handler(new Request(new URL(key, baseUrl), { headers: { accept: "text/html" } }), requestContext(nonce));
+    const response = await (await handler)(new Request(new URL(key, baseUrl), { headers: { accept: "text/html" } }), requestContext(nonce));
     const rendered = await response.text();
     // A route that declares its answer private (a members-only article, a draft) is never shared.
     const declared = (response.headers.get("cache-control") ?? "").toLowerCase();
