@@ -37,8 +37,18 @@ const usFormats = {
   longDate: { year: "numeric", month: "long", day: "numeric" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-const formatUs = (format: keyof typeof usFormats, instant: Date | string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { ...usFormats[format], timeZone }).format(new Date(instant));
+// One formatter per format and zone: making an Intl.DateTimeFormat costs far more than using one (a list formats every row).
+const usFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatUs(format: keyof typeof usFormats, instant: Date | string, timeZone: string): string {
+  const key = `${format} ${timeZone}`;
+  let formatter = usFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { ...usFormats[format], timeZone });
+    usFormatters.set(key, formatter);
+  }
+  return formatter.format(new Date(instant));
+}
 
 /** 'Nov 21, 2026, 3:45 PM': the spec's inbox format (applications, users, activity). */
 export function formatUsDateTime(instant: Date | string, timeZone: string): string {
