@@ -4,7 +4,7 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { fitnessGoal } from "~/db/schema/progress";
 import { AppError } from "~/lib/app-error";
-import { todayForSite } from "./progress-context.server";
+import { todayForSite } from "~/modules/settings/settings.server";
 import { GOAL_NOT_FOUND, requireId } from "./progress-ids";
 import { goalSchema } from "./progress.schema";
 

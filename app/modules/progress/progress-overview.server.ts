@@ -5,7 +5,7 @@ import { user } from "~/db/schema/auth";
 import { AppError } from "~/lib/app-error";
 import { profile } from "~/db/schema/profiles";
 import { DEFAULT_WEIGHT_UNIT, type WeightUnit } from "~/lib/units";
-import { todayForSite } from "./progress-context.server";
+import { todayForSite } from "~/modules/settings/settings.server";
 import { latestLifts, liftPriorBest, liftSeries } from "./progress-lifts.server";
 import { firstGoalsAndOpenCount, goalsQuery, latestEntries, seriesQuery } from "./progress-queries.server";
 import { HISTORY_LENGTH, rangeStart, shapeOverview, shapeSnapshot, SNAPSHOT_GOALS } from "./progress-stats";

@@ -2,12 +2,18 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { siteSetting } from "~/db/schema/settings";
 import { mailMode, sendMail } from "~/lib/mail.server";
+import { todayIn } from "~/lib/time-zone";
 import { getStorage } from "~/lib/storage.server";
 import { recordAudit } from "~/auth/audit.server";
 import { announcePublicContentChanged } from "~/lib/site-changes.server";
 import { readSiteSettingsRow, SITE_SETTINGS_KEY as KEY } from "~/lib/business-name.server";
 import { defaultSiteSettings, type SiteSettings } from "./settings-defaults";
 import { siteSettingsFormSchema, siteSettingsSchema } from "./settings.schema";
+
+/** Today in the site's time zone (yyyy-mm-dd): the day a set is logged on, the latest date an entry may carry. */
+export async function todayForSite(): Promise<string> {
+  return todayIn((await getSiteSettings()).timeZone);
+}
 
 /** The site's business details, with defaults for anything not yet set. */
 export async function getSiteSettings(): Promise<SiteSettings> {

@@ -8,8 +8,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { workout } from "~/db/schema/workouts";
-import { todayIn } from "~/lib/time-zone";
-import { getSiteSettings } from "~/modules/settings/settings.server";
+import { todayForSite } from "~/modules/settings/settings.server";
 import { dayStatus, programDayDate } from "./program-dates";
 
 type Actor = Pick<SessionUser, "id">;
@@ -47,10 +46,6 @@ export type TodayCard =
   | { kind: "done"; workoutId: string; title: string; next: PlanDay | null }
   | { kind: "rest"; next: PlanDay | null }
   | { kind: "none" };
-
-export async function todayForSite(): Promise<string> {
-  return todayIn((await getSiteSettings()).timeZone);
-}
 
 /**
  * The program the member trains now: of their copies not archived, the latest that has

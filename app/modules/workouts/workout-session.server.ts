@@ -16,7 +16,8 @@ import { AppError } from "~/lib/app-error";
 import { roundForDisplay, weightFromKg, weightToKg, type WeightUnit } from "~/lib/units";
 import { weightUnitOf } from "~/modules/users/profile.server";
 import { personalRecordsOf, type PersonalRecord } from "./personal-records.server";
-import { getWorkoutInProgress, todayForSite } from "./training-plan.server";
+import { todayForSite } from "~/modules/settings/settings.server";
+import { getWorkoutInProgress } from "./training-plan.server";
 import { addExerciseSchema, DEFAULT_REST_SECONDS, noteSchema, SESSION_LIMITS, setSchema, skipSchema, swapSchema } from "./workout-session.schema";
 
 type Actor = Pick<SessionUser, "id">;
