@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../free-port";
+import { cores, onServerCore } from "./wrk";
 
 export const NGINX_INSTALL_HINT = "apt-get install -y nginx";
 
@@ -21,9 +22,9 @@ export function findNginx(): string | null {
 }
 
 /**
- * Starts nginx in the foreground with a temp config: one worker per core, keep-alive,
- * no access log, gzip when asked, the same Content-Type our server sends. The page is
- * served as /.
+ * Starts nginx in the foreground with a temp config: keep-alive, no access log, gzip when
+ * asked, the same Content-Type our server sends. The page is served as /. Like our server,
+ * it gets the server's core and one worker (one worker per core where nothing is pinned).
  */
 export async function startNginx(binary: string, html: string): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-nginx-"));
@@ -33,7 +34,7 @@ export async function startNginx(binary: string, html: string): Promise<Nginx> {
   fs.chmodSync(dir, 0o755);
   const port = await freePort();
   const conf = `
-worker_processes auto;
+worker_processes ${cores ? 1 : "auto"};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -59,7 +60,8 @@ http {
 }
 `;
   fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
-  const child = spawn(binary, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: ["ignore", "ignore", "inherit"] });
+  const [command, ...args] = onServerCore([binary, "-p", dir, "-c", path.join(dir, "nginx.conf")]);
+  const child = spawn(command!, args, { stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}/`;
   const deadline = Date.now() + 10_000;
   for (;;) {

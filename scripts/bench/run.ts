@@ -3,8 +3,8 @@
  * (absolute times depend on the machine; ratios much less). About 8-10 minutes:
  * seeding and in-process measurements, the restart time of `npm start`, the heavy
  * member's pages on this build against the baseline build (scripts/bench/baseline.ts,
- * BENCH_BASELINE_REF), then autocannon runs against the built server and Debian's nginx,
- * then Lighthouse. Needs `npm run build` first.
+ * BENCH_BASELINE_REF), the public pages with wrk against Debian's nginx and bare
+ * node:http, autocannon runs against the built server, then Lighthouse. Needs `npm run build` first.
  * `npm run bench -- --only member-pages` runs only the member pages' comparison (about 4 minutes).
  */
 import fs from "node:fs";
@@ -14,17 +14,19 @@ import { prepareBaseline } from "./baseline";
 import { freshIp, signIn, throughput as cleanRun, type Result } from "./http";
 import type { InProcessResults } from "./in-process";
 import { lighthouse, pageJavaScript } from "./lighthouse";
-import { findNginx, NGINX_INSTALL_HINT, startNginx, type Nginx } from "./nginx";
+import { findNginx, NGINX_INSTALL_HINT } from "./nginx";
 import { compareMemberPages, MEMBER_CONNECTIONS, mean } from "./member-pages";
 import { LIGHTHOUSE_PAGES, PUBLIC_PAGES } from "./pages";
 import { measureRestarts } from "./restart";
 import { newDataDir, seedInChild, startBenchServer, type BenchServer } from "./serve";
 import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
 import { benchWorkout } from "./workout";
+import { comparePublicPage } from "./public-pages";
+import { cores, findWrk, pinProcess, WRK_INSTALL_HINT } from "./wrk";
 
 const CONNECTIONS = 50;
-/** Runs of each public page and of nginx (the ratio is near 1 and the machine's speed varies between runs). */
-const NGINX_ROUNDS = 4;
+/** wrk runs of each public page, of nginx and of bare node:http, taking turns. */
+const PUBLIC_ROUNDS = 3;
 const RESTART_TARGET_MS = 2000;
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 
@@ -43,6 +45,9 @@ const fixed = (n: number, digits = 2) => n.toFixed(digits);
 
 const throughput = (url: string, headers: Record<string, string> = {}) => cleanRun({ url, connections: CONNECTIONS, duration: DURATION, headers });
 const rps = (r: Result) => r.requests.average;
+
+/** The marketing pages' target is the first issue's; the article pages' is issue 17's. */
+const publicTarget = (name: string) => (name === "Home page" ? "≥ 0.5" : "≥ 1.0");
 
 /** `--only member-pages`: just the member pages' comparison with the baseline. */
 function onlyArgument(): "member-pages" | undefined {
@@ -65,7 +70,6 @@ async function main() {
   const baseUrl = `http://localhost:${port}`;
   const dataDir = newDataDir();
   let server: BenchServer | undefined;
-  let nginx: Nginx | undefined;
   try {
     console.log(`\nSeeding (10 members, one with 3-5 years of history)${only ? "" : " and in-process measurements"}…`);
     const inProcess = (await seedInChild({ dataDir, baseUrl, members: 10, measure: !only })) as InProcessResults;
@@ -99,58 +103,48 @@ async function main() {
       for (const path of Object.values(PUBLIC_PAGES)) await (await fetch(`${origin}${path}`)).text();
     }
 
-    console.log("\n2. Public pages for a signed-out visitor (the page cache) vs nginx serving the same HTML");
+    console.log("\n2. Public pages for a signed-out visitor (the page cache) vs nginx, and vs bare node:http, serving the same bytes");
     const nginxBinary = findNginx();
-    const cached: Result[] = [];
-    if (!nginxBinary) {
-      console.log(`  nginx is not installed: skipped (install it with: ${NGINX_INSTALL_HINT})`);
-      cached.push(await throughput(`${origin}/`));
-      for (const name of Object.keys(PUBLIC_PAGES)) row(`${name} vs nginx`, "nginx missing", name === "Home page" ? "≥ 0.5" : "≥ 1.0");
+    const wrkBinary = findWrk();
+    if (!nginxBinary || !wrkBinary) {
+      const missing = [!nginxBinary && `nginx (${NGINX_INSTALL_HINT})`, !wrkBinary && `wrk (${WRK_INSTALL_HINT})`].filter(Boolean).join(" and ");
+      console.log(`  ${missing} not installed: skipped`);
+      for (const name of Object.keys(PUBLIC_PAGES)) row(`${name} vs nginx`, "not measured", publicTarget(name));
     } else {
-      for (const [name, path] of Object.entries(PUBLIC_PAGES)) {
-        // The marketing pages' target is the first issue's; the article pages' is issue 17's.
-        const target = name === "Home page" ? 0.5 : 1.0;
-        const page = await fetch(`${origin}${path}`);
-        if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
-        const staticCopy = await startNginx(nginxBinary, await page.text());
-        nginx = staticCopy;
-        const ours: Result[] = [];
-        const nginxRuns: Result[] = [];
-        // Alternating, and which goes first too, so that a busy moment of the machine falls on both alike.
-        for (let round = 0; round < NGINX_ROUNDS; round++) {
-          const runNginx = async () => nginxRuns.push(await throughput(staticCopy.url));
-          const runOurs = async () => ours.push(await throughput(`${origin}${path}`));
-          for (const run of round % 2 === 0 ? [runNginx, runOurs] : [runOurs, runNginx]) await run();
+      console.log(`  wrk, ${CONNECTIONS} connections, ${DURATION} s per run, ${PUBLIC_ROUNDS} runs each taking turns; ${cores ? `servers on core ${cores.server}, wrk on core ${cores.load}` : "one core: nothing pinned"}`);
+      pinProcess(server.pid, "server");
+      try {
+        for (const [name, path] of Object.entries(PUBLIC_PAGES)) {
+          const page = await comparePublicPage({ wrk: wrkBinary, nginx: nginxBinary, url: `${origin}${path}`, connections: CONNECTIONS, duration: DURATION, rounds: PUBLIC_ROUNDS });
+          console.log(
+            `  ${name} (${path}): ours ${fixed(page.ours, 0)} req/s (p99 ${fixed(page.oursP99Ms, 1)} ms), nginx ${fixed(page.nginx, 0)}, bare node:http ${fixed(page.bare, 0)}; gzip: ours ${fixed(page.oursGzip, 0)}, nginx ${fixed(page.nginxGzip, 0)}`,
+          );
+          const target = publicTarget(name);
+          const threshold = Number(target.slice(2));
+          row(`${name} vs nginx (no compression)`, `${fixed(page.ours / page.nginx)} ×`, target, page.ours / page.nginx >= threshold);
+          row(`${name} vs nginx (gzip, as browsers ask)`, `${fixed(page.oursGzip / page.nginxGzip)} ×`, target, page.oursGzip / page.nginxGzip >= threshold);
+          row(`${name} vs bare node:http, same bytes and headers`, `${fixed(page.ours / page.bare)} ×`);
         }
-        const nginxGzip = await throughput(nginx.url, { "accept-encoding": "gzip" });
-        const oursGzip = await throughput(`${origin}${path}`, { "accept-encoding": "gzip" });
-        await nginx.stop();
-        nginx = undefined;
-        if (path === "/") cached.push(...ours);
-        const ratio = mean(ours.map(rps)) / mean(nginxRuns.map(rps));
-        const gzipRatio = rps(oursGzip) / rps(nginxGzip);
-        console.log(
-          `  ${name} (${path}): nginx ${fixed(mean(nginxRuns.map(rps)), 0)} req/s, ours ${fixed(mean(ours.map(rps)), 0)} req/s (p99 ${ours[0]!.latency.p99} ms); gzip: nginx ${fixed(rps(nginxGzip), 0)}, ours ${fixed(rps(oursGzip), 0)}`,
-        );
-        row(`${name} vs nginx (no compression)`, `${fixed(ratio)} ×`, `≥ ${fixed(target, 1)}`, ratio >= target);
-        row(`${name} vs nginx (gzip, as browsers ask)`, `${fixed(gzipRatio)} ×`, `≥ ${fixed(target, 1)}`, gzipRatio >= target);
+      } finally {
+        pinProcess(server.pid, "all");
       }
     }
 
     console.log("\n3. Server-rendered home page vs a bare renderToString of it");
     const rendered = await throughput(`${origin}/`, bypass);
+    const cachedHome = await throughput(`${origin}/`);
     const bareRate = 1000 / inProcess.bareRenderMs;
     console.log(
       `  bare renderToString ${fixed(inProcess.bareRenderMs)} ms (${fixed(bareRate, 0)}/s); in-process request ${fixed(inProcess.inProcessSsrMs)} ms, of which loaders ${fixed(inProcess.loadersOnlyMs)} ms; over HTTP ${fixed(rps(rendered), 0)} req/s rendered, p50 ${rendered.latency.p50} ms`,
     );
     row("Rendered home page over HTTP vs bare render rate", `${fixed(rps(rendered) / bareRate)} ×`);
-    row("Cached home page over HTTP vs bare render rate", `${fixed(rps(cached[0]!) / bareRate)} ×`);
+    row("Cached home page over HTTP vs bare render rate", `${fixed(rps(cachedHome) / bareRate)} ×`);
 
     console.log("\n4. Signed in vs signed out");
     const signedIn = await throughput(`${origin}/`, { cookie: memberCookie });
     console.log(`  home: signed out (rendered) ${fixed(rps(rendered), 0)} req/s, signed in ${fixed(rps(signedIn), 0)} req/s`);
     row("Home signed in vs signed out (both rendered)", `${fixed(rps(signedIn) / rps(rendered))} ×`, "≥ 0.7", rps(signedIn) / rps(rendered) >= 0.7);
-    row("Home signed in vs signed out as served (cached copy)", `${fixed(rps(signedIn) / rps(cached[0]!))} ×`);
+    row("Home signed in vs signed out as served (cached copy)", `${fixed(rps(signedIn) / rps(cachedHome))} ×`);
 
     console.log("\n5. Sign-in vs one password hash");
     const times: number[] = [];
@@ -201,7 +195,6 @@ async function main() {
       row(measure, String(lh.performance), "≥ 98", lh.performance >= 98);
     }
   } finally {
-    await nginx?.stop();
     if (server) await server.stop();
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }

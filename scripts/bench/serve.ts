@@ -7,6 +7,7 @@ import { freePort } from "../free-port";
 
 export interface BenchServer {
   baseUrl: string;
+  pid: number;
   dataDir: string;
   stop: () => Promise<void>;
 }
@@ -23,6 +24,7 @@ export function newDataDir(): string {
 
 export interface ServerProcess {
   baseUrl: string;
+  pid: number;
   /** Stops the server; the database is closed once it resolves. */
   stop: () => Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function startServer(options: { dataDir: string; port: number; env?
   }
   return {
     baseUrl,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
@@ -69,6 +72,7 @@ export async function startBenchServer(env: Record<string, string> = {}, options
   const server = await startServer({ dataDir, port: options.port ?? (await freePort()), env });
   return {
     baseUrl: server.baseUrl,
+    pid: server.pid,
     dataDir,
     stop: async () => {
       await server.stop();
