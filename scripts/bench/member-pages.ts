@@ -6,7 +6,8 @@
  * measured in short runs that alternate between them (current, baseline, then baseline,
  * current …): a busy stretch of the machine, or one that eases off, weighs on both alike,
  * which turns of whole server lifetimes did not ensure (the same build's turns differed
- * by up to 30 %). A build that does not serve its pages fails at once.
+ * by up to 30 %). Both servers run on one core and autocannon on the other (scripts/bench/wrk.ts),
+ * so neither competes with the load. A build that does not serve its pages fails at once.
  */
 import fs from "node:fs";
 import type { Baseline } from "./baseline";
@@ -15,9 +16,12 @@ import { signIn, throughput } from "./http";
 import { MEMBER_PAGES } from "./pages";
 import { startServer, type ServerProcess } from "./serve";
 import { freePort } from "../free-port";
+import { pinProcess } from "./wrk";
 
 /** The member pages are measured as issue 17 states them: at 20 connections. */
 export const MEMBER_CONNECTIONS = 20;
+/** Each page's load on each server before the runs that count. */
+const WARM_UP_SECONDS = 4;
 /** Runs per build and page, in alternating order. */
 const ROUNDS = 4;
 type Side = "baseline" | "current";
@@ -64,12 +68,14 @@ export async function compareMemberPages(options: { baseline: Baseline; dataDir:
     servers.current = await startServer({ dataDir: options.dataDir, port: options.port, env });
     servers.baseline = await startServer({ dataDir: baselineDir, port: await freePort(), env, cwd: options.baseline.dir });
     const origin = (side: Side) => servers[side]!.baseUrl.replace("localhost", "127.0.0.1");
+    // Each server on the same core, autocannon (this process) on the other, as with wrk.
+    for (const server of [servers.current, servers.baseline]) pinProcess(server.pid, "server");
+    pinProcess(process.pid, "load");
     for (const side of ["current", "baseline"] as const) {
       await checkPages(origin(side), side, cookie, results);
-      // A warm server, as members meet it: the first requests of a process are slower.
-      for (let i = 0; i < 20; i++) {
-        for (const { path } of results) await (await fetch(`${origin(side)}${path[side]}`, { headers: { cookie } })).arrayBuffer();
-      }
+      // A warm server, as members meet it: a process's first seconds under load are slower
+      // (twenty requests per page left the runs climbing from round to round).
+      for (const { path } of results) await throughput({ url: `${origin(side)}${path[side]}`, connections: MEMBER_CONNECTIONS, duration: WARM_UP_SECONDS, headers: { cookie } });
     }
     for (const result of results) {
       for (let round = 0; round < ROUNDS; round++) {
@@ -81,6 +87,7 @@ export async function compareMemberPages(options: { baseline: Baseline; dataDir:
       }
     }
   } finally {
+    pinProcess(process.pid, "all");
     await Promise.all(Object.values(servers).map((server) => server.stop()));
     fs.rmSync(baselineDir, { recursive: true, force: true });
   }

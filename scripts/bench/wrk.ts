@@ -32,10 +32,10 @@ export function onServerCore(argv: string[]): string[] {
   return cores ? ["taskset", "-c", cores.server, ...argv] : argv;
 }
 
-/** Moves a running process (every thread) to the server's core, or back to every core with `all`. */
-export function pinProcess(pid: number, where: "server" | "all"): void {
+/** Moves a running process (every thread) to the server's or the load generator's core, or back to every core with `all`. */
+export function pinProcess(pid: number, where: "server" | "load" | "all"): void {
   if (!cores) return;
-  const cpus = where === "server" ? cores.server : `0-${os.cpus().length - 1}`;
+  const cpus = where === "all" ? `0-${os.cpus().length - 1}` : cores[where];
   const result = spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`taskset could not pin process ${pid}: ${result.stderr}`);
 }
