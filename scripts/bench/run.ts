@@ -177,7 +177,9 @@ async function main() {
     const workout = await benchWorkout({ origin: baseUrl, cookie: await signIn(baseUrl, HEAVY_EMAIL, BENCH_PASSWORD), workout: inProcess.workout, connections: CONNECTIONS, duration: DURATION });
     console.log(`  screen: ${fixed(workout.screen.rps, 0)} req/s at ${CONNECTIONS} connections, p99 ${workout.screen.p99} ms`);
     console.log(`  logging a set (POST, the action alone): ${workout.logSet.sets} sets at ${CONNECTIONS} connections, ${fixed(workout.logSet.rps, 0)} req/s, p50 ${workout.logSet.p50} ms, p99 ${workout.logSet.p99} ms`);
+    console.log(`  the first ${workout.coldLogSet.sets} sets after the start (cold): p50 ${workout.coldLogSet.p50} ms, slowest ${workout.coldLogSet.max} ms`);
     row(`Set-logging action p99 at ${CONNECTIONS} connections`, `${workout.logSet.p99} ms`);
+    row(`Set-logging, slowest of the first ${workout.coldLogSet.sets} after a start`, `${workout.coldLogSet.max} ms`);
     row("Workout screen JavaScript (gzip)", `${fixed(workout.js.gzipKb, 1)} KB`);
     row("Workout screen loads the chart library", workout.js.charts ? "yes" : "no", "no", !workout.js.charts);
 
