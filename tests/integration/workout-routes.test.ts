@@ -3,10 +3,12 @@
  * real sign-in cookies: starting from the dashboard's form, the workout screen's intents,
  * another member's workout as 'Workout not found', refusals as 4xx that change nothing.
  */
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { todayIn } from "~/lib/time-zone";
+import { setOwnWeightUnit } from "~/modules/users/profile.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { insertProgramCopy } from "~/modules/workouts/training.test-support";
 import { middleware as membersMiddleware } from "~/routes/members";
@@ -110,6 +112,22 @@ describe("the workout routes", () => {
     expect(answer.init?.status).toBe(status);
     expect(answer.data).toMatchObject({ ok: false, ...body });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("takes a kg member's weights in kg, the unit coming with their sign-in", async () => {
+    const kg = await createUserWithPassword({ email: "train-kg@example.com", password: "training-pass-1", name: "Kim Kilo", role: "member" });
+    await setOwnWeightUnit({ id: kg.id, role: "member" }, { unit: "kg" });
+    const copy = await insertProgramCopy(kg.id, todayIn("Europe/London"), [
+      [{ dayIndex: 0, title: "Lower A", blocks: [{ exerciseId: "squat", sets: 1, repsMin: 5, loadKind: "weight", loadValue: 100, restSeconds: 120 }] }],
+    ]);
+    const cookie = await signInCookie("train-kg@example.com", "training-pass-1");
+    const path = locationOf(await callRoute(workoutsAction, postForm("/members/workouts", cookie, { intent: "start-workout", dayId: copy.dayIds[0]![0]! })))!;
+    const workoutId = path.split("/")[3]!;
+    const loaded = (await callRoute(workoutLoader, getRequest(path, cookie), { workoutId })) as { screen: { unit: string; exercises: Array<{ id: string }> } };
+    expect(loaded.screen.unit).toBe("kg");
+    const logged = (await callRoute(workoutAction, postForm(path, cookie, { intent: "log-set", workoutExerciseId: loaded.screen.exercises[0]!.id, weight: "102.5", reps: "5" }), { workoutId })) as DataResult<{ setId: string }>;
+    const [row] = await getDb().select().from(setLog).where(eq(setLog.id, logged.data.setId));
+    expect(row!.weightKg).toBe(102.5);
   });
 
   it("sends a signed-out save to sign in", async () => {

@@ -8,8 +8,10 @@ import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { program, programBlock, programDay, programWeek, type GroupKind, type LoadKind } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
+import { DEFAULT_WEIGHT_UNIT, type WeightUnit } from "~/lib/units";
 
-export type Person = { id: string; role: "member" | "trainer" | "admin"; email: string };
+/** A signed-in person as the services take them: the unit comes with the sign-in (no profile row: the default). */
+export type Person = { id: string; role: "member" | "trainer" | "admin"; email: string; weightUnit: WeightUnit };
 
 let sequence = 0;
 
@@ -18,7 +20,7 @@ export async function newPerson(role: Person["role"] = "member"): Promise<Person
   const id = `training-${role}-${sequence}-${randomUUID().slice(0, 8)}`;
   const email = `${id}@example.com`;
   await getDb().insert(user).values({ id, name: `Person ${sequence}`, email, role });
-  return { id, role, email };
+  return { id, role, email, weightUnit: DEFAULT_WEIGHT_UNIT };
 }
 
 export interface BlockSpec {

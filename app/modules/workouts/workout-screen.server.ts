@@ -11,13 +11,13 @@ import { exercise, type ExerciseMeasure } from "~/db/schema/exercises";
 import { programBlock, type GroupKind, type LoadKind } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { roundForDisplay, weightFromKg, type WeightUnit } from "~/lib/units";
-import { weightUnitOf } from "~/modules/users/profile.server";
 import { estimateOneRepMax, MAX_ESTIMATE_REPS, percentOfOneRepMax, roundToPlates, rpeFromRir } from "./one-rep-max";
 import { DEFAULT_REST_SECONDS } from "./workout-session.schema";
 import { ownWorkout, summarizeWorkout, type WorkoutSummary } from "./workout-session.server";
 import { pickExercises, type ExerciseChoice } from "~/modules/exercises/exercises.server";
 
-type Actor = Pick<SessionUser, "id">;
+/** The member acting on their own workouts: the unit comes with the sign-in. */
+type Actor = Pick<SessionUser, "id" | "weightUnit">;
 
 // ---- The screen ----
 
@@ -172,16 +172,14 @@ async function lastTimes(userId: string, exerciseIds: string[], workoutExerciseI
 export async function getWorkoutScreen(actor: Actor, workoutId: unknown): Promise<WorkoutScreen> {
   const w = await ownWorkout(actor, workoutId);
   const db = getDb();
-  const [unit, entries] = await Promise.all([
-    weightUnitOf(actor.id),
-    db
-      .select({ entry: workoutExercise, name: exercise.name, measure: exercise.measure, block: programBlock })
-      .from(workoutExercise)
-      .innerJoin(exercise, eq(exercise.id, workoutExercise.exerciseId))
-      .leftJoin(programBlock, eq(programBlock.id, workoutExercise.blockId))
-      .where(eq(workoutExercise.workoutId, w.id))
-      .orderBy(asc(workoutExercise.position)),
-  ]);
+  const unit = actor.weightUnit;
+  const entries = await db
+    .select({ entry: workoutExercise, name: exercise.name, measure: exercise.measure, block: programBlock })
+    .from(workoutExercise)
+    .innerJoin(exercise, eq(exercise.id, workoutExercise.exerciseId))
+    .leftJoin(programBlock, eq(programBlock.id, workoutExercise.blockId))
+    .where(eq(workoutExercise.workoutId, w.id))
+    .orderBy(asc(workoutExercise.position));
   const entryIds = entries.map((e) => e.entry.id);
   const exerciseIds = [...new Set(entries.map((e) => e.entry.exerciseId))];
   const swappedIds = entries.flatMap((e) => (e.entry.swappedFromId ? [e.entry.swappedFromId] : []));
@@ -268,7 +266,8 @@ export interface HistoryItem {
 export async function listWorkoutHistory(actor: Actor, page = 1): Promise<{ items: HistoryItem[]; page: number; pageCount: number; unit: WeightUnit }> {
   const db = getDb();
   const mine = and(eq(workout.userId, actor.id), sql`${workout.finishedAt} is not null`);
-  const [unit, [total]] = await Promise.all([weightUnitOf(actor.id), db.select({ n: sql<number>`count(*)::int` }).from(workout).where(mine)]);
+  const unit = actor.weightUnit;
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(workout).where(mine);
   const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / HISTORY_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
   const rows = await db

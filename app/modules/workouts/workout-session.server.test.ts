@@ -178,7 +178,7 @@ describe("logging sets", () => {
   });
 
   it("takes kilograms from a kg member and a block without rest gets the default rest", async () => {
-    await useUnit({ id: a.id, role: "member" }, "kg");
+    await useUnit(a, "kg");
     const { workoutId, entry } = await started();
     const result = await logSet(a, workoutId, { workoutExerciseId: entry("squat"), weight: "102.5", reps: "5" });
     expect(result.restSeconds).toBe(90);
@@ -358,7 +358,7 @@ describe("targets, last time and suggestions", () => {
       { exerciseId: "bench-press", sets: [{ weightKg: 100, reps: 5 }, { weightKg: 90, reps: 8 }, { weightKg: 60, reps: 20 }] },
       { exerciseId: "bent-over-row", sets: [{ weightKg: 80, reps: 8 }] },
     ]);
-    await useUnit({ id: a.id, role: "member" }, "kg");
+    await useUnit(a, "kg");
     const { screen } = await started();
     const [bench, row, pullUp, plank, squat] = screen.exercises;
     // 80 % of 116.7 kg (100 kg × 5; 90 kg × 8 is 114, 20 reps is past the formula) = 93.3 → 92.5 kg in 2.5 kg plates.

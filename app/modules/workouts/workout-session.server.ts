@@ -14,13 +14,13 @@ import { program, programBlock, programDay } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
 import { roundForDisplay, weightFromKg, weightToKg, type WeightUnit } from "~/lib/units";
-import { weightUnitOf } from "~/modules/users/profile.server";
 import { personalRecordsOf, type PersonalRecord } from "./personal-records.server";
 import { todayForSite } from "~/modules/settings/settings.server";
 import { getWorkoutInProgress } from "./training-plan.server";
 import { addExerciseSchema, DEFAULT_REST_SECONDS, noteSchema, SESSION_LIMITS, setSchema, skipSchema, swapSchema } from "./workout-session.schema";
 
-type Actor = Pick<SessionUser, "id">;
+/** The member acting on their own workouts: the unit comes with the sign-in. */
+type Actor = Pick<SessionUser, "id" | "weightUnit">;
 
 export const WORKOUT_NOT_FOUND = "Workout not found";
 export const EXERCISE_NOT_FOUND = "Exercise not found in this workout";
@@ -129,7 +129,7 @@ export async function logSet(actor: Actor, workoutId: unknown, input: Record<str
   const w = await openWorkout(actor, workoutId);
   const { entry, measure } = await exerciseOf(w.id, input.workoutExerciseId);
   if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
-  const unit = await weightUnitOf(actor.id);
+  const unit = actor.weightUnit;
   const values = setSchema(measure, unit).parse(input);
   const db = getDb();
   const setId = randomUUID();
@@ -149,7 +149,7 @@ export async function logSet(actor: Actor, workoutId: unknown, input: Record<str
 export async function editSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
   const w = await openWorkout(actor, workoutId);
   const { set, measure } = await setOf(w.id, input.setId);
-  const unit = await weightUnitOf(actor.id);
+  const unit = actor.weightUnit;
   const values = setSchema(measure, unit).parse(input);
   await getDb().update(setLog).set(storedSet(values, unit)).where(eq(setLog.id, set.id));
 }
@@ -269,8 +269,8 @@ export async function discardWorkout(actor: Actor, workoutId: unknown): Promise<
 /** Duration, volume (member unit), sets and records of one of the member's workouts. */
 export async function summarizeWorkout(actor: Actor, workoutId: string): Promise<WorkoutSummary> {
   const w = await ownWorkout(actor, workoutId);
-  const [unit, sets, records] = await Promise.all([
-    weightUnitOf(actor.id),
+  const unit = actor.weightUnit;
+  const [sets, records] = await Promise.all([
     getDb()
       .select({ weightKg: setLog.weightKg, reps: setLog.reps })
       .from(setLog)
