@@ -144,17 +144,19 @@ async function driveCarousel(page: Page, carousel: Locator, names: readonly stri
   await expectOnPage(carousel, names, perPage, (targets.at(-1)! + 1) % pages, counter);
 }
 
+// The narrow widths page with reduced motion on, as many phones are set: the slides move at once.
 const widths = [
-  { width: 1280, perPage: 3 },
-  { width: 1024, perPage: 2 },
-  { width: 800, perPage: 1 },
-  { width: 390, perPage: 1 },
+  { width: 1280, perPage: 3, reducedMotion: false },
+  { width: 1024, perPage: 2, reducedMotion: false },
+  { width: 800, perPage: 1, reducedMotion: true },
+  { width: 390, perPage: 1, reducedMotion: true },
 ];
 
-for (const { width, perPage } of widths) {
-  test.describe(`at ${width} px`, () => {
+for (const { width, perPage, reducedMotion } of widths) {
+  test.describe(`at ${width} px${reducedMotion ? ", reduced motion" : ""}`, () => {
     test.beforeEach(async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
+      if (reducedMotion) await page.emulateMedia({ reducedMotion: "reduce" });
     });
 
     if (width >= 768) {
@@ -174,6 +176,15 @@ for (const { width, perPage } of widths) {
     });
   });
 }
+
+test("a carousel slides in 500 ms, and not at all with reduced motion", async ({ page }) => {
+  await page.goto("/transformations");
+  // The track that moves is the slides' parent.
+  const track = page.getByRole("region", { name: "Client stories", exact: true }).getByRole("group", { name: "1 of 4" }).locator("..");
+  await expect(track).toHaveCSS("transition-duration", "0.5s");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await expect(track).toHaveCSS("transition-property", "none");
+});
 
 test.describe("the transformations page", () => {
   test("each story has a name, age, programme, before/after image, results, testimonial and a 5-star rating", async ({ page }) => {

@@ -2,7 +2,6 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { cn } from "./cn";
 
-export const SLIDE_TRANSITION_MS = 500;
 const SWIPE_THRESHOLD_PX = 40;
 
 /** Visible slides: 3 at ≥1280 px, 2 at ≥1024 px, else 1 (the spec's breakpoints). */
@@ -81,8 +80,9 @@ export function Carousel({ label, children, showCounter = false, className }: Ca
         }}
       >
         <div
-          className="flex motion-reduce:transition-none"
-          style={{ transform: `translateX(-${current * 100}%)`, transition: `transform ${SLIDE_TRANSITION_MS}ms ease-in-out` }}
+          // The slide's transition in a class, not the style attribute: an inline transition would outrank motion-reduce.
+          className="flex transition-transform duration-500 ease-in-out motion-reduce:transition-none"
+          style={{ transform: `translateX(-${current * 100}%)` }}
         >
           {slides.map((slide, index) => {
             const onPage = Math.floor(index / visible) === current;
