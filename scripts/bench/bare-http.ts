@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../free-port";
-import { onServerCore } from "./wrk";
+import { onServerCore } from "./cores";
 
 /** Set per connection by node:http itself, so not replayed. */
 const PER_CONNECTION = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);

@@ -6,7 +6,7 @@
  * measured in short runs that alternate between them (current, baseline, then baseline,
  * current …): a busy stretch of the machine, or one that eases off, weighs on both alike,
  * which turns of whole server lifetimes did not ensure (the same build's turns differed
- * by up to 30 %). Both servers run on one core and autocannon on the other (scripts/bench/wrk.ts),
+ * by up to 30 %). Both servers run on one core and autocannon on the other (scripts/bench/cores.ts),
  * so neither competes with the load. A build that does not serve its pages fails at once.
  */
 import fs from "node:fs";
@@ -16,7 +16,7 @@ import { signIn, throughput } from "./http";
 import { MEMBER_PAGES } from "./pages";
 import { startServer, type ServerProcess } from "./serve";
 import { freePort } from "../free-port";
-import { pinProcess } from "./wrk";
+import { pinProcess } from "./cores";
 
 /** The member pages are measured as issue 17 states them: at 20 connections. */
 export const MEMBER_CONNECTIONS = 20;

@@ -1,10 +1,10 @@
 /** Debian's nginx on 127.0.0.1 serving one saved HTML file, as the benchmark's static baseline. */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../free-port";
-import { cores, onServerCore } from "./wrk";
+import { cores, findCommand, onServerCore } from "./cores";
 
 export const NGINX_INSTALL_HINT = "apt-get install -y nginx";
 
@@ -13,12 +13,9 @@ export interface Nginx {
   stop: () => Promise<void>;
 }
 
+/** NGINX_PATH, else Debian's place (/usr/sbin is not on every PATH), else the PATH. */
 export function findNginx(): string | null {
-  for (const candidate of [process.env.NGINX_PATH, "/usr/sbin/nginx", "/usr/bin/nginx"]) {
-    if (candidate && fs.existsSync(candidate)) return candidate;
-  }
-  const which = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
-  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
+  return findCommand("nginx", process.env.NGINX_PATH ?? "/usr/sbin/nginx");
 }
 
 /**

@@ -22,7 +22,8 @@ import { newDataDir, seedInChild, startBenchServer, type BenchServer } from "./s
 import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
 import { benchWorkout } from "./workout";
 import { comparePublicPage } from "./public-pages";
-import { cores, findWrk, pinProcess, WRK_INSTALL_HINT } from "./wrk";
+import { cores, pinProcess } from "./cores";
+import { findWrk, WRK_INSTALL_HINT } from "./wrk";
 
 const CONNECTIONS = 50;
 /** wrk runs of each public page, of nginx and of bare node:http, taking turns. */

@@ -1,43 +1,18 @@
 /**
  * wrk (Debian's package), the load generator of the public pages' comparison with nginx:
- * written in C, it is not the bottleneck the way autocannon is (docs/decisions/0041).
- * On a machine of two or more cores the server under test runs on core 0 and wrk on
- * core 1, so each server gets the same single core and never competes with the load.
+ * written in C, it is not the bottleneck the way autocannon is (docs/decisions/0041). It
+ * runs on the load generator's core (scripts/bench/cores.ts).
  */
-import { execFile, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { cores, findCommand } from "./cores";
 
 export const WRK_INSTALL_HINT = "apt-get install -y wrk";
 
 const run = promisify(execFile);
 
-function onPath(command: string): string | null {
-  const which = spawnSync("sh", ["-c", `command -v ${command}`], { encoding: "utf8" });
-  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
-}
-
 export function findWrk(): string | null {
-  const fromEnv = process.env.WRK_PATH;
-  if (fromEnv && fs.existsSync(fromEnv)) return fromEnv;
-  return onPath("wrk");
-}
-
-/** The cores: the server under test's and the load generator's, or null when there is one core or no taskset. */
-export const cores: { server: string; load: string } | null = os.cpus().length >= 2 && onPath("taskset") ? { server: "0", load: "1" } : null;
-
-/** The command line that starts `argv` on the server's core (unchanged without pinning). */
-export function onServerCore(argv: string[]): string[] {
-  return cores ? ["taskset", "-c", cores.server, ...argv] : argv;
-}
-
-/** Moves a running process (every thread) to the server's or the load generator's core, or back to every core with `all`. */
-export function pinProcess(pid: number, where: "server" | "load" | "all"): void {
-  if (!cores) return;
-  const cpus = where === "all" ? `0-${os.cpus().length - 1}` : cores[where];
-  const result = spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`taskset could not pin process ${pid}: ${result.stderr}`);
+  return findCommand("wrk", process.env.WRK_PATH);
 }
 
 export interface WrkResult {

@@ -77,7 +77,7 @@ async function migrateTo(db: Database, migrationsFolder: string) {
 /** The old form's save, as it was before 0010 (app/modules/progress/progress-entries.server.ts). */
 async function oldLogWorkout(actor: Actor, input: unknown): Promise<{ id: string }> {
   ensureCan(actor, "memberArea", "view");
-  const ctx = await formContextFor(actor.id);
+  const ctx = await formContextFor(actor);
   const w = workoutSchema(ctx).parse(input);
   const id = crypto.randomUUID();
   await getDb()

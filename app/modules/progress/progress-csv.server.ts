@@ -1,5 +1,4 @@
 import { ensureCan, type SessionUser } from "~/auth/session.server";
-import { weightUnitOf } from "~/modules/users/profile.server";
 import { latestLifts } from "./progress-lifts.server";
 import { allEntriesQuery, goalsQuery } from "./progress-queries.server";
 import { toGoalView, type EntryRow } from "./progress-stats";
@@ -8,7 +7,8 @@ import { isBodyKind, isMeasurementSite, kindLabels, type EntryKind } from "./pro
 
 /** 'Export CSV': the text of the download (the route answers with it). */
 
-type Actor = Pick<SessionUser, "id" | "role">;
+/** The member exporting their own progress: the unit comes with the sign-in. */
+type Actor = Pick<SessionUser, "id" | "role" | "weightUnit">;
 
 /** Spreadsheets run a cell that starts with one of these as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -49,7 +49,8 @@ function newestFirst(a: readonly EntryRow[], b: readonly EntryRow[]): EntryRow[]
  */
 export async function exportProgressCsv(actor: Actor): Promise<string> {
   ensureCan(actor, "memberArea", "view");
-  const [unit, entries, lifts, goals] = await Promise.all([weightUnitOf(actor.id), allEntriesQuery(actor.id), latestLifts(actor.id, null), goalsQuery(actor.id)]);
+  const unit = actor.weightUnit;
+  const [entries, lifts, goals] = await Promise.all([allEntriesQuery(actor.id), latestLifts(actor.id, null), goalsQuery(actor.id)]);
   const lines: string[] = [row(CSV_HEADER)];
   for (const e of newestFirst(entries, lifts)) {
     const kind = e.kind;

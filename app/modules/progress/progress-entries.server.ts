@@ -21,12 +21,13 @@ import { bodyCompositionSchema, entryEditSchema, kindLabels, measurementSites, m
  * that workout exercise's id.
  */
 
-type Actor = Pick<SessionUser, "id" | "role">;
+/** The member writing their own entries: the unit comes with the sign-in. */
+type Actor = Pick<SessionUser, "id" | "role" | "weightUnit">;
 
 /** Log Progress: one weight, body fat or muscle mass value. */
 export async function logBodyComposition(actor: Actor, input: unknown): Promise<{ id: string }> {
   ensureCan(actor, "memberArea", "view");
-  const ctx = await formContextFor(actor.id);
+  const ctx = await formContextFor(actor);
   const { type, value, date, notes } = bodyCompositionSchema(ctx).parse(input);
   const id = crypto.randomUUID();
   await getDb()
@@ -38,7 +39,7 @@ export async function logBodyComposition(actor: Actor, input: unknown): Promise<
 /** Add Measurement: one row per site given, all with the same date and notes. */
 export async function logMeasurements(actor: Actor, input: unknown): Promise<{ id: string }> {
   ensureCan(actor, "memberArea", "view");
-  const ctx = await formContextFor(actor.id);
+  const ctx = await formContextFor(actor);
   const m = measurementsSchema(ctx).parse(input);
   const rows = measurementSites
     .filter((site) => m[site] !== undefined)
@@ -57,7 +58,7 @@ export async function logMeasurements(actor: Actor, input: unknown): Promise<{ i
 /** Log Workout: one lift with sets, reps and weight, as an ad-hoc workout of that date. */
 export async function logWorkout(actor: Actor, input: unknown): Promise<{ id: string }> {
   ensureCan(actor, "memberArea", "view");
-  const ctx = await formContextFor(actor.id);
+  const ctx = await formContextFor(actor);
   const w = workoutSchema(ctx).parse(input);
   return logLiftSets(actor, {
     exerciseId: LIFT_EXERCISES[w.exercise],
@@ -75,7 +76,7 @@ async function updateLift(actor: Actor, entryId: string, input: unknown): Promis
   const exerciseId = await ownLiftExerciseId(actor, entryId, liftExerciseIds);
   if (!exerciseId) throw new AppError(404, ENTRY_NOT_FOUND);
   const kind = liftKindOf(exerciseId);
-  const ctx = await formContextFor(actor.id);
+  const ctx = await formContextFor(actor);
   const e = entryEditSchema(kind, ctx).parse(input);
   const lift = { performedOn: e.date, weightKg: toStored(kind, e.value, ctx.unit), sets: e.sets!, reps: e.reps!, notes: e.notes };
   if (!(await replaceLiftSets(actor, entryId, liftExerciseIds, lift))) throw new AppError(404, ENTRY_NOT_FOUND);
@@ -92,7 +93,7 @@ export async function updateEntry(actor: Actor, id: unknown, input: unknown): Pr
   if (!existing) return updateLift(actor, entryId, input);
   if (!isEntryKind(existing.kind)) throw new AppError(404, ENTRY_NOT_FOUND);
   const kind = existing.kind;
-  const ctx = await formContextFor(actor.id);
+  const ctx = await formContextFor(actor);
   const e = entryEditSchema(kind, ctx).parse(input);
   const updated = await db
     .update(progressEntry)

@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
-import { completeOwnProfile, getOwnProfile, setOwnWeightUnit, updateOwnProfile, weightUnitOf } from "./profile.server";
+import { completeOwnProfile, getOwnProfile, setOwnWeightUnit, updateOwnProfile } from "./profile.server";
 
 let sequence = 0;
 
@@ -147,6 +147,8 @@ describe("each user only reads and writes their own profile", () => {
 
 describe("the weight unit (the Progress section's and Settings' switch)", () => {
   const member = (u: { id: string }) => ({ ...u, role: "member" as const });
+  // The unit a user's next sign-in carries (the session lookup reads the same column, with the same default).
+  const weightUnitOf = async (id: string) => (await getOwnProfile({ id })).weightUnit;
 
   it("is pounds until chosen; kg and back to lbs keep the rest of the profile", async () => {
     await updateOwnProfile(alex, { fullName: "Alex", bio: "Kept" });

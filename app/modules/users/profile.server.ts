@@ -59,12 +59,6 @@ export async function completeOwnProfile(actor: Pick<SessionUser, "id">, input: 
   await upsertProfile(actor.id, fullName, fields);
 }
 
-/** A user's weight unit; without a profile row yet, the default, pounds. */
-export async function weightUnitOf(userId: string): Promise<WeightUnit> {
-  const [row] = await getDb().select({ unit: profile.weightUnit }).from(profile).where(eq(profile.userId, userId));
-  return row?.unit ?? DEFAULT_WEIGHT_UNIT;
-}
-
 /**
  * The acting user's unit preference (the Progress section's and Settings' switch).
  * Progress values are stored in kg, cm and %, so nothing else changes.

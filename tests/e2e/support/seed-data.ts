@@ -15,6 +15,7 @@ import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.s
 import { fixtureArticles } from "./fixture-articles";
 import { fixtureNutrition } from "./fixture-nutrition";
 import { PASSWORD, users } from "./users";
+import { DEFAULT_WEIGHT_UNIT } from "~/lib/units";
 import { seedTraining } from "../../../scripts/seed-demo-training";
 
 /** Every fixture account; the complete ones with a finished profile. */
@@ -72,5 +73,6 @@ export async function seedCoaching() {
 export async function seedAthlete() {
   const athlete = await findUserByEmail(users.athlete.email);
   if (!athlete) throw new Error("Seed the users first");
-  await logWorkout({ id: athlete.id, role: "member" }, { exercise: "bench_press", sets: "3", reps: "8", weight: "135", date: addDays(todayIn("Europe/London"), -14), notes: "" });
+  // The athlete never chose a unit: pounds, as their sign-in would carry.
+  await logWorkout({ id: athlete.id, role: "member", weightUnit: DEFAULT_WEIGHT_UNIT }, { exercise: "bench_press", sets: "3", reps: "8", weight: "135", date: addDays(todayIn("Europe/London"), -14), notes: "" });
 }
