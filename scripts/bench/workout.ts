@@ -56,8 +56,8 @@ export async function benchWorkout(options: { origin: string; cookie: string; wo
     if (run.errors || run.timeouts || run.non2xx) throw new Error(`Logging sets: ${run.errors} errors, ${run.timeouts} timeouts, ${run.non2xx} non-2xx answers`);
     return run;
   };
-  // The first sets after a start run cold (the action's code not yet compiled): up to 40 times
-  // the steady median. They are measured apart, so that the p99 of a running server is not theirs.
+  // The first sets after a start run cold (the action's code not yet compiled): 3-4 s against a
+  // median of 0.5 s in one probe. They are measured apart, so the p99 of a running server is not theirs.
   const cold = await logSets(COLD_SETS);
   const logSet = await logSets(SETS_LOGGED);
 
