@@ -59,6 +59,7 @@ const ids: FuzzIds = {
   exercise: "",
   workout: "",
   workoutExercise: "",
+  fullWorkoutExercise: "",
   set: "",
   finishedWorkout: "",
 };

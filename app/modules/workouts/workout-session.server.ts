@@ -11,7 +11,7 @@
  * check sees what the other one wrote (decision 0042).
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, max } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
