@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
@@ -301,6 +301,19 @@ describe("one limit of sets and exercises, whichever way they are made", () => {
     await expect(db.update(workoutExercise).set({ plannedSets: 31 }).where(eq(workoutExercise.id, squat))).rejects.toMatchObject({
       cause: { constraint: "workout_exercises_planned_sets_check" },
     });
+  });
+
+  it("keeps sets logged before the limit (the constraint is NOT VALID) and answers a change to one with the limit, not a server error", async () => {
+    const { workoutId, squat } = await squatWithSets(30);
+    const db = getDb();
+    // The state migration 0014 leaves behind: a 31st set logged before the constraint existed.
+    await db.execute(sql`alter table set_logs drop constraint set_logs_set_number_check`);
+    await db.insert(setLog).values({ id: "logged-before-the-limit", workoutExerciseId: squat, userId: a.id, exerciseId: "squat", performedOn: today(), setNumber: 31, weightKg: 100, reps: 5 });
+    await db.execute(sql`alter table set_logs add constraint set_logs_set_number_check check (set_number between 1 and 30) not valid`);
+    const before = await snapshot();
+    expect(await refusal(editSet(a, workoutId, { setId: "logged-before-the-limit", weight: "300", reps: "5" }))).toMatchObject({ status: 409, message: TOO_MANY_SETS });
+    expect(await snapshot()).toEqual(before);
+    await deleteSet(a, workoutId, { setId: "logged-before-the-limit" });
   });
 
   it("adds the 40th exercise to a workout (a program day's limit) and refuses the 41st, changing nothing", async () => {
