@@ -5,7 +5,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { runAction } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams } from "~/lib/search-params";
-import { getTrainingPlan } from "~/modules/workouts/training-plan.server";
+import { getTrainingPlan, getWorkoutInProgress } from "~/modules/workouts/training-plan.server";
 import { listWorkoutHistory } from "~/modules/workouts/workout-screen.server";
 import { startWorkout } from "~/modules/workouts/workout-session.server";
 import { workoutsQuery } from "~/modules/workouts/workout-session.schema";
@@ -13,12 +13,12 @@ import { WorkoutsSection } from "~/views/workouts/workouts-section";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Workouts", matches) }, { name: "robots", content: "noindex" }];
 
-/** The member's program week by week and their finished workouts (?page= of the history). */
+/** The member's workout under way, their program week by week and their finished workouts (?page= of the history). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = memberOf(context);
   const { page } = parseSearchParams(request, workoutsQuery);
-  const [plan, history] = await Promise.all([getTrainingPlan(user), listWorkoutHistory(user, page)]);
-  return { plan, history };
+  const [underWay, plan, history] = await Promise.all([getWorkoutInProgress(user), getTrainingPlan(user), listWorkoutHistory(user, page)]);
+  return { underWay, plan, history };
 }
 
 /** Start a workout: a day of the program, or an empty one; the dashboard's 'Start workout' posts here too. */
@@ -37,5 +37,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function WorkoutsPage({ loaderData }: Route.ComponentProps) {
-  return <WorkoutsSection plan={loaderData.plan} history={loaderData.history} />;
+  return <WorkoutsSection underWay={loaderData.underWay} plan={loaderData.plan} history={loaderData.history} />;
 }

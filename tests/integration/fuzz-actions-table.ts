@@ -14,7 +14,7 @@ export const accounts = {
 } as const;
 
 /** The rows the runner creates before fuzzing, which the forms name. */
-export type FuzzIds = Record<keyof typeof accounts | "article" | "session" | "entry" | "goal" | "submission" | "invitation" | "exercise" | "workout" | "workoutExercise" | "set" | "finishedWorkout", string>;
+export type FuzzIds = Record<keyof typeof accounts | "article" | "session" | "entry" | "goal" | "submission" | "invitation" | "exercise" | "workout" | "workoutExercise" | "fullWorkoutExercise" | "set" | "finishedWorkout", string>;
 
 export interface Endpoint {
   name: string;
@@ -215,7 +215,8 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
       pools: { id: [...entryIds, ids.goal, ids.session] },
     });
   }
-  // The workout screen: the member's workout under way, its exercise and a logged set.
+  // The workout screen: the member's workout under way, its exercise and a logged set; an exercise
+  // holding its 30 sets and the workout one exercise short of 40, so the limits' refusals are fuzzed too.
   const workoutPath = `/members/workouts/${ids.workout}`;
   for (const [intent, base] of Object.entries<Record<string, string>>({
     "log-set": { workoutExerciseId: ids.workoutExercise, weight: "135", reps: "5", rpe: "8" },
@@ -235,7 +236,7 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
       path: workoutPath,
       who: "member",
       base: { intent, ...base },
-      pools: { workoutExerciseId: [ids.workoutExercise, "no-such-exercise"], setId: [ids.set, "no-such-set"], exerciseId: ["squat", "bench-press", "no-such-exercise"] },
+      pools: { workoutExerciseId: [ids.workoutExercise, ids.fullWorkoutExercise, "no-such-exercise"], setId: [ids.set, "no-such-set"], exerciseId: ["squat", "bench-press", "no-such-exercise"] },
     });
   }
   list.push({ name: "/members/workouts start-workout", path: "/members/workouts", who: "trainer", base: { intent: "start-workout", dayId: "no-such-day" } });

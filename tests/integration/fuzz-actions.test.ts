@@ -59,6 +59,7 @@ const ids: FuzzIds = {
   exercise: "",
   workout: "",
   workoutExercise: "",
+  fullWorkoutExercise: "",
   set: "",
   finishedWorkout: "",
 };
@@ -231,6 +232,15 @@ beforeAll(async () => {
   await db.insert(workout).values({ id: ids.workout, userId: ids.member, title: "Workout", performedOn: today() });
   await db.insert(workoutExercise).values({ id: ids.workoutExercise, workoutId: ids.workout, exerciseId: "bench-press", position: 0, plannedSets: 3, status: "done" });
   await db.insert(setLog).values({ id: ids.set, workoutExerciseId: ids.workoutExercise, userId: ids.member, exerciseId: "bench-press", performedOn: today(), setNumber: 1, weightKg: 60, reps: 5 });
+  // At the limits: an exercise with its 30 sets, and the workout one exercise short of 40 (the first valid add fills it).
+  ids.fullWorkoutExercise = "fuzz-full-exercise";
+  await db.insert(workoutExercise).values([
+    { id: ids.fullWorkoutExercise, workoutId: ids.workout, exerciseId: "squat", position: 1, plannedSets: 30, status: "done" },
+    ...Array.from({ length: 37 }, (_, i) => ({ id: `fuzz-filler-${i}`, workoutId: ids.workout, exerciseId: "squat", position: i + 2, plannedSets: 3 })),
+  ]);
+  await db
+    .insert(setLog)
+    .values(Array.from({ length: 30 }, (_, i) => ({ id: `fuzz-full-set-${i}`, workoutExerciseId: ids.fullWorkoutExercise, userId: ids.member, exerciseId: "squat", performedOn: today(), setNumber: i + 1, weightKg: 100, reps: 5 })));
 }, 120_000);
 
 afterAll(async () => {

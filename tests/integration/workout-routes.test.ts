@@ -114,6 +114,36 @@ describe("the workout routes", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("leads the workouts page with an ad hoc workout under way, and answers its 31st set and 41st exercise 409 with the limit", async () => {
+    const member = await createUserWithPassword({ email: "train-limits@example.com", password: "training-pass-1", name: "Lim Its", role: "member" });
+    const cookie = await signInCookie("train-limits@example.com", "training-pass-1");
+    const call = (path: string, fields: Record<string, string>) => callRoute(workoutAction, postForm(path, cookie, fields), { workoutId: path.split("/")[3]! });
+    const path = locationOf(await callRoute(workoutsAction, postForm("/members/workouts", cookie, { intent: "start-workout", dayId: "" })))!;
+    const workoutId = path.split("/")[3]!;
+    const page = (await callRoute(workoutsLoader, getRequest("/members/workouts", cookie))) as { underWay: unknown; plan: unknown };
+    expect(page).toMatchObject({ underWay: { id: workoutId, title: "Workout" }, plan: null });
+
+    await call(path, { intent: "add-exercise", exerciseId: "squat" });
+    const [entry] = await getDb().select().from(workoutExercise).where(eq(workoutExercise.workoutId, workoutId));
+    await getDb()
+      .insert(setLog)
+      .values(Array.from({ length: 30 }, (_, i) => ({ id: `limits-${i}`, workoutExerciseId: entry!.id, userId: member.id, exerciseId: "squat", performedOn: todayIn("Europe/London"), setNumber: i + 1, reps: 5 })));
+    await getDb()
+      .insert(workoutExercise)
+      .values(Array.from({ length: 39 }, (_, i) => ({ id: `limits-${i}`, workoutId, exerciseId: "squat", position: i + 1 })));
+    const before = await snapshot();
+    for (const [fields, message] of [
+      [{ intent: "log-set", workoutExerciseId: entry!.id, weight: "100", reps: "5" }, "An exercise can have at most 30 sets"],
+      [{ intent: "add-set", workoutExerciseId: entry!.id }, "An exercise can have at most 30 sets"],
+      [{ intent: "add-exercise", exerciseId: "bench-press" }, "A workout can have at most 40 exercises"],
+    ] as const) {
+      const answer = (await call(path, fields)) as DataResult<Record<string, unknown>>;
+      expect(answer.init?.status).toBe(409);
+      expect(answer.data).toMatchObject({ ok: false, error: message });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("takes a kg member's weights in kg, the unit coming with their sign-in", async () => {
     const kg = await createUserWithPassword({ email: "train-kg@example.com", password: "training-pass-1", name: "Kim Kilo", role: "member" });
     await setOwnWeightUnit({ id: kg.id, role: "member" }, { unit: "kg" });

@@ -1,8 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
-import { date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { check, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { exercise } from "./exercises";
 import { programBlock, programDay } from "./programs";
+
+/**
+ * Sets one exercise of a workout may hold (and set rows it may offer): more is not a
+ * workout. The one limit of every door that makes a set (the workout screen, the progress
+ * form's Log Workout); the CHECK constraints below hold it for any door added later.
+ */
+export const MAX_SETS_PER_EXERCISE = 30;
 
 /**
  * A workout a member performed (or is performing: no `finishedAt` yet): a day of their
@@ -56,7 +63,10 @@ export const workoutExercise = pgTable(
     notes: text("notes").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("workout_exercises_workout_idx").on(t.workoutId, t.position)],
+  (t) => [
+    index("workout_exercises_workout_idx").on(t.workoutId, t.position),
+    check("workout_exercises_planned_sets_check", sql`${t.plannedSets} between 1 and ${sql.raw(String(MAX_SETS_PER_EXERCISE))}`),
+  ],
 );
 
 /**
@@ -102,6 +112,8 @@ export const setLog = pgTable(
     index("set_logs_user_exercise_estimate_idx").on(t.userId, t.exerciseId, sql`(${estimatedOneRepMaxOf(t.weightKg, t.reps)}) desc`),
     // One set number per exercise of a workout: two taps at once cannot both be set 3.
     uniqueIndex("set_logs_workout_exercise_idx").on(t.workoutExerciseId, t.setNumber),
+    // NOT VALID in its migration: sets logged before the limit (up to 60 were taken) stay as they were.
+    check("set_logs_set_number_check", sql`${t.setNumber} between 1 and ${sql.raw(String(MAX_SETS_PER_EXERCISE))}`),
   ],
 );
 

@@ -277,33 +277,24 @@ export async function updateExercise(actor: Actor, id: string, input: unknown): 
   return { id, slug };
 }
 
-/** A foreign key refused the delete: restrict_violation (ON DELETE RESTRICT) or foreign_key_violation; drizzle wraps the driver's error. */
-function isStillReferenced(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
-    const code = (e as { code?: string }).code;
-    if (code === "23001" || code === "23503") return true;
-  }
-  return false;
-}
-
 /**
  * Deletes a staff exercise the actor may change. One that a program block, a performed
  * workout or a logged set uses is refused (409): deleting it would rewrite history.
- * The foreign keys (ON DELETE RESTRICT) refuse it too when a use lands meanwhile.
+ * The row is locked before the uses are counted: a workout or a program taking it up
+ * meanwhile holds the row (FOR SHARE, or its foreign key's lock) and either commits
+ * first, so its use is counted, or waits and then finds the exercise gone.
  */
 export async function deleteExercise(actor: Actor, id: string): Promise<{ name: string }> {
   const row = await changeable(actor, id);
-  const db = getDb();
-  const used = (table: typeof programBlock | typeof workoutExercise | typeof setLog) =>
-    db.select({ one: sql`1` }).from(table).where(eq(table.exerciseId, id)).limit(1);
-  const uses = await Promise.all([used(programBlock), used(workoutExercise), used(setLog)]);
-  if (uses.some((rows) => rows.length > 0)) throw new AppError(409, EXERCISE_MESSAGES.inUse);
-  try {
-    await db.delete(exercise).where(eq(exercise.id, id));
-  } catch (error) {
-    if (isStillReferenced(error)) throw new AppError(409, EXERCISE_MESSAGES.inUse);
-    throw error;
-  }
+  await getDb().transaction(async (tx) => {
+    const [locked] = await tx.select({ id: exercise.id }).from(exercise).where(eq(exercise.id, id)).for("update");
+    if (!locked) throw new AppError(404, EXERCISE_MESSAGES.notFound);
+    for (const table of [programBlock, workoutExercise, setLog]) {
+      const [use] = await tx.select({ one: sql`1` }).from(table).where(eq(table.exerciseId, id)).limit(1);
+      if (use) throw new AppError(409, EXERCISE_MESSAGES.inUse);
+    }
+    await tx.delete(exercise).where(eq(exercise.id, id));
+  });
   await recordAudit({ action: "content.deleted", actor, target: { type: "exercise", id }, summary: `Exercise "${row.name}" deleted` });
   return { name: row.name };
 }

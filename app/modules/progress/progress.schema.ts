@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SETS_PER_EXERCISE } from "~/db/schema/workouts";
 import { isPlainDate } from "~/lib/time-zone";
 import { kgToLbs, lengthUnitFor, roundForDisplay, type LengthUnit, type WeightUnit } from "~/lib/units";
 
@@ -66,7 +67,8 @@ export const LIMITS = {
   liftWeightLbs: 1500,
   bodyFat: { min: 1, max: 75 },
   measurementIn: { min: 1, max: 100 },
-  sets: { min: 1, max: 50 },
+  /** A lift is a workout's exercise: the set model's limit. */
+  sets: { min: 1, max: MAX_SETS_PER_EXERCISE },
   reps: { min: 1, max: 100 },
   notes: 1000,
   goalTitle: 200,

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
-import { getDb } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { workout } from "~/db/schema/workouts";
 import { todayForSite } from "~/modules/settings/settings.server";
@@ -108,15 +108,20 @@ export async function getTrainingPlan(actor: Actor, siteToday?: string): Promise
   return { programId: copy.id, name: copy.name, startDate: copy.startDate, today, weeks: plan };
 }
 
-/** The member's workout under way (one at a time), if any. */
-export async function getWorkoutInProgress(actor: Actor): Promise<{ id: string; title: string } | null> {
-  const [row] = await getDb()
+/** A member's workout under way (one at a time), if any; `db` may be a transaction (starting one reads it under a lock). */
+export async function workoutInProgress(db: Pick<Db, "select">, memberId: string): Promise<{ id: string; title: string } | null> {
+  const [row] = await db
     .select({ id: workout.id, title: workout.title })
     .from(workout)
-    .where(and(eq(workout.userId, actor.id), isNull(workout.finishedAt)))
+    .where(and(eq(workout.userId, memberId), isNull(workout.finishedAt)))
     .orderBy(desc(workout.startedAt))
     .limit(1);
   return row ?? null;
+}
+
+/** The member's workout under way, if any: planned or not, it leads 'Today' and the workouts page. */
+export function getWorkoutInProgress(actor: Actor): Promise<{ id: string; title: string } | null> {
+  return workoutInProgress(getDb(), actor.id);
 }
 
 /** What the dashboard's 'Today' card offers: resume, start today's workout, rest (with the next one), or nothing yet. */

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { ExerciseMeasure } from "~/db/schema/exercises";
+import { MAX_SETS_PER_EXERCISE } from "~/db/schema/workouts";
 import { flag, pageNumber, reference, searchText } from "~/lib/search-params";
 import type { WeightUnit } from "~/lib/units";
+import { MAX_BLOCKS_PER_DAY } from "~/modules/programs/programs.schema";
 import { LIMITS, optionalNumber, requiredNumber, valueRule, type NumberRule } from "~/modules/progress/progress.schema";
 
 /**
@@ -19,8 +21,10 @@ export const SESSION_LIMITS = {
   distanceMeters: { min: 1, max: 65_000 },
   reason: 200,
   notes: LIMITS.notes,
-  /** Set rows an exercise may offer: more is not a workout. */
-  plannedSets: 30,
+  /** Sets (and set rows) an exercise may hold: the database holds the same limit. */
+  plannedSets: MAX_SETS_PER_EXERCISE,
+  /** Exercises a workout may hold: a program day's limit, so a day started fits. */
+  exercises: MAX_BLOCKS_PER_DAY,
   search: 100,
 } as const;
 

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
@@ -25,6 +25,7 @@ import {
   skipExercise,
   startWorkout,
   swapExercise,
+  TOO_MANY_EXERCISES,
   TOO_MANY_SETS,
   undoSkip,
   UNKNOWN_EXERCISE,
@@ -267,6 +268,64 @@ describe("logging sets", () => {
     const before = await snapshot();
     expect(await refusal(addSet(a, workoutId, { workoutExerciseId: entry("plank") }))).toMatchObject({ status: 409, message: TOO_MANY_SETS });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("one limit of sets and exercises, whichever way they are made", () => {
+  /** `n` sets of the squat already logged (written directly: the test is about the next one). */
+  async function squatWithSets(n: number) {
+    const { workoutId, entry } = await started();
+    const squat = entry("squat");
+    await getDb()
+      .insert(setLog)
+      .values(Array.from({ length: n }, (_, i) => ({ id: `limit-${squat}-${i}`, workoutExerciseId: squat, userId: a.id, exerciseId: "squat", performedOn: today(), setNumber: i + 1, weightKg: 100, reps: 5 })));
+    await getDb().update(workoutExercise).set({ status: "done", plannedSets: n }).where(eq(workoutExercise.id, squat));
+    return { workoutId, squat };
+  }
+
+  it("logs the 30th set of an exercise and refuses the 31st as add-set does, changing nothing", async () => {
+    const { workoutId, squat } = await squatWithSets(29);
+    await logSet(a, workoutId, { workoutExerciseId: squat, weight: "225", reps: "5" });
+    const before = await snapshot();
+    expect(await refusal(logSet(a, workoutId, { workoutExerciseId: squat, weight: "225", reps: "5" }))).toMatchObject({ status: 409, message: TOO_MANY_SETS });
+    expect(await refusal(addSet(a, workoutId, { workoutExerciseId: squat }))).toMatchObject({ status: 409, message: TOO_MANY_SETS });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("holds the limit in the database too: a 31st set or set row written by any other door is refused", async () => {
+    const { squat } = await squatWithSets(30);
+    const db = getDb();
+    await expect(
+      db.insert(setLog).values({ id: "the-31st", workoutExerciseId: squat, userId: a.id, exerciseId: "squat", performedOn: today(), setNumber: 31, weightKg: 100, reps: 5 }),
+    ).rejects.toMatchObject({ cause: { constraint: "set_logs_set_number_check" } });
+    await expect(db.update(workoutExercise).set({ plannedSets: 31 }).where(eq(workoutExercise.id, squat))).rejects.toMatchObject({
+      cause: { constraint: "workout_exercises_planned_sets_check" },
+    });
+  });
+
+  it("keeps sets logged before the limit (the constraint is NOT VALID) and answers a change to one with the limit, not a server error", async () => {
+    const { workoutId, squat } = await squatWithSets(30);
+    const db = getDb();
+    // The state migration 0014 leaves behind: a 31st set logged before the constraint existed.
+    await db.execute(sql`alter table set_logs drop constraint set_logs_set_number_check`);
+    await db.insert(setLog).values({ id: "logged-before-the-limit", workoutExerciseId: squat, userId: a.id, exerciseId: "squat", performedOn: today(), setNumber: 31, weightKg: 100, reps: 5 });
+    await db.execute(sql`alter table set_logs add constraint set_logs_set_number_check check (set_number between 1 and 30) not valid`);
+    const before = await snapshot();
+    expect(await refusal(editSet(a, workoutId, { setId: "logged-before-the-limit", weight: "300", reps: "5" }))).toMatchObject({ status: 409, message: TOO_MANY_SETS });
+    expect(await snapshot()).toEqual(before);
+    await deleteSet(a, workoutId, { setId: "logged-before-the-limit" });
+  });
+
+  it("adds the 40th exercise to a workout (a program day's limit) and refuses the 41st, changing nothing", async () => {
+    const { workoutId } = await started(a, null);
+    await getDb()
+      .insert(workoutExercise)
+      .values(Array.from({ length: 39 }, (_, position) => ({ id: `limit-${workoutId}-${position}`, workoutId, exerciseId: "squat", position, plannedSets: 3 })));
+    await addExercise(a, workoutId, { exerciseId: "bench-press" });
+    const before = await snapshot();
+    expect(await refusal(addExercise(a, workoutId, { exerciseId: "bench-press" }))).toMatchObject({ status: 409, message: TOO_MANY_EXERCISES });
+    expect(await snapshot()).toEqual(before);
+    expect(TOO_MANY_EXERCISES).toBe("A workout can have at most 40 exercises");
   });
 });
 

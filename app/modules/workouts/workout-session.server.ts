@@ -4,11 +4,17 @@
  * deleted, exercises skipped, swapped, added and noted, then finished with a summary.
  * A member reads and writes only their own workouts: another's is 'not found'. A finished
  * workout is a record: nothing in it changes any more (decision: workout session).
+ *
+ * Every write goes through `withOpenWorkout`: one transaction, the workout's row locked,
+ * its owner and 'not finished' checked under that lock, then the write. Two requests on
+ * one workout (two taps, two tabs, finish against a set) take their turns, and every
+ * check sees what the other one wrote (decision 0042).
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNull, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, max } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
-import { getDb } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
 import { exercise } from "~/db/schema/exercises";
 import { program, programBlock, programDay } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
@@ -16,11 +22,13 @@ import { AppError } from "~/lib/app-error";
 import { roundForDisplay, weightFromKg, weightToKg, type WeightUnit } from "~/lib/units";
 import { personalRecordsOf, type PersonalRecord } from "./personal-records.server";
 import { todayForSite } from "~/modules/settings/settings.server";
-import { getWorkoutInProgress } from "./training-plan.server";
+import { workoutInProgress } from "./training-plan.server";
 import { addExerciseSchema, DEFAULT_REST_SECONDS, noteSchema, SESSION_LIMITS, setSchema, skipSchema, swapSchema } from "./workout-session.schema";
 
 /** The member acting on their own workouts: the unit comes with the sign-in. */
 type Actor = Pick<SessionUser, "id" | "weightUnit">;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type WorkoutRow = typeof workout.$inferSelect;
 
 export const WORKOUT_NOT_FOUND = "Workout not found";
 export const EXERCISE_NOT_FOUND = "Exercise not found in this workout";
@@ -32,84 +40,141 @@ export const HAS_SETS = "Delete this exercise's logged sets first";
 export const NOTHING_LOGGED = "Log at least one set before finishing, or discard the workout";
 export const UNKNOWN_EXERCISE = "Exercise not found";
 export const TOO_MANY_SETS = `An exercise can have at most ${SESSION_LIMITS.plannedSets} sets`;
+export const TOO_MANY_EXERCISES = `A workout can have at most ${SESSION_LIMITS.exercises} exercises`;
 export const AD_HOC_TITLE = "Workout";
+/** Set rows an exercise added on the workout screen offers to start. */
+const ADDED_EXERCISE_ROWS = 3;
 
 // ---- Starting ----
 
 /**
  * Starts today's workout from a day of the member's own program, or an empty one (no
- * day). One workout at a time: while one is under way, starting answers that one.
+ * day). One workout at a time: while one is under way, starting answers that one. The
+ * member's row is locked meanwhile, so two starts at once make one workout.
  */
 export async function startWorkout(actor: Actor, input: { dayId?: unknown }): Promise<{ workoutId: string }> {
-  const underWay = await getWorkoutInProgress(actor);
-  if (underWay) return { workoutId: underWay.id };
-  const db = getDb();
   const dayId = typeof input.dayId === "string" && input.dayId.trim() !== "" ? input.dayId.trim() : null;
   const performedOn = await todayForSite();
-  const workoutId = randomUUID();
-  if (dayId === null) {
-    await db.insert(workout).values({ id: workoutId, userId: actor.id, title: AD_HOC_TITLE, performedOn });
-    return { workoutId };
-  }
-  const [day] = await db
-    .select({ id: programDay.id, title: programDay.title })
-    .from(programDay)
-    .innerJoin(program, eq(program.id, programDay.programId))
-    .where(and(eq(programDay.id, dayId), eq(program.memberId, actor.id)));
-  if (!day) throw new AppError(404, DAY_NOT_FOUND);
-  const blocks = await db.select().from(programBlock).where(eq(programBlock.dayId, day.id)).orderBy(asc(programBlock.position));
-  await db.transaction(async (tx) => {
+  return getDb().transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for("no key update");
+    const underWay = await workoutInProgress(tx, actor.id);
+    if (underWay) return { workoutId: underWay.id };
+    const workoutId = randomUUID();
+    if (dayId === null) {
+      await tx.insert(workout).values({ id: workoutId, userId: actor.id, title: AD_HOC_TITLE, performedOn });
+      return { workoutId };
+    }
+    // The day's row shared-locked: staff removing it wait until this workout refers to it.
+    const [day] = await tx
+      .select({ id: programDay.id, title: programDay.title })
+      .from(programDay)
+      .innerJoin(program, eq(program.id, programDay.programId))
+      .where(and(eq(programDay.id, dayId), eq(program.memberId, actor.id)))
+      .for("share", { of: programDay });
+    if (!day) throw new AppError(404, DAY_NOT_FOUND);
+    const blocks = await tx.select().from(programBlock).where(eq(programBlock.dayId, day.id)).orderBy(asc(programBlock.position));
     await tx.insert(workout).values({ id: workoutId, userId: actor.id, programDayId: day.id, title: day.title, performedOn });
     if (blocks.length) {
       await tx.insert(workoutExercise).values(
-        blocks.map((b, position) => ({ id: randomUUID(), workoutId, blockId: b.id, exerciseId: b.exerciseId, position, plannedSets: Math.min(Math.max(b.sets, 1), SESSION_LIMITS.plannedSets) })),
+        blocks.map((b, position) => ({ id: randomUUID(), workoutId, blockId: b.id, exerciseId: b.exerciseId, position, plannedSets: setRows(Math.max(b.sets, 1)) })),
       );
     }
+    return { workoutId };
   });
-  return { workoutId };
 }
 
-// ---- Ownership ----
+// ---- Ownership and the one door of every write ----
+
+function idOf(value: unknown, notFound: string): string {
+  if (typeof value !== "string" || value === "") throw new AppError(404, notFound);
+  return value;
+}
 
 export async function ownWorkout(actor: Actor, workoutId: unknown) {
-  if (typeof workoutId !== "string" || workoutId === "") throw new AppError(404, WORKOUT_NOT_FOUND);
-  const [row] = await getDb().select().from(workout).where(and(eq(workout.id, workoutId), eq(workout.userId, actor.id)));
+  const [row] = await getDb()
+    .select()
+    .from(workout)
+    .where(and(eq(workout.id, idOf(workoutId, WORKOUT_NOT_FOUND)), eq(workout.userId, actor.id)));
   if (!row) throw new AppError(404, WORKOUT_NOT_FOUND);
   return row;
 }
 
-async function openWorkout(actor: Actor, workoutId: unknown) {
-  const row = await ownWorkout(actor, workoutId);
-  if (row.finishedAt) throw new AppError(409, WORKOUT_FINISHED);
-  return row;
+/**
+ * The one way to change a workout: in one transaction, the member's own workout locked
+ * (FOR UPDATE), refused when finished, then `write` with that transaction. A concurrent
+ * finish, discard or set waits for this one and then sees its result.
+ */
+async function withOpenWorkout<T>(actor: Actor, workoutId: unknown, write: (tx: Tx, w: WorkoutRow) => Promise<T>): Promise<T> {
+  const id = idOf(workoutId, WORKOUT_NOT_FOUND);
+  try {
+    return await getDb().transaction(async (tx) => {
+      const [w] = await tx
+        .select()
+        .from(workout)
+        .where(and(eq(workout.id, id), eq(workout.userId, actor.id)))
+        .for("update");
+      if (!w) throw new AppError(404, WORKOUT_NOT_FOUND);
+      if (w.finishedAt) throw new AppError(409, WORKOUT_FINISHED);
+      return await write(tx, w);
+    });
+  } catch (error) {
+    // The database's own limit (a set logged before it existed, edited now): the same answer as the service's.
+    if (violatesSetLimit(error)) throw new AppError(409, TOO_MANY_SETS);
+    throw error;
+  }
 }
 
-async function exerciseOf(workoutId: string, workoutExerciseId: unknown) {
-  if (typeof workoutExerciseId !== "string" || workoutExerciseId === "") throw new AppError(404, EXERCISE_NOT_FOUND);
-  const [row] = await getDb()
+const SET_LIMIT_CONSTRAINTS = new Set(["set_logs_set_number_check", "workout_exercises_planned_sets_check"]);
+
+/** A check_violation (23514) of the set limit's constraints; drizzle wraps the driver's error. */
+function violatesSetLimit(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === "23514" && constraint !== undefined && SET_LIMIT_CONSTRAINTS.has(constraint)) return true;
+  }
+  return false;
+}
+
+/** The one rule of set rows: every door that makes a set or offers a row asks here (the CHECK constraints hold it too). */
+function setRows(rows: number): number {
+  if (rows > SESSION_LIMITS.plannedSets) throw new AppError(409, TOO_MANY_SETS);
+  return rows;
+}
+
+async function exerciseOf(tx: Tx, workoutId: string, workoutExerciseId: unknown) {
+  const [row] = await tx
     .select({ entry: workoutExercise, measure: exercise.measure })
     .from(workoutExercise)
     .innerJoin(exercise, eq(exercise.id, workoutExercise.exerciseId))
-    .where(and(eq(workoutExercise.id, workoutExerciseId), eq(workoutExercise.workoutId, workoutId)));
+    .where(and(eq(workoutExercise.id, idOf(workoutExerciseId, EXERCISE_NOT_FOUND)), eq(workoutExercise.workoutId, workoutId)));
   if (!row) throw new AppError(404, EXERCISE_NOT_FOUND);
   return row;
 }
 
-async function setOf(workoutId: string, setId: unknown) {
-  if (typeof setId !== "string" || setId === "") throw new AppError(404, SET_NOT_FOUND);
-  const [row] = await getDb()
+async function setOf(tx: Tx, workoutId: string, setId: unknown) {
+  const [row] = await tx
     .select({ set: setLog, measure: exercise.measure, entry: workoutExercise })
     .from(setLog)
     .innerJoin(workoutExercise, eq(workoutExercise.id, setLog.workoutExerciseId))
     .innerJoin(exercise, eq(exercise.id, setLog.exerciseId))
-    .where(and(eq(setLog.id, setId), eq(workoutExercise.workoutId, workoutId)));
+    .where(and(eq(setLog.id, idOf(setId, SET_NOT_FOUND)), eq(workoutExercise.workoutId, workoutId)));
   if (!row) throw new AppError(404, SET_NOT_FOUND);
   return row;
 }
 
-async function loggedCount(workoutExerciseId: string): Promise<number> {
-  const [row] = await getDb().select({ n: sql<number>`count(*)::int` }).from(setLog).where(eq(setLog.workoutExerciseId, workoutExerciseId));
+async function loggedCount(tx: Tx, workoutExerciseId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(setLog).where(eq(setLog.workoutExerciseId, workoutExerciseId));
   return row?.n ?? 0;
+}
+
+/**
+ * A library exercise to swap to or add, share-locked until the write commits: a staff
+ * delete meanwhile waits and is then refused as in use, or came first and this is 404.
+ */
+async function lockedLibraryExercise(tx: Tx, id: string): Promise<string> {
+  const [row] = await tx.select({ id: exercise.id }).from(exercise).where(eq(exercise.id, id)).for("share");
+  if (!row) throw new AppError(404, UNKNOWN_EXERCISE, { fieldErrors: { exerciseId: UNKNOWN_EXERCISE } });
+  return row.id;
 }
 
 function storedSet(input: ReturnType<ReturnType<typeof setSchema>["parse"]>, unit: WeightUnit) {
@@ -126,108 +191,101 @@ function storedSet(input: ReturnType<ReturnType<typeof setSchema>["parse"]>, uni
 
 /** Logs the next set of an exercise; returns the rest to take before the next one. */
 export async function logSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<{ setId: string; restSeconds: number }> {
-  const w = await openWorkout(actor, workoutId);
-  const { entry, measure } = await exerciseOf(w.id, input.workoutExerciseId);
-  if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
-  const unit = actor.weightUnit;
-  const values = setSchema(measure, unit).parse(input);
-  const db = getDb();
-  const setId = randomUUID();
-  await db.transaction(async (tx) => {
-    // The exercise's row, locked: a second tap in another request waits here and numbers its set after this one.
-    await tx.select({ id: workoutExercise.id }).from(workoutExercise).where(eq(workoutExercise.id, entry.id)).for("update");
+  return withOpenWorkout(actor, workoutId, async (tx, w) => {
+    const { entry, measure } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+    if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
+    const unit = actor.weightUnit;
+    const values = setSchema(measure, unit).parse(input);
     const [last] = await tx.select({ n: max(setLog.setNumber) }).from(setLog).where(eq(setLog.workoutExerciseId, entry.id));
-    const setNumber = (last?.n ?? 0) + 1;
+    const setNumber = setRows((last?.n ?? 0) + 1);
+    const setId = randomUUID();
     await tx.insert(setLog).values({ id: setId, workoutExerciseId: entry.id, userId: actor.id, exerciseId: entry.exerciseId, performedOn: w.performedOn, setNumber, ...storedSet(values, unit) });
-    const planned = Math.min(Math.max(entry.plannedSets, setNumber), SESSION_LIMITS.plannedSets);
-    await tx.update(workoutExercise).set({ status: "done", plannedSets: planned }).where(eq(workoutExercise.id, entry.id));
+    await tx.update(workoutExercise).set({ status: "done", plannedSets: Math.max(entry.plannedSets, setNumber) }).where(eq(workoutExercise.id, entry.id));
+    const [block] = entry.blockId ? await tx.select({ rest: programBlock.restSeconds }).from(programBlock).where(eq(programBlock.id, entry.blockId)) : [];
+    return { setId, restSeconds: block?.rest ?? DEFAULT_REST_SECONDS };
   });
-  const [block] = entry.blockId ? await db.select({ rest: programBlock.restSeconds }).from(programBlock).where(eq(programBlock.id, entry.blockId)) : [];
-  return { setId, restSeconds: block?.rest ?? DEFAULT_REST_SECONDS };
 }
 
 export async function editSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  const w = await openWorkout(actor, workoutId);
-  const { set, measure } = await setOf(w.id, input.setId);
-  const unit = actor.weightUnit;
-  const values = setSchema(measure, unit).parse(input);
-  await getDb().update(setLog).set(storedSet(values, unit)).where(eq(setLog.id, set.id));
+  await withOpenWorkout(actor, workoutId, async (tx, w) => {
+    const { set, measure } = await setOf(tx, w.id, input.setId);
+    const unit = actor.weightUnit;
+    const values = setSchema(measure, unit).parse(input);
+    await tx.update(setLog).set(storedSet(values, unit)).where(eq(setLog.id, set.id));
+  });
 }
 
 export async function deleteSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  const w = await openWorkout(actor, workoutId);
-  const { set, entry } = await setOf(w.id, input.setId);
-  await getDb().transaction(async (tx) => {
+  await withOpenWorkout(actor, workoutId, async (tx, w) => {
+    const { set, entry } = await setOf(tx, w.id, input.setId);
     await tx.delete(setLog).where(eq(setLog.id, set.id));
-    const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(setLog).where(eq(setLog.workoutExerciseId, entry.id));
-    if ((left?.n ?? 0) === 0) await tx.update(workoutExercise).set({ status: "planned" }).where(eq(workoutExercise.id, entry.id));
+    if ((await loggedCount(tx, entry.id)) === 0) await tx.update(workoutExercise).set({ status: "planned" }).where(eq(workoutExercise.id, entry.id));
   });
 }
 
 /** One more set row for an exercise. */
 export async function addSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  const w = await openWorkout(actor, workoutId);
-  const { entry } = await exerciseOf(w.id, input.workoutExerciseId);
-  if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
-  const rows = Math.max(entry.plannedSets, await loggedCount(entry.id));
-  if (rows >= SESSION_LIMITS.plannedSets) throw new AppError(409, TOO_MANY_SETS);
-  await getDb().update(workoutExercise).set({ plannedSets: rows + 1 }).where(eq(workoutExercise.id, entry.id));
+  await withOpenWorkout(actor, workoutId, async (tx, w) => {
+    const { entry } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+    if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
+    const rows = Math.max(entry.plannedSets, await loggedCount(tx, entry.id));
+    await tx.update(workoutExercise).set({ plannedSets: setRows(rows + 1) }).where(eq(workoutExercise.id, entry.id));
+  });
 }
 
 // ---- Exercises ----
 
 export async function skipExercise(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  const w = await openWorkout(actor, workoutId);
-  const { entry } = await exerciseOf(w.id, input.workoutExerciseId);
-  const { reason } = skipSchema.parse(input);
-  if ((await loggedCount(entry.id)) > 0) throw new AppError(409, HAS_SETS);
-  await getDb().update(workoutExercise).set({ status: "skipped", reason }).where(eq(workoutExercise.id, entry.id));
+  await withOpenWorkout(actor, workoutId, async (tx, w) => {
+    const { entry } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+    const { reason } = skipSchema.parse(input);
+    if ((await loggedCount(tx, entry.id)) > 0) throw new AppError(409, HAS_SETS);
+    await tx.update(workoutExercise).set({ status: "skipped", reason }).where(eq(workoutExercise.id, entry.id));
+  });
 }
 
 export async function undoSkip(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  const w = await openWorkout(actor, workoutId);
-  const { entry } = await exerciseOf(w.id, input.workoutExerciseId);
-  if (entry.status !== "skipped") return;
-  await getDb().update(workoutExercise).set({ status: "planned", reason: "" }).where(eq(workoutExercise.id, entry.id));
-}
-
-async function existingExercise(id: string) {
-  const [row] = await getDb().select({ id: exercise.id }).from(exercise).where(eq(exercise.id, id));
-  if (!row) throw new AppError(404, UNKNOWN_EXERCISE, { fieldErrors: { exerciseId: UNKNOWN_EXERCISE } });
-  return row.id;
+  await withOpenWorkout(actor, workoutId, async (tx, w) => {
+    const { entry } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+    if (entry.status !== "skipped") return;
+    await tx.update(workoutExercise).set({ status: "planned", reason: "" }).where(eq(workoutExercise.id, entry.id));
+  });
 }
 
 /** Another exercise in place of this one (before any set of it is logged); the first one planned is kept. */
 export async function swapExercise(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  const w = await openWorkout(actor, workoutId);
-  const { entry } = await exerciseOf(w.id, input.workoutExerciseId);
-  const parsed = swapSchema.parse(input);
-  const replacement = await existingExercise(parsed.exerciseId);
-  if ((await loggedCount(entry.id)) > 0) throw new AppError(409, HAS_SETS);
-  if (replacement === entry.exerciseId) return;
-  const original = entry.swappedFromId ?? entry.exerciseId;
-  await getDb()
-    .update(workoutExercise)
-    .set({ exerciseId: replacement, swappedFromId: replacement === original ? null : original, reason: replacement === original ? "" : parsed.reason, status: "planned" })
-    .where(eq(workoutExercise.id, entry.id));
+  await withOpenWorkout(actor, workoutId, async (tx, w) => {
+    const { entry } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+    const parsed = swapSchema.parse(input);
+    const replacement = await lockedLibraryExercise(tx, parsed.exerciseId);
+    if ((await loggedCount(tx, entry.id)) > 0) throw new AppError(409, HAS_SETS);
+    if (replacement === entry.exerciseId) return;
+    const original = entry.swappedFromId ?? entry.exerciseId;
+    await tx
+      .update(workoutExercise)
+      .set({ exerciseId: replacement, swappedFromId: replacement === original ? null : original, reason: replacement === original ? "" : parsed.reason, status: "planned" })
+      .where(eq(workoutExercise.id, entry.id));
+  });
 }
 
-/** An exercise added at the end (how an empty workout is filled); three set rows to start. */
+/** An exercise added at the end (how an empty workout is filled); three set rows to start; at most a program day's exercises. */
 export async function addExercise(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<{ workoutExerciseId: string }> {
-  const w = await openWorkout(actor, workoutId);
-  const chosen = await existingExercise(addExerciseSchema.parse(input).exerciseId);
-  const db = getDb();
-  const [last] = await db.select({ n: max(workoutExercise.position) }).from(workoutExercise).where(eq(workoutExercise.workoutId, w.id));
-  const id = randomUUID();
-  await db.insert(workoutExercise).values({ id, workoutId: w.id, exerciseId: chosen, position: (last?.n ?? -1) + 1, plannedSets: 3 });
-  return { workoutExerciseId: id };
+  return withOpenWorkout(actor, workoutId, async (tx, w) => {
+    const chosen = await lockedLibraryExercise(tx, addExerciseSchema.parse(input).exerciseId);
+    const [held] = await tx.select({ n: count(), last: max(workoutExercise.position) }).from(workoutExercise).where(eq(workoutExercise.workoutId, w.id));
+    if ((held?.n ?? 0) >= SESSION_LIMITS.exercises) throw new AppError(409, TOO_MANY_EXERCISES);
+    const id = randomUUID();
+    await tx.insert(workoutExercise).values({ id, workoutId: w.id, exerciseId: chosen, position: (held?.last ?? -1) + 1, plannedSets: setRows(ADDED_EXERCISE_ROWS) });
+    return { workoutExerciseId: id };
+  });
 }
 
 export async function saveNote(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  const w = await openWorkout(actor, workoutId);
-  const { entry } = await exerciseOf(w.id, input.workoutExerciseId);
-  const { notes } = noteSchema.parse(input);
-  await getDb().update(workoutExercise).set({ notes }).where(eq(workoutExercise.id, entry.id));
+  await withOpenWorkout(actor, workoutId, async (tx, w) => {
+    const { entry } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+    const { notes } = noteSchema.parse(input);
+    await tx.update(workoutExercise).set({ notes }).where(eq(workoutExercise.id, entry.id));
+  });
 }
 
 // ---- Finishing ----
@@ -242,28 +300,23 @@ export interface WorkoutSummary {
 }
 
 export async function finishWorkout(actor: Actor, workoutId: unknown): Promise<WorkoutSummary> {
-  const w = await openWorkout(actor, workoutId);
-  const db = getDb();
-  const [logged] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(setLog)
-    .innerJoin(workoutExercise, eq(workoutExercise.id, setLog.workoutExerciseId))
-    .where(eq(workoutExercise.workoutId, w.id));
-  if ((logged?.n ?? 0) === 0) throw new AppError(409, NOTHING_LOGGED);
-  // Only an unfinished workout is finished: two finishes at once finish it once.
-  const done = await db
-    .update(workout)
-    .set({ finishedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(workout.id, w.id), isNull(workout.finishedAt)))
-    .returning({ id: workout.id });
-  if (done.length === 0) throw new AppError(409, WORKOUT_FINISHED);
-  return summarizeWorkout(actor, w.id);
+  const id = await withOpenWorkout(actor, workoutId, async (tx, w) => {
+    const [logged] = await tx
+      .select({ n: count() })
+      .from(setLog)
+      .innerJoin(workoutExercise, eq(workoutExercise.id, setLog.workoutExerciseId))
+      .where(eq(workoutExercise.workoutId, w.id));
+    if ((logged?.n ?? 0) === 0) throw new AppError(409, NOTHING_LOGGED);
+    await tx.update(workout).set({ finishedAt: new Date(), updatedAt: new Date() }).where(eq(workout.id, w.id));
+    return w.id;
+  });
+  // Finished is final: what is summed up now is what was finished.
+  return summarizeWorkout(actor, id);
 }
 
 /** An unfinished workout dropped with everything logged in it. */
 export async function discardWorkout(actor: Actor, workoutId: unknown): Promise<void> {
-  const w = await openWorkout(actor, workoutId);
-  await getDb().delete(workout).where(and(eq(workout.id, w.id), isNull(workout.finishedAt)));
+  await withOpenWorkout(actor, workoutId, (tx, w) => tx.delete(workout).where(eq(workout.id, w.id)));
 }
 
 /** Duration, volume (member unit), sets and records of one of the member's workouts. */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Pagination } from "~/components/ui/pagination";
 import { formatShortDate, weekdayNames } from "~/lib/dates";
@@ -92,16 +93,40 @@ function History({ history }: { history: { items: HistoryItem[]; page: number; p
   );
 }
 
-/** /members/workouts: the program week by week, an empty workout to start, and the history. */
-export function WorkoutsSection({ plan, history }: { plan: TrainingPlan | null; history: { items: HistoryItem[]; page: number; pageCount: number; unit: string } }) {
+/** The workout under way, planned or ad hoc: it leads the page (starting another would only answer it). */
+function UnderWay({ workout }: { workout: { id: string; title: string } }) {
+  return (
+    <section aria-labelledby="under-way-title" className="space-y-3 rounded-xl border-2 border-brand bg-white p-4">
+      <h3 id="under-way-title" className="text-xl font-bold uppercase">
+        In progress
+      </h3>
+      <p className="text-lg font-semibold">{workout.title}</p>
+      <Link to={`/members/workouts/${workout.id}`} className={buttonClass("primary", "w-full sm:w-auto")}>
+        Resume workout
+      </Link>
+    </section>
+  );
+}
+
+/** /members/workouts: the workout under way, the program week by week, an empty workout to start, and the history. */
+export function WorkoutsSection({
+  underWay,
+  plan,
+  history,
+}: {
+  underWay: { id: string; title: string } | null;
+  plan: TrainingPlan | null;
+  history: { items: HistoryItem[]; page: number; pageCount: number; unit: string };
+}) {
   return (
     <section aria-labelledby="workouts-title" className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="workouts-title" className="text-2xl font-bold uppercase">
           Workouts
         </h2>
-        <StartWorkoutForm dayId={null} label="Start an empty workout" variant="secondary" />
+        {underWay ? null : <StartWorkoutForm dayId={null} label="Start an empty workout" variant="secondary" />}
       </div>
+      {underWay ? <UnderWay workout={underWay} /> : null}
       {plan ? <ProgramCalendar plan={plan} /> : <p className="text-zinc-700">Nothing to train yet: your coach has not assigned you a program.</p>}
       <History history={history} />
     </section>

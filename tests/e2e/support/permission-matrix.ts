@@ -205,6 +205,23 @@ export const matrix: MatrixRow[] = [
     form: () => ({ intent: "log-set", workoutExerciseId: missingId, weight: "100", reps: "5" }),
     expect: answers(toLogin, 404, 404, 404),
   },
+  // The doors that make sets and exercises (their limits are the owner's 409, fuzzed and route-tested): nobody's workout is 404 first.
+  ...(
+    [
+      ["add-set", { workoutExerciseId: missingId }],
+      ["add-exercise", { exerciseId: "squat" }],
+      ["swap-exercise", { workoutExerciseId: missingId, exerciseId: "squat" }],
+    ] as const
+  ).map(
+    ([intent, fields]): MatrixRow => ({
+      route: "members/workouts/:workoutId",
+      op: "create",
+      intent,
+      path: () => `/members/workouts/${missingId}`,
+      form: () => ({ intent, ...fields }),
+      expect: answers(toLogin, 404, 404, 404),
+    }),
+  ),
   // The old addresses of the screens moved for good, for everyone.
   read("members", everyone(301), () => "/members?tab=settings"),
   read("members", everyone(301), () => "/members?tab=progress&range=3m"),
