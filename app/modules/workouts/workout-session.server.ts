@@ -51,14 +51,19 @@ export async function startWorkout(actor: Actor, input: { dayId?: unknown }): Pr
     await db.insert(workout).values({ id: workoutId, userId: actor.id, title: AD_HOC_TITLE, performedOn });
     return { workoutId };
   }
-  const [day] = await db
-    .select({ id: programDay.id, title: programDay.title })
-    .from(programDay)
-    .innerJoin(program, eq(program.id, programDay.programId))
-    .where(and(eq(programDay.id, dayId), eq(program.memberId, actor.id)));
-  if (!day) throw new AppError(404, DAY_NOT_FOUND);
-  const blocks = await db.select().from(programBlock).where(eq(programBlock.dayId, day.id)).orderBy(asc(programBlock.position));
   await db.transaction(async (tx) => {
+    // The member's program row share-locked first: a staff edit of it (which locks it for
+    // update, decision 0043) either ends before the day is read below, in a statement of
+    // its own so that it sees that edit, or finds this workout and leaves the day alone.
+    const owned = await tx
+      .select({ id: program.id })
+      .from(programDay)
+      .innerJoin(program, eq(program.id, programDay.programId))
+      .where(and(eq(programDay.id, dayId), eq(program.memberId, actor.id)))
+      .for("share", { of: program });
+    const [day] = owned.length ? await tx.select({ id: programDay.id, title: programDay.title }).from(programDay).where(eq(programDay.id, dayId)) : [];
+    if (!day) throw new AppError(404, DAY_NOT_FOUND);
+    const blocks = await tx.select().from(programBlock).where(eq(programBlock.dayId, day.id)).orderBy(asc(programBlock.position));
     await tx.insert(workout).values({ id: workoutId, userId: actor.id, programDayId: day.id, title: day.title, performedOn });
     if (blocks.length) {
       await tx.insert(workoutExercise).values(
