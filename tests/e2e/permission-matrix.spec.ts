@@ -196,6 +196,29 @@ test.describe("the permission matrix", () => {
     const made = await clients.trainer.post("/programs/new", { form: { intent: "create-program", name: "Matrix program" }, maxRedirects: 0 });
     expect(made.status()).toBe(302);
     ids.programId = (made.headers()["location"] ?? "").replace("/programs/", "");
+    ids.trainerId = await idOfUser("trainer");
+
+    // Member B's copy of it, with a day (bench press) member B trains and finishes: a trained day.
+    const post = async (client: APIRequestContext, pathname: string, form: Record<string, string>) => {
+      const answer = await client.post(pathname, { form, maxRedirects: 0 });
+      expect(answer.status(), `${pathname} ${form.intent}`).toBeLessThan(400);
+      return answer.headers()["location"] ?? "";
+    };
+    const draft = await loaderData(clients.trainer, `/programs/${ids.programId}`);
+    const draftWeek = idOf(findAll(draft, (o) => o.position === 0 && Array.isArray(o.days)), "draft week");
+    const draftDay = (await post(clients.trainer, `/programs/${ids.programId}`, { intent: "add-day", weekId: draftWeek, dayIndex: "0", title: "Matrix day" })).split("#day-")[1]!;
+    await post(clients.trainer, `/programs/${ids.programId}`, { intent: "add-block", dayId: draftDay, exerciseId: "bench-press", sets: "1", reps: "5", loadKind: "none" });
+    await post(clients.trainer, `/programs/${ids.programId}`, { intent: "assign", memberIds: ids.memberBId, startDate: ids.today });
+    const list = await loaderData(clients.trainer, "/programs");
+    ids.copyId = idOf(findAll(list, (o) => o.memberId === ids.memberBId && o.sourceId === ids.programId), "member B's copy");
+    const copy = await loaderData(clients.trainer, `/programs/${ids.copyId}`);
+    ids.trainedWeekId = idOf(findAll(copy, (o) => o.position === 0 && Array.isArray(o.days)), "copy week");
+    ids.trainedDayId = idOf(findAll(copy, (o) => o.title === "Matrix day" && o.dayIndex === 0), "copy day");
+    const workoutPath = await post(clients.memberB, "/members/workouts", { intent: "start-workout", dayId: ids.trainedDayId });
+    const screen = await loaderData(clients.memberB, workoutPath);
+    const benchEntry = idOf(findAll(screen, (o) => o.exerciseId === "bench-press" && o.status === "planned"), "bench press in the workout");
+    await post(clients.memberB, workoutPath, { intent: "log-set", workoutExerciseId: benchEntry, weight: "100", reps: "5" });
+    await post(clients.memberB, workoutPath, { intent: "finish-workout" });
   });
 
   test.afterAll(async () => {

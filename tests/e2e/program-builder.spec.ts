@@ -224,6 +224,16 @@ test("the coaching loop: a trainer builds a two-week program and assigns it; the
   await commentForm.getByRole("button", { name: "Post comment" }).click();
   await expect(finished.getByRole("region", { name: "Coach comments" }).getByRole("listitem").filter({ hasText: comment })).toBeVisible();
 
+  // In the builder the athlete's copy shows the trained Push locked, and why, without its edits; Pull is still open to change.
+  await page.goto("/programs");
+  await page.getByRole("region", { name: "Members' programs" }).getByRole("listitem").filter({ hasText: name }).getByRole("link", { name }).click();
+  const trainedDay = page.getByRole("article", { name: `Day 1 · ${formatShortDate(today)}: Push` });
+  await expect(trainedDay).toHaveAccessibleDescription(`Locked Trained on ${formatShortDate(today)}: stays as the member did it.`);
+  await expect(trainedDay.getByRole("button", { name: "Duplicate Push, week 1, day 1" })).toBeVisible();
+  await expect(trainedDay.getByRole("button", { name: /^(Remove|Move|Save|Group)/ })).toHaveCount(0);
+  await expect(trainedDay.getByRole("link", { name: /^(Add an exercise|Edit)/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Add an exercise to Pull, week 1, day 3" })).toBeVisible();
+
   // The athlete reads it under the workout.
   await page.context().clearCookies();
   await signIn(page, "athlete");

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { workout, workoutComment } from "~/db/schema/workouts";
+import { MEMBER_NOT_FOUND } from "~/modules/users/member-account.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { NOT_FINISHED, WORKOUT_NOT_FOUND } from "~/modules/workouts/workout-comments.server";
 import { action, loader } from "~/routes/members.$memberId.training";
@@ -18,7 +19,9 @@ import { callRouteOrData, getRequest, locationOf, postForm, signInCookie, toastO
 type Who = "admin" | "trainer" | "member" | null;
 const cookies: Record<Exclude<Who, null>, string> = { admin: "", trainer: "", member: "" };
 let memberId = "";
+const staffIds: Record<"admin" | "trainer", string> = { admin: "", trainer: "" };
 let finished = "";
+let adminsWorkout = "";
 let open = "";
 const cookie = (who: Who) => (who ? cookies[who] : null);
 const path = () => `/members/${memberId}/training`;
@@ -31,15 +34,19 @@ beforeAll(async () => {
     const email = `${role}@coach-routes.test`;
     const created = await createUserWithPassword({ name: `Coach ${role}`, email, password: `${role}-password`, role });
     if (role === "member") memberId = created.id;
+    else staffIds[role] = created.id;
     cookies[role] = await signInCookie(email, `${role}-password`);
   }
   finished = crypto.randomUUID();
   open = crypto.randomUUID();
+  adminsWorkout = crypto.randomUUID();
   await getDb()
     .insert(workout)
     .values([
       { id: finished, userId: memberId, title: "Full Body A", performedOn: "2026-03-02", finishedAt: new Date() },
       { id: open, userId: memberId, title: "Full Body B", performedOn: "2026-03-04" },
+      // Staff may train too (the members' area is everyone's): still not a member to review.
+      { id: adminsWorkout, userId: staffIds.admin, title: "Admin's own", performedOn: "2026-03-05", finishedAt: new Date() },
     ]);
 });
 
@@ -63,6 +70,17 @@ describe("who may open a member's training", () => {
     }
     const missing = (await callRouteOrData(loader, getRequest("/members/nobody/training", cookies.trainer), { memberId: "nobody" })) as Refusal;
     expect(missing.init.status).toBe(404);
+  });
+
+  it("answers 404 for a trainer's or an administrator's account, as for no such member: the screen is for members", async () => {
+    for (const [who, staffId] of [
+      ["trainer", staffIds.admin],
+      ["admin", staffIds.trainer],
+      ["trainer", staffIds.trainer],
+    ] as const) {
+      const answer = (await callRouteOrData(loader, getRequest(`/members/${staffId}/training`, cookie(who)), { memberId: staffId })) as { data: { message: string }; init: { status: number } };
+      expect([answer.init.status, answer.data.message]).toEqual([404, MEMBER_NOT_FOUND]);
+    }
   });
 });
 
@@ -96,6 +114,9 @@ describe("commenting from the screen", () => {
     // The workout exists, but not under this member's address.
     const elsewhere = (await callRouteOrData(action, postForm("/members/nobody/training", cookies.admin, { intent: "comment", workoutId: finished, body: "Hello" }), { memberId: "nobody" })) as Refusal;
     expect(elsewhere.init.status).toBe(404);
+    // A staff account's own finished workout, under that account's address: not a member's.
+    const staffs = (await callRouteOrData(action, postForm(`/members/${staffIds.admin}/training`, cookies.trainer, { intent: "comment", workoutId: adminsWorkout, body: "Hello" }), { memberId: staffIds.admin })) as Refusal;
+    expect([staffs.init.status, staffs.data.error]).toEqual([404, MEMBER_NOT_FOUND]);
     const wrongIntent = await send({ intent: "delete", workoutId: finished });
     expect(wrongIntent.init.status).toBe(400);
     expect(await commentCount()).toBe(before);

@@ -42,6 +42,26 @@ export function touchesOf(path: string): string[] {
   return ["users", "accounts", "sessions", "verifications", "invitations"];
 }
 
+/**
+ * The member's copy the builder's edits are fuzzed on (rows the runner inserts): week 1's
+ * day is untrained, week 2's was trained (a finished workout), so every edit that reaches
+ * week 2's day, its exercises or week 2's place is refused (decision 0043).
+ */
+export const trainedCopy = {
+  program: "fuzz-copy",
+  openWeek: "fuzz-copy-week-1",
+  trainedWeek: "fuzz-copy-week-2",
+  openDay: "fuzz-copy-open-day",
+  trainedDay: "fuzz-copy-trained-day",
+  openBlock: "fuzz-copy-open-block",
+  trainedBlocks: ["fuzz-copy-trained-block-1", "fuzz-copy-trained-block-2"],
+  trainedGroup: "fuzz-copy-trained-group",
+  workout: "fuzz-copy-workout",
+} as const;
+
+/** A finished workout of the administrator's own: the members' area is everyone's, the coach's review is for members. */
+export const staffWorkout = "fuzz-admin-workout";
+
 export const today = () =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(
     new Date(),
@@ -433,5 +453,40 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     base: { intent: "comment", workoutId: ids.finishedWorkout, body: "Good session" },
     pools: { workoutId: [ids.finishedWorkout, "no-such-workout"] },
   });
+  // The same under a staff account's address, on that account's own workout: not a member, not found.
+  list.push({
+    name: "/members/:memberId/training comment (a staff account)",
+    path: `/members/${ids.admin}/training`,
+    who: "trainer",
+    base: { intent: "comment", workoutId: staffWorkout, body: "Good session" },
+    pools: { workoutId: [staffWorkout, ids.finishedWorkout] },
+  });
+  // Every builder edit on the member's copy, starting from the trained day (refused, 409); the pools reach the open one too.
+  const c = trainedCopy;
+  const copyPools = { dayId: [c.trainedDay, c.openDay], blockId: [...c.trainedBlocks, c.openBlock], weekId: [c.trainedWeek, c.openWeek], dayIndex: ["0", "3", "6", "7"], position: ["1", "2", "3"] };
+  const block = { exerciseId: "squat", sets: "3", reps: "5", loadKind: "none" };
+  const copyEdits: Array<Record<string, string>> = [
+    { intent: "update-day", dayId: c.trainedDay, title: "Fuzzed day", notes: "" },
+    { intent: "move-day", dayId: c.trainedDay, dayIndex: "3" },
+    { intent: "remove-day", dayId: c.trainedDay },
+    { intent: "add-block", dayId: c.trainedDay, ...block },
+    { intent: "update-block", blockId: c.trainedBlocks[0], ...block },
+    { intent: "remove-block", blockId: c.trainedBlocks[1] },
+    { intent: "move-block", blockId: c.trainedBlocks[1], position: "1" },
+    { intent: "group-blocks", blockIds: c.trainedBlocks[1], groupKind: "circuit" },
+    { intent: "ungroup-blocks", groupKey: c.trainedGroup },
+    { intent: "remove-week", weekId: c.trainedWeek },
+    { intent: "duplicate-week", weekId: c.openWeek },
+  ];
+  for (const base of copyEdits) {
+    list.push({
+      name: `/programs/:programId ${base.intent} (a member's trained day)`,
+      path: `/programs/${c.program}`,
+      who: "trainer",
+      base,
+      pools: { ...copyPools, blockIds: [...c.trainedBlocks, c.openBlock], groupKey: [c.trainedGroup, "no-such-group"] },
+      touches: ["programs", "program_weeks", "program_days", "program_blocks", "workouts"],
+    });
+  }
   return list;
 }

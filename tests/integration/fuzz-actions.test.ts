@@ -20,6 +20,7 @@ import type * as IntakeFixture from "~/modules/contacts/intake.fixture";
 import type * as InvitationsModule from "~/modules/invitations/invitations.server";
 import type * as ExercisesModule from "~/modules/exercises/exercises.server";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
+import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import {
   changedTables,
@@ -31,7 +32,7 @@ import {
   type GeneratedBody,
   type RunningApp,
 } from "./fuzz-harness";
-import { accounts, endpoints, today, touchesOf, type FuzzIds, type Who } from "./fuzz-actions-table";
+import { accounts, endpoints, staffWorkout, today, touchesOf, trainedCopy, type FuzzIds, type Who } from "./fuzz-actions-table";
 import { sessionCookie } from "../support/sign-in";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_921);
@@ -241,6 +242,23 @@ beforeAll(async () => {
   await db
     .insert(setLog)
     .values(Array.from({ length: 30 }, (_, i) => ({ id: `fuzz-full-set-${i}`, workoutExerciseId: ids.fullWorkoutExercise, userId: ids.member, exerciseId: "squat", performedOn: today(), setNumber: i + 1, weightKg: 100, reps: 5 })));
+  await db.insert(workout).values({ id: staffWorkout, userId: ids.admin, title: "Admin's own", performedOn: today(), finishedAt: new Date() });
+  // The member's copy with a trained day (fuzz-actions-table.ts: trainedCopy).
+  const c = trainedCopy;
+  await db.insert(program).values({ id: c.program, name: "Fuzz copy", memberId: ids.member, startDate: today() });
+  await db.insert(programWeek).values([
+    { id: c.openWeek, programId: c.program, position: 0 },
+    { id: c.trainedWeek, programId: c.program, position: 1 },
+  ]);
+  await db.insert(programDay).values([
+    { id: c.openDay, programId: c.program, weekId: c.openWeek, dayIndex: 0, title: "Pull" },
+    { id: c.trainedDay, programId: c.program, weekId: c.trainedWeek, dayIndex: 0, title: "Push" },
+  ]);
+  await db.insert(programBlock).values([
+    { id: c.openBlock, dayId: c.openDay, position: 0, exerciseId: "pull-up", sets: 3, repsMin: 8, repsMax: 8 },
+    ...c.trainedBlocks.map((id, position) => ({ id, dayId: c.trainedDay, position, exerciseId: "bench-press", groupKey: c.trainedGroup, groupKind: "superset" as const, sets: 3, repsMin: 8, repsMax: 8 })),
+  ]);
+  await db.insert(workout).values({ id: c.workout, userId: ids.member, programDayId: c.trainedDay, title: "Push", performedOn: today(), finishedAt: new Date() });
 }, 120_000);
 
 afterAll(async () => {

@@ -12,8 +12,9 @@ import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { getBusinessName } from "~/lib/business-name.server";
 import { copyWeeks } from "./program-copy.server";
-import { loadProgram, personName, PROGRAM_NOT_FOUND, trainedWeekIds, type Actor } from "./program-read.server";
+import { loadProgram, personName, PROGRAM_NOT_FOUND, type Actor } from "./program-read.server";
 import { assignFormSchema } from "./programs.schema";
+import { trainedDays } from "./trained-days.server";
 
 export const CHOOSE_MEMBERS = "Please choose members from the list";
 export const COPY_NOT_ASSIGNABLE = "This is a member's copy. Assign the program or template it came from.";
@@ -102,7 +103,8 @@ export async function assignProgram(actor: Actor, programId: unknown, input: unk
 /**
  * The coach's explicit 'Update from template' on a member's copy: every week not yet
  * trained (no workout for any of its days) is replaced by the source's week at the same
- * position; trained weeks stay exactly as they are. Returns how many weeks were replaced
+ * position; trained weeks stay exactly as they are (a week with a trained day is kept
+ * whole: trained-days.server.ts says what is trained). Returns how many weeks were replaced
  * and kept.
  */
 export async function updateCopyFromSource(actor: Actor, copyId: unknown): Promise<{ replaced: number; kept: number }> {
@@ -118,7 +120,7 @@ export async function updateCopyFromSource(actor: Actor, copyId: unknown): Promi
     if (!copy.memberId) throw new AppError(400, NOT_A_COPY);
     const source = copy.sourceId ? await loadProgram(tx, copy.sourceId) : null;
     if (!source) throw new AppError(409, SOURCE_GONE);
-    const trained = await trainedWeekIds(tx, copy.id);
+    const trained = new Set([...(await trainedDays(tx, copy.id)).values()].map((t) => t.weekId));
     const weeks = await tx.select({ id: programWeek.id, position: programWeek.position }).from(programWeek).where(eq(programWeek.programId, copy.id));
     const keptPositions = new Set(weeks.filter((w) => trained.has(w.id)).map((w) => w.position));
     const untrained = weeks.filter((w) => !trained.has(w.id)).map((w) => w.id);

@@ -6,10 +6,10 @@ import { user } from "~/db/schema/auth";
 import { exercise } from "~/db/schema/exercises";
 import type * as tables from "~/db/schema/programs";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
-import { workout } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
 import { pickExercises, type ExerciseChoice } from "~/modules/exercises/exercises.server";
 import type * as forms from "./programs.schema";
+import { trainedDays } from "./trained-days.server";
 
 export type Actor = Pick<SessionUser, "id" | "role" | "email">;
 
@@ -49,12 +49,14 @@ export interface DayView {
   title: string;
   notes: string;
   blocks: BlockView[];
+  /** On a member's copy, once a workout exists for the day: it stays as the member did it (trained-days.server.ts). */
+  trained: { on: string; finished: boolean } | null;
 }
 
 export interface WeekView {
   id: string;
   position: number;
-  /** A workout was done for one of its days: 'update from the template' leaves it alone. */
+  /** A workout was done for one of its days: it keeps its place, and 'update from the template' leaves it alone. */
   trained: boolean;
   days: DayView[];
 }
@@ -125,15 +127,15 @@ async function headerRows(db: Db, where: SQL | undefined, order: SQL[] = []): Pr
 
 /**
  * A whole program in five queries whatever its size: the program (with member and source
- * names), its weeks, which weeks were trained, its days, its blocks with their exercises.
+ * names), its weeks, which days were trained, its days, its blocks with their exercises.
  * `db` may be a transaction.
  */
 export async function loadProgram(db: Db, id: string): Promise<ProgramView | null> {
   const [row] = await headerRows(db, and(eq(program.id, id), isNull(program.archivedAt)));
   if (!row) return null;
-  const [weeks, trainedWeeks, days, blocks] = await Promise.all([
+  const [weeks, trained, days, blocks] = await Promise.all([
     db.select({ id: programWeek.id, position: programWeek.position }).from(programWeek).where(eq(programWeek.programId, id)).orderBy(asc(programWeek.position)),
-    trainedWeekIds(db, id),
+    trainedDays(db, id),
     db
       .select({ id: programDay.id, weekId: programDay.weekId, dayIndex: programDay.dayIndex, title: programDay.title, notes: programDay.notes })
       .from(programDay)
@@ -168,19 +170,24 @@ export async function loadProgram(db: Db, id: string): Promise<ProgramView | nul
   ]);
   const blocksOf = groupBy(blocks, (b) => b.dayId);
   const daysOf = groupBy(days, (d) => d.weekId);
+  const trainedWeeks = new Set([...trained.values()].map((t) => t.weekId));
   return {
     ...row,
     weeks: weeks.map((w) => ({
       id: w.id,
       position: w.position,
       trained: trainedWeeks.has(w.id),
-      days: (daysOf.get(w.id) ?? []).map((d) => ({
-        id: d.id,
-        dayIndex: d.dayIndex,
-        title: d.title,
-        notes: d.notes,
-        blocks: (blocksOf.get(d.id) ?? []).map(({ dayId: _dayId, ...b }) => b),
-      })),
+      days: (daysOf.get(w.id) ?? []).map((d) => {
+        const lock = trained.get(d.id);
+        return {
+          id: d.id,
+          dayIndex: d.dayIndex,
+          title: d.title,
+          notes: d.notes,
+          blocks: (blocksOf.get(d.id) ?? []).map(({ dayId: _dayId, ...b }) => b),
+          trained: lock ? { on: lock.on, finished: lock.finished } : null,
+        };
+      }),
     })),
   };
 }
@@ -232,14 +239,4 @@ export async function listAssignableMembers(actor: Actor): Promise<MemberOption[
     .where(and(eq(user.role, "member"), eq(user.banned, false)))
     .orderBy(asc(user.name), asc(user.email));
   return rows.map((r) => ({ id: r.id, name: personName(r), email: r.email }));
-}
-
-/** Ids of the weeks of a program that a workout was done for. */
-export async function trainedWeekIds(db: Db, programId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ weekId: programDay.weekId })
-    .from(programDay)
-    .innerJoin(workout, eq(workout.programDayId, programDay.id))
-    .where(eq(programDay.programId, programId));
-  return new Set(rows.map((r) => r.weekId));
 }

@@ -3,7 +3,6 @@ import { and, asc, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { exercise } from "~/db/schema/exercises";
 import { programBlock, programDay, programWeek } from "~/db/schema/programs";
-import { workout } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
 import { copyWeeks } from "./program-copy.server";
 import { loadProgram, type Actor } from "./program-read.server";
@@ -20,19 +19,20 @@ import {
   MAX_WEEKS,
   weekdayLabel,
 } from "./programs.schema";
+import { DAY_TRAINED, LATER_WEEK_TRAINED, refuseTrained, WEEK_TRAINED } from "./trained-days.server";
 
 /**
  * The builder's edits: weeks, days (one per day slot 0-6 of a week; a slot without a
  * day is a rest day), blocks, their groups and their order. Each edit is one transaction
- * on the locked program (editProgram), and every id must belong to that program.
+ * on the locked program (editProgram), and every id must belong to that program. On a
+ * member's copy nothing the member trained changes: each edit that would change a day,
+ * its exercises or a week's place goes through `refuseTrained` (trained-days.server.ts).
  */
 
 export const WEEK_NOT_FOUND = "Week not found";
 export const DAY_NOT_FOUND = "Day not found";
 export const BLOCK_NOT_FOUND = "Exercise not found in this program";
 export const EXERCISE_NOT_FOUND = "Please choose an exercise from the list";
-export const WEEK_TRAINED = "This week has been trained: it stays as the member did it.";
-export const DAY_TRAINED = "A workout was done for this day: it stays as the member did it.";
 export const TOO_MANY_WEEKS = `A program has at most ${MAX_WEEKS} weeks.`;
 export const TOO_MANY_BLOCKS = `A day has at most ${MAX_BLOCKS_PER_DAY} exercises.`;
 export const GROUP_ONE_DAY = "Grouped exercises must be on the same day.";
@@ -59,24 +59,23 @@ async function requireDay(tx: Db, programId: string, dayId: unknown) {
   return day;
 }
 
-async function requireBlock(tx: Db, programId: string, blockId: unknown) {
+/** A day the edit may change: of this program, and not trained. */
+async function requireEditableDay(tx: Db, programId: string, dayId: unknown) {
+  const day = await requireDay(tx, programId, dayId);
+  await refuseTrained(tx, { days: [day.id] }, DAY_TRAINED);
+  return day;
+}
+
+/** A block the edit may change: of this program, on a day not trained. */
+async function requireEditableBlock(tx: Db, programId: string, blockId: unknown) {
   const [block] = await tx
     .select({ id: programBlock.id, dayId: programBlock.dayId, groupKey: programBlock.groupKey })
     .from(programBlock)
     .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
     .where(and(eq(programBlock.id, idOf(blockId)), eq(programDay.programId, programId)));
   if (!block) throw new AppError(404, BLOCK_NOT_FOUND);
+  await refuseTrained(tx, { days: [block.dayId] }, DAY_TRAINED);
   return block;
-}
-
-async function weekIsTrained(tx: Db, weekId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: workout.id }).from(workout).innerJoin(programDay, eq(programDay.id, workout.programDayId)).where(eq(programDay.weekId, weekId)).limit(1);
-  return Boolean(row);
-}
-
-async function dayIsTrained(tx: Db, dayId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: workout.id }).from(workout).where(eq(workout.programDayId, dayId)).limit(1);
-  return Boolean(row);
 }
 
 async function takenSlots(tx: Db, weekId: string): Promise<Set<number>> {
@@ -127,19 +126,25 @@ export async function addWeek(actor: Actor, programId: unknown): Promise<{ weekI
 export async function removeWeek(actor: Actor, programId: unknown, input: { weekId?: unknown }): Promise<void> {
   await editProgram(actor, programId, async (tx, row) => {
     const week = await requireWeek(tx, row.id, input.weekId);
-    if (await weekIsTrained(tx, week.id)) throw new AppError(409, WEEK_TRAINED);
+    await refuseTrained(tx, { weeks: [week.id] }, WEEK_TRAINED);
     await tx.delete(programWeek).where(eq(programWeek.id, week.id));
     // A member's weeks are offsets from their start date: the weeks after keep their dates.
+    // (Only a copy is ever trained, so closing up never moves a trained week.)
     if (!row.memberId) await renumberWeeks(tx, row.id);
   });
 }
 
-/** A copy of the week right after it; the weeks after move down one. */
+/**
+ * A copy of the week right after it; the weeks after move down one, so none of them may be
+ * trained (their dates would move). The week copied stays as it is, trained or not.
+ */
 export async function duplicateWeek(actor: Actor, programId: unknown, input: { weekId?: unknown }): Promise<{ position: number }> {
   return editProgram(actor, programId, async (tx, row) => {
     const week = await requireWeek(tx, row.id, input.weekId);
     const whole = (await loadProgram(tx, row.id))!;
     if (whole.weeks.length >= MAX_WEEKS) throw new AppError(409, TOO_MANY_WEEKS);
+    const later = whole.weeks.filter((w) => w.position > week.position).map((w) => w.id);
+    await refuseTrained(tx, { weeks: later }, LATER_WEEK_TRAINED);
     await tx
       .update(programWeek)
       .set({ position: sql`${programWeek.position} + 1` })
@@ -152,7 +157,7 @@ export async function duplicateWeek(actor: Actor, programId: unknown, input: { w
 
 // ---------------------------------------------------------------- days
 
-/** A training day in a rest-day slot of a week. */
+/** A training day in a rest-day slot of a week (of a trained week too: a rest slot holds nothing trained). */
 export async function addDay(actor: Actor, programId: unknown, input: { weekId?: unknown; dayIndex?: unknown; title?: unknown; notes?: unknown }): Promise<{ dayId: string }> {
   const { dayIndex } = daySlotSchema.parse(input);
   const form = dayFormSchema.parse(input);
@@ -168,7 +173,7 @@ export async function addDay(actor: Actor, programId: unknown, input: { weekId?:
 export async function updateDay(actor: Actor, programId: unknown, input: { dayId?: unknown; title?: unknown; notes?: unknown }): Promise<void> {
   const form = dayFormSchema.parse(input);
   await editProgram(actor, programId, async (tx, row) => {
-    const day = await requireDay(tx, row.id, input.dayId);
+    const day = await requireEditableDay(tx, row.id, input.dayId);
     await tx.update(programDay).set({ title: form.title, notes: form.notes }).where(eq(programDay.id, day.id));
   });
 }
@@ -176,17 +181,16 @@ export async function updateDay(actor: Actor, programId: unknown, input: { dayId
 /** The slot becomes a rest day again. */
 export async function removeDay(actor: Actor, programId: unknown, input: { dayId?: unknown }): Promise<void> {
   await editProgram(actor, programId, async (tx, row) => {
-    const day = await requireDay(tx, row.id, input.dayId);
-    if (await dayIsTrained(tx, day.id)) throw new AppError(409, DAY_TRAINED);
+    const day = await requireEditableDay(tx, row.id, input.dayId);
     await tx.delete(programDay).where(eq(programDay.id, day.id));
   });
 }
 
-/** The day to another slot of its week; a slot that holds a day is refused. */
+/** The day to another slot of its week (a trained day keeps its date); a slot that holds a day is refused. */
 export async function moveDay(actor: Actor, programId: unknown, input: { dayId?: unknown; dayIndex?: unknown }): Promise<{ dayIndex: number }> {
   const { dayIndex } = daySlotSchema.parse(input);
   return editProgram(actor, programId, async (tx, row) => {
-    const day = await requireDay(tx, row.id, input.dayId);
+    const day = await requireEditableDay(tx, row.id, input.dayId);
     if (day.dayIndex === dayIndex) return { dayIndex };
     if ((await takenSlots(tx, day.weekId)).has(dayIndex)) throw new AppError(409, slotTaken(dayIndex));
     await tx.update(programDay).set({ dayIndex }).where(eq(programDay.id, day.id));
@@ -196,7 +200,8 @@ export async function moveDay(actor: Actor, programId: unknown, input: { dayId?:
 
 /**
  * A copy of the day (its exercises and groups) in the next rest-day slot of the same week
- * after it, else the first one before it; a week without a rest day is refused.
+ * after it, else the first one before it; a week without a rest day is refused. The day
+ * copied is only read, so a trained one may be copied.
  */
 export async function duplicateDay(actor: Actor, programId: unknown, input: { dayId?: unknown }): Promise<{ dayIndex: number }> {
   return editProgram(actor, programId, async (tx, row) => {
@@ -241,7 +246,7 @@ async function checkedTargets(tx: Db, input: Record<string, unknown>) {
 
 export async function addBlock(actor: Actor, programId: unknown, input: Record<string, unknown>): Promise<{ blockId: string }> {
   return editProgram(actor, programId, async (tx, row) => {
-    const day = await requireDay(tx, row.id, input.dayId);
+    const day = await requireEditableDay(tx, row.id, input.dayId);
     const targets = await checkedTargets(tx, input);
     const [{ last } = { last: null }] = await tx.select({ last: max(programBlock.position) }).from(programBlock).where(eq(programBlock.dayId, day.id));
     const position = last === null ? 0 : last + 1;
@@ -254,7 +259,7 @@ export async function addBlock(actor: Actor, programId: unknown, input: Record<s
 
 export async function updateBlock(actor: Actor, programId: unknown, input: Record<string, unknown>): Promise<void> {
   await editProgram(actor, programId, async (tx, row) => {
-    const block = await requireBlock(tx, row.id, input.blockId);
+    const block = await requireEditableBlock(tx, row.id, input.blockId);
     const targets = await checkedTargets(tx, input);
     await tx.update(programBlock).set(targets).where(eq(programBlock.id, block.id));
   });
@@ -262,7 +267,7 @@ export async function updateBlock(actor: Actor, programId: unknown, input: Recor
 
 export async function removeBlock(actor: Actor, programId: unknown, input: { blockId?: unknown }): Promise<void> {
   await editProgram(actor, programId, async (tx, row) => {
-    const block = await requireBlock(tx, row.id, input.blockId);
+    const block = await requireEditableBlock(tx, row.id, input.blockId);
     await tx.delete(programBlock).where(eq(programBlock.id, block.id));
     await writeBlockOrder(tx, (await blocksOfDay(tx, block.dayId)).map((b) => b.id));
     await dissolveLoneGroups(tx, block.dayId);
@@ -273,7 +278,7 @@ export async function removeBlock(actor: Actor, programId: unknown, input: { blo
 export async function moveBlock(actor: Actor, programId: unknown, input: { blockId?: unknown; position?: unknown }): Promise<{ position: number; of: number }> {
   const { position } = blockPositionSchema.parse(input);
   return editProgram(actor, programId, async (tx, row) => {
-    const block = await requireBlock(tx, row.id, input.blockId);
+    const block = await requireEditableBlock(tx, row.id, input.blockId);
     const ids = (await blocksOfDay(tx, block.dayId)).map((b) => b.id).filter((id) => id !== block.id);
     if (position > ids.length + 1) throw new AppError(400, "", { fieldErrors: { position: "Please choose a position" } });
     ids.splice(position - 1, 0, block.id);
@@ -301,6 +306,7 @@ export async function groupBlocks(actor: Actor, programId: unknown, input: Recor
     const dayIds = new Set(found.map((b) => b.dayId));
     if (dayIds.size !== 1) throw new AppError(400, GROUP_ONE_DAY);
     const dayId = found[0]!.dayId;
+    await refuseTrained(tx, { days: [dayId] }, DAY_TRAINED);
     const groupKey = crypto.randomUUID();
     await tx.update(programBlock).set({ groupKey, groupKind: form.groupKind }).where(inArray(programBlock.id, wanted));
     const order = (await blocksOfDay(tx, dayId)).map((b) => b.id);
@@ -316,13 +322,16 @@ export async function groupBlocks(actor: Actor, programId: unknown, input: Recor
 
 export async function ungroupBlocks(actor: Actor, programId: unknown, input: { groupKey?: unknown }): Promise<void> {
   await editProgram(actor, programId, async (tx, row) => {
-    const groupKey = idOf(input.groupKey);
-    const inProgram = tx.select({ id: programDay.id }).from(programDay).where(eq(programDay.programId, row.id));
-    const ungrouped = await tx
+    const grouped = await tx
+      .select({ id: programBlock.id, dayId: programBlock.dayId })
+      .from(programBlock)
+      .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
+      .where(and(eq(programBlock.groupKey, idOf(input.groupKey)), eq(programDay.programId, row.id)));
+    if (grouped.length === 0) throw new AppError(404, BLOCK_NOT_FOUND);
+    await refuseTrained(tx, { days: [...new Set(grouped.map((b) => b.dayId))] }, DAY_TRAINED);
+    await tx
       .update(programBlock)
       .set({ groupKey: null, groupKind: null })
-      .where(and(eq(programBlock.groupKey, groupKey), inArray(programBlock.dayId, inProgram)))
-      .returning({ id: programBlock.id });
-    if (ungrouped.length === 0) throw new AppError(404, BLOCK_NOT_FOUND);
+      .where(inArray(programBlock.id, grouped.map((b) => b.id)));
   });
 }

@@ -18,7 +18,6 @@ import {
   addWeek,
   BLOCK_NOT_FOUND,
   DAY_NOT_FOUND,
-  DAY_TRAINED,
   duplicateDay,
   duplicateWeek,
   EXERCISE_NOT_FOUND,
@@ -35,10 +34,10 @@ import {
   updateDay,
   WEEK_FULL,
   WEEK_NOT_FOUND,
-  WEEK_TRAINED,
 } from "./program-structure.server";
 import { createProgram, NOT_A_TEMPLATE, saveAsTemplate, startFromTemplate, updateProgramDetails } from "./programs.server";
 import { insertWorkoutFor } from "./programs.test-support";
+import { DAY_TRAINED, WEEK_TRAINED } from "./trained-days.server";
 
 let trainer: SessionUser;
 let admin: SessionUser;

@@ -111,7 +111,8 @@ describe("staff view", () => {
       expect(view!.member.id).toBe(a.id);
       expect(view!.overview.body.weight[0]!.value).toBe(180);
     }
-    expect(await refusal(getMemberProgressForStaff(trainer, "no-such-member"))).toEqual({ status: 404, message: "Member not found", fieldErrors: {} });
+    // Only members have a progress view: a staff account is 'not found' like an unknown id.
+    for (const id of ["no-such-member", admin.id, trainer.id]) expect(await refusal(getMemberProgressForStaff(trainer, id))).toEqual({ status: 404, message: "Member not found", fieldErrors: {} });
     await expect(getMemberProgressForStaff(b, a.id)).rejects.toMatchObject({ init: { status: 403 } });
   });
 

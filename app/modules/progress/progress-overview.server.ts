@@ -1,11 +1,7 @@
-import { eq } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
-import { getDb } from "~/db/client.server";
-import { user } from "~/db/schema/auth";
-import { AppError } from "~/lib/app-error";
-import { profile } from "~/db/schema/profiles";
 import { DEFAULT_WEIGHT_UNIT, type WeightUnit } from "~/lib/units";
 import { todayForSite } from "~/modules/settings/settings.server";
+import { requireMemberAccount } from "~/modules/users/member-account.server";
 import { latestLifts, liftPriorBest, liftSeries } from "./progress-lifts.server";
 import { firstGoalsAndOpenCount, goalsQuery, latestEntries, seriesQuery } from "./progress-queries.server";
 import { HISTORY_LENGTH, rangeStart, shapeOverview, shapeSnapshot, SNAPSHOT_GOALS } from "./progress-stats";
@@ -46,16 +42,10 @@ export async function getProgressOverview(actor: Member, options: RangeOption = 
   return buildOverview(actor.id, actor.weightUnit, parseRange(options.range));
 }
 
-/** A member's progress, read-only, for trainers and administrators; 404 when there is no such user. */
+/** A member's progress, read-only, for trainers and administrators; 404 when there is no such member. */
 export async function getMemberProgressForStaff(actor: Actor, memberId: string, options: RangeOption = {}): Promise<StaffProgressView> {
   ensureCan(actor, "memberProgress", "viewAny");
-  const [found] = await getDb()
-    .select({ id: user.id, name: user.name, email: user.email, unit: profile.weightUnit })
-    .from(user)
-    .leftJoin(profile, eq(profile.userId, user.id))
-    .where(eq(user.id, memberId));
-  if (!found) throw new AppError(404, "Member not found");
-  const { unit, ...member } = found;
+  const { weightUnit: unit, ...member } = await requireMemberAccount(memberId);
   // In the member's own unit, as they see their progress.
   return { member, overview: await buildOverview(member.id, unit ?? DEFAULT_WEIGHT_UNIT, parseRange(options.range)) };
 }

@@ -15,9 +15,10 @@ import { assignProgram } from "~/modules/programs/program-assignment.server";
 import { loadProgram } from "~/modules/programs/program-read.server";
 import { addBlock, addDay, addWeek } from "~/modules/programs/program-structure.server";
 import { createProgram } from "~/modules/programs/programs.server";
+import { MEMBER_NOT_FOUND } from "~/modules/users/member-account.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { recordSetsQuery, workoutExercisesQuery, workoutSetsQuery } from "./coach-review-queries.server";
-import { getMemberTrainingForStaff, MEMBER_NOT_FOUND } from "./coach-review.server";
+import { getMemberTrainingForStaff } from "./coach-review.server";
 import { REVIEW_WORKOUTS } from "./coach-review-types";
 import { insertTrainingHistory } from "./training-history.fixture";
 import { commentOnWorkout } from "./workout-comments.server";
@@ -199,13 +200,15 @@ describe("finished workouts and personal records", () => {
 });
 
 describe("who may read it", () => {
-  it("refuses members (403), their own training included, and answers 404 for no such member", async () => {
+  it("refuses members (403), their own training included, and answers 404 for no such member and for a staff account", async () => {
     for (const id of [member.id, other.id]) {
       const error = await refusal(getMemberTrainingForStaff(member, id));
       expect(error.status).toBe(403);
     }
-    const missing = await refusal(getMemberTrainingForStaff(trainer, "no-such-member"));
-    expect([missing.status, missing.message]).toEqual([404, MEMBER_NOT_FOUND]);
+    for (const id of ["no-such-member", admin.id, trainer.id]) {
+      const missing = await refusal(getMemberTrainingForStaff(trainer, id));
+      expect([missing.status, missing.message]).toEqual([404, MEMBER_NOT_FOUND]);
+    }
   });
 });
 

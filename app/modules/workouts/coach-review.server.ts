@@ -1,11 +1,8 @@
-import { eq } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
-import { getDb } from "~/db/client.server";
-import { user } from "~/db/schema/auth";
-import { AppError } from "~/lib/app-error";
 import { todayIn } from "~/lib/time-zone";
 import { roundForDisplay, weightFromKg, type WeightUnit } from "~/lib/units";
 import { getSiteSettings } from "~/modules/settings/settings.server";
+import { requireMemberAccount } from "~/modules/users/member-account.server";
 import { copiesQuery, copyDaysQuery, copyWeeksQuery, finishedWorkoutsQuery, recordSetsQuery, workoutExercisesQuery, workoutSetsQuery } from "./coach-review-queries.server";
 import { REVIEW_WORKOUTS, type MemberTrainingReview, type ProgramProgress, type ReviewDay, type ReviewExercise, type ReviewRecord, type ReviewWorkout } from "./coach-review-types";
 import { dayStatus, programDayDate, programEndDate, programPhase, weeklyCompliance, weeksDone } from "./program-dates";
@@ -19,8 +16,6 @@ import { commentsOf } from "./workout-comments.server";
  */
 
 type Actor = Pick<SessionUser, "role" | "weightUnit">;
-
-export const MEMBER_NOT_FOUND = "Member not found";
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -137,11 +132,11 @@ async function personalRecords(memberId: string, unit: WeightUnit): Promise<Revi
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** One member's training for a trainer or administrator (any member: a solo coach's staff see all); 404 when there is no such user. */
+/** One member's training for a trainer or administrator (any member: a solo coach's staff see all); 404 for anyone who is not a member. */
 export async function getMemberTrainingForStaff(actor: Actor, memberId: string): Promise<MemberTrainingReview> {
   ensureCan(actor, "memberTraining", "viewAny");
-  const [member] = await getDb().select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, memberId));
-  if (!member) throw new AppError(404, MEMBER_NOT_FOUND);
+  // Weights in the staff member's unit (decision 0038), not the member's.
+  const { weightUnit: _membersUnit, ...member } = await requireMemberAccount(memberId);
   const today = todayIn((await getSiteSettings()).timeZone);
   const unit = actor.weightUnit;
   const [programs, { workouts, more }, records] = await Promise.all([programProgress(member.id, today), finishedWorkouts(member.id, unit), personalRecords(member.id, unit)]);

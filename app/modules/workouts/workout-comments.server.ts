@@ -12,6 +12,7 @@ import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { todayIn } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
+import { requireMemberAccount } from "~/modules/users/member-account.server";
 import { commentSchema, type CommentView } from "./workout-comments.schema";
 
 /**
@@ -79,7 +80,8 @@ async function mailMember(to: { email: string; name: string }, coach: string, do
 
 /**
  * A trainer's or administrator's comment on a member's finished workout: 1-2000
- * characters (trimmed). Unknown workout, or not this member's: 404; not finished: 409. The member is e-mailed
+ * characters (trimmed). Not a member (a staff account, an unknown id), an unknown workout,
+ * or not this member's: 404; not finished: 409. The member is e-mailed
  * (a failed e-mail is logged; the comment stays). Answers the comment and whether the
  * e-mail went.
  */
@@ -87,18 +89,18 @@ export async function commentOnWorkout(actor: Actor, memberId: string, workoutId
   ensureCan(actor, "memberTraining", "comment");
   const { body } = commentSchema.parse(input);
   const id = typeof workoutId === "string" ? workoutId : "";
+  const owner = await requireMemberAccount(memberId);
   const [done] = id
     ? await getDb()
-        .select({ id: workout.id, title: workout.title, performedOn: workout.performedOn, finishedAt: workout.finishedAt, name: user.name, email: user.email })
+        .select({ id: workout.id, title: workout.title, performedOn: workout.performedOn, finishedAt: workout.finishedAt })
         .from(workout)
-        .innerJoin(user, eq(user.id, workout.userId))
-        .where(and(eq(workout.id, id), eq(workout.userId, memberId)))
+        .where(and(eq(workout.id, id), eq(workout.userId, owner.id)))
     : [];
   if (!done) throw new AppError(404, WORKOUT_NOT_FOUND);
   if (!done.finishedAt) throw new AppError(409, NOT_FINISHED);
   const [row] = await getDb().insert(workoutComment).values({ id: crypto.randomUUID(), workoutId: done.id, authorId: actor.id, body }).returning();
   const coach = nameOf(actor);
-  const member = { email: done.email, name: nameOf(done) };
+  const member = { email: owner.email, name: nameOf(owner) };
   const mailed = await mailMember(member, coach, done, body);
   const { timeZone } = await getSiteSettings();
   return { comment: { id: row!.id, authorName: coach, body, postedOn: todayIn(timeZone, row!.createdAt) }, mailed, memberName: member.name };

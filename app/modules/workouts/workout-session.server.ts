@@ -64,13 +64,17 @@ export async function startWorkout(actor: Actor, input: { dayId?: unknown }): Pr
       await tx.insert(workout).values({ id: workoutId, userId: actor.id, title: AD_HOC_TITLE, performedOn });
       return { workoutId };
     }
-    // The day's row shared-locked: staff removing it wait until this workout refers to it.
-    const [day] = await tx
-      .select({ id: programDay.id, title: programDay.title })
+    // The member's program row share-locked first: a staff edit of it (which locks it for
+    // update, decision 0043) either ends before the day is read below, in a statement of
+    // its own so that it sees that edit, or finds this workout and leaves the day alone.
+    const owned = await tx
+      .select({ id: program.id })
       .from(programDay)
       .innerJoin(program, eq(program.id, programDay.programId))
       .where(and(eq(programDay.id, dayId), eq(program.memberId, actor.id)))
-      .for("share", { of: programDay });
+      .for("share", { of: program });
+    // The day's row shared-locked too: staff removing it wait until this workout refers to it.
+    const [day] = owned.length ? await tx.select({ id: programDay.id, title: programDay.title }).from(programDay).where(eq(programDay.id, dayId)).for("share") : [];
     if (!day) throw new AppError(404, DAY_NOT_FOUND);
     const blocks = await tx.select().from(programBlock).where(eq(programBlock.dayId, day.id)).orderBy(asc(programBlock.position));
     await tx.insert(workout).values({ id: workoutId, userId: actor.id, programDayId: day.id, title: day.title, performedOn });

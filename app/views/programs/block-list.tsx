@@ -7,8 +7,11 @@ import { groupKindLabels, groupKinds } from "~/modules/programs/programs.schema"
 import { blockSummary, groupNames } from "./block-summary";
 import type { MoveFetcher } from "./program-builder";
 
-/** A day's blocks in order: drag and drop, or the move buttons (keyboard and screen readers); superset and circuit groups shown together. */
-export function BlockList({ programId, day, unit, mover }: { programId: string; day: DayView; unit: WeightUnit; mover: MoveFetcher }) {
+/**
+ * A day's blocks in order: drag and drop, or the move buttons (keyboard and screen readers);
+ * superset and circuit groups shown together. A `locked` (trained) day's list is read-only.
+ */
+export function BlockList({ programId, day, unit, mover, locked }: { programId: string; day: DayView; unit: WeightUnit; mover: MoveFetcher; locked: boolean }) {
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const names = groupNames(day.blocks);
@@ -36,6 +39,7 @@ export function BlockList({ programId, day, unit, mover }: { programId: string; 
             groupFormId={groupFormId}
             unit={unit}
             mover={mover}
+            locked={locked}
             pending={pending}
             dropTarget={over === index && dragged !== null}
             drag={{
@@ -61,7 +65,7 @@ export function BlockList({ programId, day, unit, mover }: { programId: string; 
           />
         ))}
       </ol>
-      <GroupControls dayId={day.id} formId={groupFormId} groups={[...names]} dayTitle={day.title} />
+      {locked ? null : <GroupControls dayId={day.id} formId={groupFormId} groups={[...names]} dayTitle={day.title} />}
     </>
   );
 }
@@ -77,6 +81,7 @@ function BlockItem({
   groupFormId,
   unit,
   mover,
+  locked,
   pending,
   dropTarget,
   drag,
@@ -89,6 +94,7 @@ function BlockItem({
   groupFormId: string;
   unit: WeightUnit;
   mover: MoveFetcher;
+  locked: boolean;
   pending: boolean;
   dropTarget: boolean;
   drag: DragHandlers;
@@ -118,12 +124,12 @@ function BlockItem({
   };
   return (
     <li
-      draggable
-      {...drag}
+      draggable={!locked}
+      {...(locked ? {} : drag)}
       className={`flex flex-col gap-2 rounded-md border bg-white p-3 sm:flex-row sm:items-center ${group ? "border-l-4 border-zinc-300 border-l-brand" : "border-zinc-300"} ${dropTarget ? "ring-2 ring-brand" : ""}`}
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <input type="checkbox" name="blockIds" value={block.id} form={groupFormId} className="mt-1 size-5 shrink-0" aria-label={`Select ${block.exerciseName} for a group`} />
+        {locked ? null : <input type="checkbox" name="blockIds" value={block.id} form={groupFormId} className="mt-1 size-5 shrink-0" aria-label={`Select ${block.exerciseName} for a group`} />}
         <div className="min-w-0">
           {group ? <p className="text-xs font-bold uppercase tracking-wide text-brand-strong">{group}</p> : null}
           <p className="font-semibold">
@@ -133,19 +139,21 @@ function BlockItem({
           {block.notes ? <p className="text-sm text-zinc-600">{block.notes}</p> : null}
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-1">
-        {moveButton("up")}
-        {moveButton("down")}
-        <Link to={`/programs/${programId}?block=${block.id}`} className={buttonClass("ghost", "px-3")} aria-label={`Edit ${block.exerciseName}`}>
-          Edit
-        </Link>
-        <Form method="post">
-          <input type="hidden" name="blockId" value={block.id} />
-          <Button type="submit" name="intent" value="remove-block" variant="ghost" className="px-3" aria-label={`Remove ${block.exerciseName}`}>
-            Remove
-          </Button>
-        </Form>
-      </div>
+      {locked ? null : (
+        <div className="flex flex-wrap items-center gap-1">
+          {moveButton("up")}
+          {moveButton("down")}
+          <Link to={`/programs/${programId}?block=${block.id}`} className={buttonClass("ghost", "px-3")} aria-label={`Edit ${block.exerciseName}`}>
+            Edit
+          </Link>
+          <Form method="post">
+            <input type="hidden" name="blockId" value={block.id} />
+            <Button type="submit" name="intent" value="remove-block" variant="ghost" className="px-3" aria-label={`Remove ${block.exerciseName}`}>
+              Remove
+            </Button>
+          </Form>
+        </div>
+      )}
     </li>
   );
 }

@@ -200,61 +200,81 @@ function DayCard({ programId, week, weekNumber, day, slot, unit, mover, failed }
   const freeSlots = Array.from({ length: DAYS_PER_WEEK }, (_, i) => i).filter((i) => i === day.dayIndex || !week.days.some((d) => d.dayIndex === i));
   const editFailed = failed?.intent === "update-day" && failed.values.dayId === day.id ? failed : undefined;
   const where = `week ${weekNumber}, ${weekdayLabel(day.dayIndex).toLowerCase()}`;
+  // A trained day is only read (the server refuses its edits): no edit controls, and why.
+  const locked = day.trained;
+  const lockId = `day-${day.id}-lock`;
   return (
-    <article id={`day-${day.id}`} aria-labelledby={`day-${day.id}-heading`} className="rounded-md border border-zinc-300 bg-white p-3 sm:p-4">
+    <article id={`day-${day.id}`} aria-labelledby={`day-${day.id}-heading`} aria-describedby={locked ? lockId : undefined} className="rounded-md border border-zinc-300 bg-white p-3 sm:p-4">
       <h3 id={`day-${day.id}-heading`} className="text-lg font-bold">
         <span className="text-zinc-600">{slot}:</span> {day.title}
       </h3>
+      {locked ? (
+        <p id={lockId} className="mt-1 text-sm font-medium text-zinc-800">
+          <span className="rounded bg-zinc-200 px-2 py-0.5 text-xs font-semibold uppercase">Locked</span>{" "}
+          {locked.finished ? `Trained on ${formatShortDate(locked.on)}: stays as the member did it.` : `Workout under way since ${formatShortDate(locked.on)}: stays as the member trains it.`}
+        </p>
+      ) : null}
       {day.notes ? <p className="mt-1 whitespace-pre-line text-sm text-zinc-700">{day.notes}</p> : null}
 
-      <BlockList programId={programId} day={day} unit={unit} mover={mover} />
+      <BlockList programId={programId} day={day} unit={unit} mover={mover} locked={Boolean(locked)} />
 
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={`/programs/${programId}?block=new&day=${day.id}`} className={buttonClass("primary")} aria-label={`Add an exercise to ${day.title}, ${where}`}>
-          Add exercise
-        </Link>
+        {locked ? null : (
+          <Link to={`/programs/${programId}?block=new&day=${day.id}`} className={buttonClass("primary")} aria-label={`Add an exercise to ${day.title}, ${where}`}>
+            Add exercise
+          </Link>
+        )}
         <Form method="post">
           <input type="hidden" name="dayId" value={day.id} />
           <Button type="submit" name="intent" value="duplicate-day" variant="secondary" aria-label={`Duplicate ${day.title}, ${where}`}>
             Duplicate day
           </Button>
         </Form>
-        <Form method="post">
-          <input type="hidden" name="dayId" value={day.id} />
-          <Button type="submit" name="intent" value="remove-day" variant="ghost" aria-label={`Remove ${day.title}, ${where}`}>
-            Remove day
-          </Button>
-        </Form>
+        {locked ? null : (
+          <Form method="post">
+            <input type="hidden" name="dayId" value={day.id} />
+            <Button type="submit" name="intent" value="remove-day" variant="ghost" aria-label={`Remove ${day.title}, ${where}`}>
+              Remove day
+            </Button>
+          </Form>
+        )}
       </div>
 
-      <details className="mt-3" open={Boolean(editFailed)}>
-        <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Edit or move this day</summary>
-        <Form method="post" className="mt-3 space-y-3">
-          <input type="hidden" name="dayId" value={day.id} />
-          <TextField label="Day title" name="title" defaultValue={(editFailed?.values.title as string | undefined) ?? day.title} error={editFailed?.fieldErrors.title} required maxLength={120} />
-          <TextAreaField label="Day notes" name="notes" rows={2} defaultValue={(editFailed?.values.notes as string | undefined) ?? day.notes} error={editFailed?.fieldErrors.notes} />
-          <Button type="submit" name="intent" value="update-day" variant="secondary">
-            Save day
-          </Button>
-        </Form>
-        <Form method="post" className="mt-3 flex items-end gap-2">
-          <input type="hidden" name="dayId" value={day.id} />
-          <label className="flex-1 text-sm font-medium text-zinc-800">
-            Move to
-            <select name="dayIndex" defaultValue={day.dayIndex} className="mt-1.5 block w-full rounded-md border border-zinc-400 bg-white px-3 py-2.5 text-base">
-              {freeSlots.map((i) => (
-                <option key={i} value={i}>
-                  {weekdayLabel(i)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit" name="intent" value="move-day" variant="secondary">
-            Move day
-          </Button>
-        </Form>
-      </details>
+      {locked ? null : <DayEditForms day={day} freeSlots={freeSlots} editFailed={editFailed} />}
     </article>
+  );
+}
+
+/** A day's title and notes, and its move to another slot of the week. */
+function DayEditForms({ day, freeSlots, editFailed }: { day: DayView; freeSlots: number[]; editFailed: ActionFailure | undefined }) {
+  return (
+    <details className="mt-3" open={Boolean(editFailed)}>
+      <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Edit or move this day</summary>
+      <Form method="post" className="mt-3 space-y-3">
+        <input type="hidden" name="dayId" value={day.id} />
+        <TextField label="Day title" name="title" defaultValue={(editFailed?.values.title as string | undefined) ?? day.title} error={editFailed?.fieldErrors.title} required maxLength={120} />
+        <TextAreaField label="Day notes" name="notes" rows={2} defaultValue={(editFailed?.values.notes as string | undefined) ?? day.notes} error={editFailed?.fieldErrors.notes} />
+        <Button type="submit" name="intent" value="update-day" variant="secondary">
+          Save day
+        </Button>
+      </Form>
+      <Form method="post" className="mt-3 flex items-end gap-2">
+        <input type="hidden" name="dayId" value={day.id} />
+        <label className="flex-1 text-sm font-medium text-zinc-800">
+          Move to
+          <select name="dayIndex" defaultValue={day.dayIndex} className="mt-1.5 block w-full rounded-md border border-zinc-400 bg-white px-3 py-2.5 text-base">
+            {freeSlots.map((i) => (
+              <option key={i} value={i}>
+                {weekdayLabel(i)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" name="intent" value="move-day" variant="secondary">
+          Move day
+        </Button>
+      </Form>
+    </details>
   );
 }
 

@@ -33,6 +33,11 @@ export interface MatrixIds {
   documentId: string;
   /** A program the trainer made through /programs/new. */
   programId: string;
+  trainerId: string;
+  /** Member B's copy of that program, whose week 1 day 1 member B trained (a finished workout). */
+  copyId: string;
+  trainedWeekId: string;
+  trainedDayId: string;
 }
 
 let nobodies = 0;
@@ -324,9 +329,12 @@ export const matrix: MatrixRow[] = [
   // Staff: member progress, the schedule, content, articles, uploads and documents.
   read("members/:memberId/progress", staffOnly(200), (ids) => `/members/${ids.memberAId}/progress`),
   read("members/:memberId/progress", staffOnly(404), () => `/members/${missingId}/progress`),
+  // Only members have these views: a staff account's id is not found.
+  read("members/:memberId/progress", staffOnly(404), (ids) => `/members/${ids.trainerId}/progress`),
   // A member's training (any member, for staff); a comment on a workout that is not there changes nothing.
   read("members/:memberId/training", staffOnly(200), (ids) => `/members/${ids.memberAId}/training`),
   read("members/:memberId/training", staffOnly(404), () => `/members/${missingId}/training`),
+  read("members/:memberId/training", staffOnly(404), (ids) => `/members/${ids.trainerId}/training`),
   {
     route: "members/:memberId/training",
     op: "create",
@@ -425,6 +433,17 @@ export const matrix: MatrixRow[] = [
     expect: staffOnly(400),
   },
   { route: "programs/:programId", op: "delete", intent: "remove-block", path: (ids) => `/programs/${ids.programId}`, form: () => ({ intent: "remove-block", blockId: missingId }), expect: staffOnly(404) },
+  // A member's trained day stays as it was trained (decision 0043): staff edits of it are a 409.
+  {
+    route: "programs/:programId",
+    op: "update",
+    intent: "update-day",
+    path: (ids) => `/programs/${ids.copyId}`,
+    form: (ids) => ({ intent: "update-day", dayId: ids.trainedDayId, title: "Rewritten", notes: "" }),
+    expect: staffOnly(409),
+  },
+  { route: "programs/:programId", op: "update", intent: "move-day", path: (ids) => `/programs/${ids.copyId}`, form: (ids) => ({ intent: "move-day", dayId: ids.trainedDayId, dayIndex: "4" }), expect: staffOnly(409) },
+  { route: "programs/:programId", op: "delete", intent: "remove-week", path: (ids) => `/programs/${ids.copyId}`, form: (ids) => ({ intent: "remove-week", weekId: ids.trainedWeekId }), expect: staffOnly(409) },
   // The exercise library (tests/e2e/exercise-library.spec.ts: a data request too).
   read("programs/exercises", staffOnly(200)),
   read("programs/exercises", staffOnly(200), () => "/programs/exercises?q=press&muscle=chest&equipment=barbell&page=2"),

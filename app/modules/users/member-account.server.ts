@@ -1,0 +1,35 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { profile } from "~/db/schema/profiles";
+import { AppError } from "~/lib/app-error";
+import type { WeightUnit } from "~/lib/units";
+
+export const MEMBER_NOT_FOUND = "Member not found";
+
+export interface MemberAccount {
+  id: string;
+  name: string;
+  email: string;
+  /** The member's own unit; null before they chose one. */
+  weightUnit: WeightUnit | null;
+}
+
+/**
+ * The member a staff view is about (/members/:memberId/progress, /training and its
+ * comments): a member's account, deactivated or not (their history stays theirs). Anyone
+ * else, a trainer's or an administrator's account as much as an unknown id, is 'not
+ * found' (404): these views show members, not staff.
+ */
+export async function requireMemberAccount(memberId: unknown): Promise<MemberAccount> {
+  const [found] =
+    typeof memberId === "string" && memberId !== ""
+      ? await getDb()
+          .select({ id: user.id, name: user.name, email: user.email, weightUnit: profile.weightUnit })
+          .from(user)
+          .leftJoin(profile, eq(profile.userId, user.id))
+          .where(and(eq(user.id, memberId), eq(user.role, "member")))
+      : [];
+  if (!found) throw new AppError(404, MEMBER_NOT_FOUND);
+  return found;
+}
