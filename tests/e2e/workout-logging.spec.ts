@@ -68,6 +68,13 @@ test("a member starts today's workout on a phone, logs every set (one by keyboar
   await page.getByRole("button", { name: "Skip rest" }).click();
   await expect(timer).toBeHidden();
 
+  // The workout under way leads the Workouts page too, and Resume comes back to it.
+  await page.getByRole("link", { name: "Workouts", exact: true }).click();
+  const underWay = page.getByRole("region", { name: "In progress" });
+  await expect(underWay.getByText("Upper A")).toBeVisible();
+  await underWay.getByRole("link", { name: "Resume workout" }).click();
+  await expect(page.getByRole("heading", { name: "Upper A", level: 2 })).toBeVisible();
+
   await page.getByRole("button", { name: "Finish workout" }).click();
   const summary = page.getByRole("region", { name: "Workout complete" });
   await expect(summary).toBeVisible();
