@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredNumber } from "~/lib/number-field";
 import { ARTICLE_CATEGORIES } from "./article-categories";
 
 export const READ_TIME_DEFAULT = 5;
@@ -24,14 +25,13 @@ export const articleSchema = z.object({
   content: z.string({ error: "Content is required" }).trim().min(1, "Content is required").max(100_000, "Please keep the content under 100,000 characters"),
   category: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ARTICLE_CATEGORIES, { error: "Please choose a category" })),
   imageId: z.preprocess((v) => (v === "" || v == null ? null : v), z.string().max(100, "That image is not valid").nullable()),
-  readTime: z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
-    z
-      .number({ error: READ_TIME_MESSAGE })
-      .int(READ_TIME_MESSAGE)
-      .min(1, READ_TIME_MESSAGE)
-      .max(READ_TIME_MAX, `Read time must be at most ${READ_TIME_MAX} minutes`),
-  ),
+  readTime: requiredNumber({
+    label: "Read time",
+    min: 1,
+    max: READ_TIME_MAX,
+    integer: true,
+    messages: { missing: READ_TIME_MESSAGE, invalid: READ_TIME_MESSAGE, integer: READ_TIME_MESSAGE, tooSmall: READ_TIME_MESSAGE, tooLarge: `Read time must be at most ${READ_TIME_MAX} minutes` },
+  }),
   published: checkbox,
   membersOnly: checkbox,
 });

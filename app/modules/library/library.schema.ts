@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredNumber } from "~/lib/number-field";
 import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
 import { DIFFICULTY_LEVELS, MEAL_PLAN_CATEGORIES, SCHEDULE_CATEGORIES, VIDEO_CATEGORIES } from "./library-types";
 
@@ -17,17 +18,7 @@ const requiredText = (name: string, max: number) =>
 const optionalText = (name: string, max: number) => z.string().trim().max(max, `${name} must be at most ${max} characters`).default("");
 
 /** A whole number typed into a form (or sent as a number in JSON), within a sensible range. */
-const wholeNumber = (name: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "number" ? String(v) : v),
-    z
-      .string({ error: `${name} is required` })
-      .trim()
-      .min(1, `${name} is required`)
-      .regex(/^\d+$/, `${name} must be a whole number`)
-      .transform(Number)
-      .pipe(z.number().min(min, `${name} must be between ${min} and ${max}`).max(max, `${name} must be between ${min} and ${max}`)),
-  );
+const wholeNumber = (name: string, min: number, max: number) => requiredNumber({ label: name, min, max, integer: true, messages: { invalid: `${name} must be a whole number` } });
 
 /** A checkbox: present ("on") means yes; absent means the default, no. */
 const membersOnly = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { ExerciseMeasure } from "~/db/schema/exercises";
 import { flag, pageNumber, reference, searchText } from "~/lib/search-params";
 import type { WeightUnit } from "~/lib/units";
-import { LIMITS, optionalNumber, requiredNumber, valueRule, type NumberRule } from "~/modules/progress/progress.schema";
+import { optionalNumber, requiredNumber, type NumberRule } from "~/lib/number-field";
+import { LIMITS, valueRule } from "~/modules/progress/progress.schema";
 
 /**
  * The workout screen's forms, shared by the browser (messages as the member types) and
