@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-field";
 import { optionalNumber as optionalNumberField, requiredNumber } from "~/lib/number-field";
 import { isPlainDate } from "~/lib/time-zone";
 import { weightToKg } from "~/lib/units";
@@ -38,7 +39,7 @@ export const loadRanges = {
   rir: { min: 0, max: 10, message: "RIR must be between 0 and 10" },
 } as const;
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).default("");
+const text = (label: string, max: number) => multiLineText().max(max, `${label} must be at most ${max} characters`).default("");
 const id = (message: string) => z.string({ message }).trim().min(1, message).max(100, message);
 
 /** An empty field is "not given"; anything else must be a decimal number (its range is checked per measure below). */
@@ -49,7 +50,7 @@ const choiceNumber = (min: number, max: number, message: string) =>
   requiredNumber({ label: message, min, max, integer: true, messages: { missing: message, invalid: message, integer: message, tooSmall: message, tooLarge: message } });
 
 export const programDetailsSchema = z.object({
-  name: z.string({ message: "Please enter the program name" }).trim().min(1, "Please enter the program name").max(120, "Program name must be at most 120 characters"),
+  name: singleLineText({ message: "Please enter the program name" }).min(1, "Please enter the program name").max(120, "Program name must be at most 120 characters"),
   description: text("Description", 2000),
 });
 export type ProgramDetails = z.output<typeof programDetailsSchema>;
@@ -60,7 +61,7 @@ export const daySlotSchema = z.object({
 });
 
 export const dayFormSchema = z.object({
-  title: z.string({ message: "Please enter the day's title" }).trim().min(1, "Please enter the day's title").max(120, "Day title must be at most 120 characters"),
+  title: singleLineText({ message: "Please enter the day's title" }).min(1, "Please enter the day's title").max(120, "Day title must be at most 120 characters"),
   notes: text("Notes", 2000),
 });
 export type DayForm = z.output<typeof dayFormSchema>;
@@ -78,14 +79,14 @@ export const blockFormSchema = z
     exerciseId: id("Please choose an exercise"),
     measure: z.enum(exerciseMeasures, { message: "Please choose an exercise" }),
     sets: requiredNumber({ label: "Sets", min: 1, max: 20, integer: true, messages: { missing: "Please enter the number of sets", invalid: "Sets must be a whole number" } }),
-    reps: z.string().trim().max(20, "Reps must be a number like 8 or a range like 8-12").default(""),
+    reps: singleLineText().max(20, "Reps must be a number like 8 or a range like 8-12").default(""),
     durationSeconds: optionalNumber("Time must be a number of seconds"),
     distanceMeters: optionalNumber("Distance must be a number of metres"),
     loadKind: z.enum(loadKinds, { message: "Please choose how the load is given" }).default("none"),
     loadValue: optionalNumber("Load must be a number"),
     loadUnit: z.enum(["kg", "lbs"], { message: "Weight unit must be kg or lbs" }).default("kg"),
     restSeconds: optionalNumber("Rest must be a number of seconds"),
-    tempo: z.string().trim().max(20, 'Tempo must be four numbers like "3-1-1-0"').default(""),
+    tempo: singleLineText().max(20, 'Tempo must be four numbers like "3-1-1-0"').default(""),
     notes: text("Notes", 1000),
   })
   .superRefine((form, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-field";
 import { optionalNumber, requiredNumber, type NumberRule } from "~/lib/number-field";
 import { isPlainDate } from "~/lib/time-zone";
 import { kgToLbs, lengthUnitFor, roundForDisplay, type LengthUnit, type WeightUnit } from "~/lib/units";
@@ -93,9 +94,7 @@ function pastDate(today: string) {
     .refine((d) => d <= today, "The date cannot be in the future");
 }
 
-const notes = z
-  .string({ error: "Notes must be text" })
-  .trim()
+const notes = multiLineText({ error: "Notes must be text" })
   .max(LIMITS.notes, `Notes must be at most ${LIMITS.notes} characters`)
   .optional()
   .transform((v) => v ?? "");
@@ -179,14 +178,10 @@ export type WorkoutInput = z.output<ReturnType<typeof workoutSchema>>;
 /** Set Goal (and editing a goal): title and description required, target date today or later. */
 export function goalSchema(ctx: { today: string; /** An earlier target date, now past, that an edit may keep. */ keepTargetDate?: string | null }) {
   return z.object({
-    title: z
-      .string({ error: "Title is required" })
-      .trim()
+    title: singleLineText({ error: "Title is required" })
       .min(1, "Title is required")
       .max(LIMITS.goalTitle, `Title must be at most ${LIMITS.goalTitle} characters`),
-    description: z
-      .string({ error: "Description is required" })
-      .trim()
+    description: multiLineText({ error: "Description is required" })
       .min(1, "Description is required")
       .max(LIMITS.goalDescription, `Description must be at most ${LIMITS.goalDescription} characters`),
     targetDate: z

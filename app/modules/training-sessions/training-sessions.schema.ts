@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-field";
 import { requiredNumber } from "~/lib/number-field";
 import { isPlainDate, isPlainTime } from "~/lib/time-zone";
 import { CALENDAR_YEARS, isCalendarDate } from "./calendar";
@@ -41,9 +42,9 @@ export const trainingSessionFormSchema = z.object({
       tooLarge: `Duration must be at most ${DURATION_MAX} minutes (8 hours)`,
     },
   }),
-  type: z.string({ message: "Please enter the session type" }).trim().min(1, "Please enter the session type").max(80, "Session type must be at most 80 characters"),
-  location: z.string().trim().max(120, "Location must be at most 120 characters").default(""),
-  description: z.string().trim().max(2000, "Description must be at most 2000 characters").default(""),
+  type: singleLineText({ message: "Please enter the session type" }).min(1, "Please enter the session type").max(80, "Session type must be at most 80 characters"),
+  location: singleLineText().max(120, "Location must be at most 120 characters").default(""),
+  description: multiLineText().max(2000, "Description must be at most 2000 characters").default(""),
   status: z.enum(trainingSessionStatuses, { message: "Status must be scheduled, completed or cancelled" }).default("scheduled"),
 });
 
