@@ -5,6 +5,9 @@ import regexp from "eslint-plugin-regexp";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Numbers typed into a form go through one decimal reader (decision 0045); z.coerce reads hex, exponents and blanks.
+const noCoerce = { selector: "MemberExpression[object.name='z'][property.name='coerce']", message: "Read numbers with ~/lib/number-field (decimal only): z.coerce takes '0x10', '1e3' and blanks (decision 0045)." };
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -29,6 +32,10 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: { "max-lines": ["error", { max: 400 }] },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", noCoerce] },
   },
   {
     files: ["app/**/*.tsx", "app/**/*.ts"],
@@ -95,6 +102,7 @@ export default tseslint.config(
         { selector: "TryStatement", message: "Routes catch nothing: services throw AppError and runAction answers it (decision 0029)." },
         { selector: "CallExpression[callee.property.name='catch'][arguments.0.type=/FunctionExpression$/]", message: "Routes catch nothing: services throw AppError and runAction answers it (decision 0029)." },
         { selector: "MemberExpression[object.name='request'][property.name=/^(formData|json|text)$/]", message: "runAction (~/lib/action.server) reads the body." },
+        noCoerce,
       ],
     },
   },

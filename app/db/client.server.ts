@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -25,6 +26,9 @@ export interface Database {
 }
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+/** The extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here). */
+export const pgliteExtensions = { pg_trgm };
 
 async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOptions["kind"]): Promise<Database> {
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
@@ -91,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.kind === "pglite-memory") {
-    const pglite = new PGlite({ loadDataDir: options.loadDataDir });
+    const pglite = new PGlite({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
     await pglite.waitReady;
     return openPglite(pglite, () => undefined, "pglite-memory");
   }
@@ -101,7 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dir, { recursive: true });
     // A killed process leaves postmaster.pid behind; we hold the lock, so it is stale.
     fs.rmSync(path.join(dir, "postmaster.pid"), { force: true });
-    const pglite = new PGlite(dir);
+    const pglite = new PGlite(dir, { extensions: pgliteExtensions });
     await pglite.waitReady;
     return await openPglite(pglite, release, "pglite");
   } catch (error) {

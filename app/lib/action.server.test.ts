@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runAction } from "./action.server";
 import { AppError } from "./app-error";
+import { requiredNumber } from "./number-field";
 
 /** React Router's data(payload, init), as runAction returns it. */
 type Answer = { type: string; data: Record<string, unknown>; init: { status?: number; headers?: HeadersInit } | null };
@@ -71,7 +72,7 @@ describe("runAction", () => {
   });
 
   it("turns a ZodError into 400 with the first message of each field", async () => {
-    const schema = z.object({ name: z.string().min(1, "Name is required.").min(3, "Too short."), age: z.coerce.number().int("Whole years.") });
+    const schema = z.object({ name: z.string().min(1, "Name is required.").min(3, "Too short."), age: requiredNumber({ label: "Age", integer: true, messages: { integer: "Whole years." } }) });
     const a = await answer(post({ intent: "save", name: "", age: "1.5" }), { save: async (form) => schema.parse(form) });
     expect(statusOf(a)).toBe(400);
     expect(a.data).toMatchObject({ ok: false, intent: "save", error: null, fieldErrors: { name: "Name is required.", age: "Whole years." } });

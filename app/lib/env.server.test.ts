@@ -78,6 +78,8 @@ describe("parseEnv rejects invalid values with a ConfigError naming the variable
     ["PORT", { PORT: "70000" }],
     ["PORT", { PORT: "0" }],
     ["PORT", { PORT: "80.5" }],
+    ["PORT", { PORT: "0x50" }],
+    ["PORT", { PORT: "8e3" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://x" }],
     ["BASE_URL", { BASE_URL: "ftp://x" }],
     ["BASE_URL", { BASE_URL: "not a url" }],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalNumber } from "./number-field";
 import { parseTrustProxy, TRUST_PROXY_HELP } from "./client-ip.server";
 import { trimCharacters } from "./trim-characters";
 
@@ -6,20 +7,20 @@ import { trimCharacters } from "./trim-characters";
  * The operating contract's environment variables, read and validated once.
  * A wrong value stops start-up with a message naming the variable.
  */
+const PORT_MESSAGE = "must be a whole number between 1 and 65535";
+
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    PORT: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "must be a whole number between 1 and 65535" })
-        .int("must be a whole number between 1 and 65535")
-        .min(1, "must be a whole number between 1 and 65535")
-        .max(65535, "must be a whole number between 1 and 65535")
-        .default(3000),
-    ),
+    PORT: optionalNumber({
+      label: "PORT",
+      min: 1,
+      max: 65535,
+      integer: true,
+      messages: { invalid: PORT_MESSAGE, integer: PORT_MESSAGE, tooSmall: PORT_MESSAGE, tooLarge: PORT_MESSAGE },
+    }).transform((port) => port ?? 3000),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,

@@ -40,6 +40,12 @@ async function setBusinessName(businessName: string) {
 }
 
 describe("without SMTP_URL", () => {
+  it("keeps a subject on one line whatever it holds: no header can be added through it", async () => {
+    const eml = fs.readFileSync(await sendMail({ to: "member@example.com", subject: "Hello\r\nBcc: intruder@example.com", text: "Hi." }), "utf8");
+    expect(eml).toMatch(/^Subject: Hello Bcc: intruder@example\.com$/m);
+    expect(eml).not.toMatch(/^Bcc:/m);
+  });
+
   it("writes each message as an .eml file into DATA_DIR/outbox", async () => {
     expect(mailMode()).toBe("outbox");
     const outbox = path.resolve(process.env.DATA_DIR!, "outbox");

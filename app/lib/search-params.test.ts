@@ -29,7 +29,7 @@ describe("reading a query string", () => {
   });
 
   it("reads a page from 1 and falls back to 1 for anything else", () => {
-    for (const [raw, page] of [["3", 3], ["-1", 1], ["0", 1], ["1e309", 1], ["abc", 1], ["1.5", 1], ["", 1], ["99999999999", 1]] as const) {
+    for (const [raw, page] of [["3", 3], ["-1", 1], ["0", 1], ["1e309", 1], ["abc", 1], ["1.5", 1], ["", 1], ["99999999999", 1], ["0x2", 1], ["2e0", 1], ["%202%20", 2]] as const) {
       expect(read(`page=${raw}`).page, raw).toBe(page);
     }
   });

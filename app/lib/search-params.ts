@@ -6,6 +6,7 @@
  * strings"). Control characters never reach a schema, the database or a header.
  */
 import { z } from "zod";
+import { requiredNumber } from "./number-field";
 
 /** NUL and the rest of Unicode's control characters (C0, DEL, C1). */
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
@@ -36,7 +37,7 @@ export const searchText = (max: number) =>
     .catch("");
 
 /** A page number from 1; anything else (0, -1, 1e309, abc) is page 1. Pages past the last show the last. */
-export const pageNumber = z.coerce.number().int().min(1).max(1_000_000).catch(1);
+export const pageNumber = requiredNumber({ label: "Page", min: 1, max: 1_000_000, integer: true }).catch(1);
 
 /** An id or token naming a record: 1 to `max` characters, else absent (undefined). */
 export const reference = (max = 100) => z.string().trim().min(1).max(max).optional().catch(undefined);

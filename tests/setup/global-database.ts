@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite as PGliteOnDisk, type PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase, pgliteExtensions } from "~/db/client.server";
 import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 import { databaseUrl, pgliteDataDirTemplate, pgliteTemplatePath, TEMPLATE_DB } from "./database";
 
@@ -21,7 +21,7 @@ export default async function setup() {
     // The same database as a DATA_DIR holds it, for apps booted in a test.
     fs.rmSync(pgliteDataDirTemplate, { recursive: true, force: true });
     fs.mkdirSync(pgliteDataDirTemplate, { recursive: true });
-    const onDisk = new PGliteOnDisk(path.join(pgliteDataDirTemplate, "db"), { loadDataDir: dump });
+    const onDisk = new PGliteOnDisk(path.join(pgliteDataDirTemplate, "db"), { loadDataDir: dump, extensions: pgliteExtensions });
     await onDisk.waitReady;
     await onDisk.close();
     return;

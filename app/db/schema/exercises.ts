@@ -30,6 +30,18 @@ export const exercise = pgTable(
     createdById: text("created_by_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The name as the search compares it (decision 0046): lower case, without spaces and
+     * punctuation ("Pull-Up" is "pullup"), kept by the database so no writer can forget it.
+     */
+    searchKey: text("search_key")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(regexp_replace(name, '[[:space:][:punct:]]+', '', 'g'))`),
   },
-  (t) => [uniqueIndex("exercises_slug_idx").on(t.slug), index("exercises_name_idx").on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex("exercises_slug_idx").on(t.slug),
+    index("exercises_name_idx").on(sql`lower(${t.name})`),
+    // pg_trgm's trigram index: serves the search's substring (LIKE) and similarity (%, %>) tests.
+    index("exercises_search_key_trgm_idx").using("gin", t.searchKey.op("gin_trgm_ops")),
+  ],
 );

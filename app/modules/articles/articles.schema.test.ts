@@ -39,7 +39,7 @@ describe("articleSchema (spec section 5)", () => {
     expect(errorsOf({ category: "Training", readTime: "5" })).toEqual({ title: "Title is required", content: "Content is required" });
   });
 
-  it.each(["", "0", "-3", "1.5", "abc", "  "])("refuses read time %j", (readTime) => {
+  it.each(["", "0", "-3", "1.5", "abc", "  ", "0x10", "1e1", "Infinity"])("refuses read time %j", (readTime) => {
     expect(errorsOf({ ...valid, readTime })).toEqual({ readTime: "Read time must be a whole number of at least 1" });
   });
 

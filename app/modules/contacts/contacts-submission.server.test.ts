@@ -92,6 +92,12 @@ async function closedPort(): Promise<number> {
 describe("submitApplication", () => {
   beforeEach(wipe);
 
+  it("stores a name on one line, whatever was pasted into it, and keeps the lines of a long answer (decision 0045)", async () => {
+    const { id } = await submitApplication({ ...validApplication, firstName: "Jordan\r\nBcc: intruder@evil.test", lastName: "Re\u202Eyes", injuries: "Left knee\r\nRight wrist\u0000" });
+    const [row] = await getDb().select().from(contactSubmission).where(eq(contactSubmission.id, id));
+    expect(row).toMatchObject({ firstName: "Jordan Bcc: intruder@evil.test", lastName: "Reyes", injuries: "Left knee\nRight wrist" });
+  });
+
   it("stores every answer, as new and not yet notified", async () => {
     const before = Date.now();
     const { id } = await submitApplication({ ...validApplication, ...HEALTH, currentFitnessLevel: "Professional" });

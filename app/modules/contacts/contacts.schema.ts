@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-field";
 
 export const genders = [
   { value: "male", label: "Male" },
@@ -31,8 +32,8 @@ export const trainingLocations = ["Gym", "Home", "Outdoor", "Online", "Studio"] 
 
 const values = <T extends ReadonlyArray<{ value: string }>>(options: T) => options.map((o) => o.value) as [T[number]["value"], ...T[number]["value"][]];
 
-const text = (min: number, message: string, max = 2000) =>
-  z.string({ error: message }).trim().min(min, message).max(max, `Please keep this under ${max} characters`);
+const text = (min: number, message: string, max = 2000) => multiLineText({ error: message }).min(min, message).max(max, `Please keep this under ${max} characters`);
+const line = (min: number, message: string, max: number) => singleLineText({ error: message }).min(min, message).max(max, `Please keep this under ${max} characters`);
 
 const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.enum(options, { error: message }));
@@ -40,15 +41,15 @@ const choice = <T extends readonly [string, ...string[]]>(options: T, message: s
 /** The intake form (spec section 5), checked in the browser and again on the server. */
 export const intakeSchema = z.strictObject(
   {
-    firstName: text(2, "First name must be at least 2 characters", 100),
-    lastName: text(2, "Last name must be at least 2 characters", 100),
+    firstName: line(2, "First name must be at least 2 characters", 100),
+    lastName: line(2, "Last name must be at least 2 characters", 100),
     // Trim first, then check the format (z.email().trim() checks the untrimmed value).
     email: z
       .string({ error: "Please enter a valid email address" })
       .trim()
       .pipe(z.email({ error: "Please enter a valid email address" }).max(254, "Please enter a valid email address")),
-    phone: text(10, "Please enter a valid phone number", 30),
-    age: text(1, "Please enter your age", 20),
+    phone: line(10, "Please enter a valid phone number", 30),
+    age: line(1, "Please enter your age", 20),
     gender: choice(values(genders), "Please select your gender"),
     currentFitnessLevel: z.preprocess(
       (v) => (typeof v === "string" && v !== "" ? v.toLowerCase() : undefined),
@@ -58,13 +59,13 @@ export const intakeSchema = z.strictObject(
       (v) => (v === undefined || v === "" ? [] : typeof v === "string" ? [v] : v),
       z.array(z.enum(goalOptions, { error: "Please select at least one goal" }), { error: "Please select at least one goal" }).min(1, "Please select at least one goal"),
     ),
-    medicalConditions: z.string().trim().max(2000, "Please keep this under 2000 characters").default(""),
-    injuries: z.string().trim().max(2000, "Please keep this under 2000 characters").default(""),
+    medicalConditions: multiLineText().max(2000, "Please keep this under 2000 characters").default(""),
+    injuries: multiLineText().max(2000, "Please keep this under 2000 characters").default(""),
     preferredTrainingTime: choice(trainingTimes, "Please select your preferred training time"),
     preferredTrainingLocation: choice(trainingLocations, "Please select your preferred location"),
     experience: text(1, "Please tell us about your fitness experience", 5000),
     expectations: text(1, "Please tell us about your expectations", 5000),
-    referralSource: text(1, "Please tell us how you heard about us", 500),
+    referralSource: line(1, "Please tell us how you heard about us", 500),
     termsAccepted: z.preprocess(
       (v) => v === true || v === "true" || v === "on",
       z.literal(true, { error: "You must accept the terms and conditions" }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText, toSingleLine } from "~/lib/text-field";
 import { pageNumber, searchText } from "~/lib/search-params";
 import { CATEGORY_KEYS, EQUIPMENT_KEYS, MEASURE_KEYS, MUSCLE_KEYS } from "./exercise-keys";
 
@@ -45,7 +46,7 @@ function isHttpsUrl(value: string): boolean {
 
 export const exerciseSchema = z
   .object({
-    name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(EXERCISE_NAME_MAX, MESSAGES.nameTooLong),
+    name: singleLineText({ error: MESSAGES.nameRequired }).min(1, MESSAGES.nameRequired).max(EXERCISE_NAME_MAX, MESSAGES.nameTooLong),
     category: z.enum(CATEGORY_KEYS, { error: MESSAGES.category }),
     measure: z.enum(MEASURE_KEYS, { error: MESSAGES.measure }),
     primaryMuscles: ticked(MUSCLE_KEYS, MESSAGES.primaryMuscles),
@@ -54,11 +55,10 @@ export const exerciseSchema = z
     /** One cue per line; blank lines are dropped. */
     cues: z.preprocess(
       (v) => (v == null ? "" : v),
-      z
-        .string()
+      multiLineText()
         .transform((text) =>
           text
-            .split(/\r?\n/)
+            .split("\n")
             .map((line) => line.trim())
             .filter((line) => line.length > 0),
         )
@@ -66,7 +66,7 @@ export const exerciseSchema = z
     ),
     demoImageId: z.preprocess((v) => (v === "" || v == null ? null : v), z.string().max(100, MESSAGES.image).nullable()),
     videoUrl: z.preprocess(
-      (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+      (v) => (typeof v === "string" ? (toSingleLine(v).trim() || null) : (v ?? null)),
       z.string().max(VIDEO_URL_MAX, MESSAGES.video).refine(isHttpsUrl, MESSAGES.video).nullable(),
     ),
   })

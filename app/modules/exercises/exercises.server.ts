@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/auth/audit.server";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
@@ -11,6 +11,7 @@ import type { PictureImage } from "~/components/ui/picture";
 import { AppError } from "~/lib/app-error";
 import { getPictureImages, type StoredImage } from "~/modules/uploads/uploads.server";
 import type { CategoryKey, EquipmentKey, MeasureKey, MuscleKey } from "./exercise-keys";
+import { searchWords } from "./exercise-search";
 import { staffSlug } from "./exercise-slug";
 import { exerciseSchema, type ExerciseFormValues, type ExerciseInput, type ExerciseQuery } from "./exercises.schema";
 
@@ -88,46 +89,68 @@ function toSummary(row: SummaryRow): ExerciseSummary {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Every word of the search somewhere in the name, in any order ("press bench" finds Bench Press). */
-function nameMatches(q: string): SQL | undefined {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  if (words.length === 0) return undefined;
-  return and(...words.map((word) => ilike(exercise.name, `%${escapeLike(word)}%`)));
+/**
+ * The search (decision 0046), one for the library and every picker. A name matches when
+ * each word of the search is in its search key ("pull ups", "DB row": hyphens, spaces,
+ * plurals and abbreviations already read). Only when no name does is a typo forgiven:
+ * then the names close to the whole search by pg_trgm's trigram similarity match
+ * ("romainan deadlift"). Both are tests the key's trigram index serves. Best match first:
+ * names starting with the search, then the closest. An empty search matches every
+ * name; a search of punctuation only, none.
+ */
+interface Search {
+  matches: SQL | undefined;
+  /** The names a typo may have meant; null when there is no search. */
+  nearMisses: SQL | null;
+  order: SQL[];
 }
 
-function filters(query: LibraryQuery): SQL | undefined {
+function searchOf(q: string): Search {
+  const byName = [asc(sql`lower(${exercise.name})`), asc(exercise.id)];
+  if (q.trim() === "") return { matches: undefined, nearMisses: null, order: byName };
+  const words = searchWords(q);
+  if (words.length === 0) return { matches: sql`false`, nearMisses: null, order: byName };
+  const whole = words.join("");
+  return {
+    matches: and(...words.map((word) => sql`${exercise.searchKey} like ${`%${escapeLike(word)}%`}`)),
+    nearMisses: or(sql`${exercise.searchKey} % ${whole}`, sql`${exercise.searchKey} %> ${whole}`)!,
+    order: [desc(sql`${exercise.searchKey} like ${`${escapeLike(whole)}%`}`), desc(sql`similarity(${exercise.searchKey}, ${whole})`), ...byName],
+  };
+}
+
+function filters(query: LibraryQuery, search: SQL | undefined): SQL | undefined {
   return and(
-    nameMatches(query.q),
+    search,
     query.muscle ? or(sql`${query.muscle} = any(${exercise.primaryMuscles})`, sql`${query.muscle} = any(${exercise.secondaryMuscles})`) : undefined,
     query.equipment ? sql`${query.equipment} = any(${exercise.equipment})` : undefined,
   );
 }
 
-/** Names starting with the search first, then A to Z. */
-function libraryOrder(q: string): SQL[] {
-  const byName = [asc(sql`lower(${exercise.name})`), asc(exercise.id)];
-  return q ? [desc(sql`lower(${exercise.name}) like ${`${escapeLike(q.toLowerCase())}%`}`), ...byName] : byName;
-}
-
 /**
- * The library as staff browse it: names matching the search (as typed, case-insensitive),
- * a muscle (primary or secondary) and a piece of equipment, names starting with the
- * search first, then A to Z. A page past the last shows the last.
+ * The library as staff browse it: names matching the search, a muscle (primary or
+ * secondary) and a piece of equipment, best match first, then A to Z. A page past the
+ * last shows the last.
  */
 type LibraryQuery = Pick<ExerciseQuery, "q"> & Partial<ExerciseQuery>;
 
 export async function listExercises(actor: Actor, query: LibraryQuery): Promise<ExercisePage> {
   ensureCan(actor, "programs", "view");
   const db = getDb();
-  const where = filters(query);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(exercise).where(where);
+  const search = searchOf(query.q);
+  const countOf = async (where: SQL | undefined) => (await db.select({ total: count() }).from(exercise).where(where))[0]?.total ?? 0;
+  let where = filters(query, search.matches);
+  let total = await countOf(where);
+  if (total === 0 && search.nearMisses) {
+    where = filters(query, search.nearMisses);
+    total = await countOf(where);
+  }
   const pageCount = Math.max(1, Math.ceil(total / EXERCISE_PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page ?? 1), pageCount);
   const rows = await db
     .select(summaryColumns)
     .from(exercise)
     .where(where)
-    .orderBy(...libraryOrder(query.q))
+    .orderBy(...search.order)
     .limit(EXERCISE_PAGE_SIZE)
     .offset((page - 1) * EXERCISE_PAGE_SIZE);
   return { items: rows.map(toSummary), total, page, pageCount };
@@ -142,13 +165,18 @@ export interface ExerciseChoice {
 
 /**
  * The library for a picker (the program builder's block form, the workout screen's add and
- * swap): names holding every word of `q` (every exercise when it is empty), in the
- * library's order, at most `limit`. Names and measures only, which anyone who programs or
+ * swap): the library's search for `q` (every exercise when it is empty), best match
+ * first, at most `limit`. Names and measures only, which anyone who programs or
  * trains may see: each caller checks its own rule first.
  */
 export async function pickExercises(q: string, limit?: number): Promise<ExerciseChoice[]> {
-  const query = getDb().select({ id: exercise.id, name: exercise.name, measure: exercise.measure }).from(exercise).where(nameMatches(q)).orderBy(...libraryOrder(q.trim()));
-  return limit === undefined ? query : query.limit(limit);
+  const search = searchOf(q);
+  const pick = (where: SQL | undefined) => {
+    const query = getDb().select({ id: exercise.id, name: exercise.name, measure: exercise.measure }).from(exercise).where(where).orderBy(...search.order);
+    return limit === undefined ? query : query.limit(limit);
+  };
+  const found = await pick(search.matches);
+  return found.length === 0 && search.nearMisses ? pick(search.nearMisses) : found;
 }
 
 /** May this actor edit or delete this exercise? Built-ins: nobody; trainers: their own; administrators: any staff-made one. */

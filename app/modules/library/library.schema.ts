@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-field";
+import { requiredNumber } from "~/lib/number-field";
 import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
 import { DIFFICULTY_LEVELS, MEAL_PLAN_CATEGORIES, SCHEDULE_CATEGORIES, VIDEO_CATEGORIES } from "./library-types";
 
@@ -7,27 +9,22 @@ import { DIFFICULTY_LEVELS, MEAL_PLAN_CATEGORIES, SCHEDULE_CATEGORIES, VIDEO_CAT
  * server (the real check). Field names are the form's input names.
  */
 
+/** A text of several lines (a description, instructions), required. */
 const requiredText = (name: string, max: number) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
+  multiLineText({ error: `${name} is required` })
     .min(1, `${name} is required`)
     .max(max, `${name} must be at most ${max} characters`);
 
-const optionalText = (name: string, max: number) => z.string().trim().max(max, `${name} must be at most ${max} characters`).default("");
+/** A one-line text (a title, a link, a duration), required. */
+const requiredLine = (name: string, max: number) =>
+  singleLineText({ error: `${name} is required` })
+    .min(1, `${name} is required`)
+    .max(max, `${name} must be at most ${max} characters`);
+
+const optionalText = (name: string, max: number) => multiLineText().max(max, `${name} must be at most ${max} characters`).default("");
 
 /** A whole number typed into a form (or sent as a number in JSON), within a sensible range. */
-const wholeNumber = (name: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "number" ? String(v) : v),
-    z
-      .string({ error: `${name} is required` })
-      .trim()
-      .min(1, `${name} is required`)
-      .regex(/^\d+$/, `${name} must be a whole number`)
-      .transform(Number)
-      .pipe(z.number().min(min, `${name} must be between ${min} and ${max}`).max(max, `${name} must be between ${min} and ${max}`)),
-  );
+const wholeNumber = (name: string, min: number, max: number) => requiredNumber({ label: name, min, max, integer: true, messages: { invalid: `${name} must be a whole number` } });
 
 /** A checkbox: present ("on") means yes; absent means the default, no. */
 const membersOnly = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
@@ -44,7 +41,7 @@ const isHttpUrl = (value: string) => {
 };
 
 export const cmsArticleSchema = z.object({
-  title: requiredText("Title", 200),
+  title: requiredLine("Title", 200),
   content: requiredText("Content", 50_000),
   category: category(ARTICLE_CATEGORIES),
   imageId,
@@ -52,17 +49,17 @@ export const cmsArticleSchema = z.object({
 });
 
 export const videoSchema = z.object({
-  title: requiredText("Title", 200),
+  title: requiredLine("Title", 200),
   description: requiredText("Description", 2000),
-  videoUrl: requiredText("Video URL", 500).refine(isHttpUrl, "Please enter a valid URL (YouTube or Vimeo)"),
-  duration: requiredText("Duration", 20).regex(/^\d{1,3}:[0-5]\d(:[0-5]\d)?$/, "Enter the duration as minutes:seconds, e.g. 10:30"),
+  videoUrl: requiredLine("Video URL", 500).refine(isHttpUrl, "Please enter a valid URL (YouTube or Vimeo)"),
+  duration: requiredLine("Duration", 20).regex(/^\d{1,3}:[0-5]\d(:[0-5]\d)?$/, "Enter the duration as minutes:seconds, e.g. 10:30"),
   category: category(VIDEO_CATEGORIES),
   imageId,
   membersOnly,
 });
 
 export const mealPlanSchema = z.object({
-  title: requiredText("Title", 200),
+  title: requiredLine("Title", 200),
   description: requiredText("Description", 2000),
   caloriesPerDay: wholeNumber("Calories per day", 500, 10_000),
   durationWeeks: wholeNumber("Duration in weeks", 1, 104),
@@ -75,7 +72,7 @@ export const mealPlanSchema = z.object({
 });
 
 export const scheduleSchema = z.object({
-  title: requiredText("Title", 200),
+  title: requiredLine("Title", 200),
   description: requiredText("Description", 2000),
   durationWeeks: wholeNumber("Duration in weeks", 1, 104),
   workoutsPerWeek: wholeNumber("Workouts per week", 1, 14),

@@ -206,7 +206,9 @@ describe("the form schemas", () => {
     expect(errorsOf(mealPlanSchema, { ...validMealPlan, caloriesPerDay: "100" })).toEqual({ caloriesPerDay: "Calories per day must be between 500 and 10000" });
     expect(errorsOf(mealPlanSchema, { ...validMealPlan, durationWeeks: "0" })).toEqual({ durationWeeks: "Duration in weeks must be between 1 and 104" });
     expect(errorsOf(scheduleSchema, { ...validSchedule, workoutsPerWeek: "15" })).toEqual({ workoutsPerWeek: "Workouts per week must be between 1 and 14" });
-    expect(errorsOf(scheduleSchema, { ...validSchedule, workoutsPerWeek: "-2" })).toEqual({ workoutsPerWeek: "Workouts per week must be a whole number" });
+    expect(errorsOf(scheduleSchema, { ...validSchedule, workoutsPerWeek: "-2" })).toEqual({ workoutsPerWeek: "Workouts per week cannot be negative" });
+    expect(errorsOf(mealPlanSchema, { ...validMealPlan, caloriesPerDay: "0x7d0" })).toEqual({ caloriesPerDay: "Calories per day must be a whole number" });
+    expect(errorsOf(mealPlanSchema, { ...validMealPlan, durationWeeks: "1e1" })).toEqual({ durationWeeks: "Duration in weeks must be a whole number" });
     expect(mealPlanSchema.parse({ ...validMealPlan, caloriesPerDay: 2500 }).caloriesPerDay).toBe(2500);
     expect(errorsOf(mealPlanSchema, { ...validMealPlan, difficulty: "Expert" })).toEqual({ difficulty: "Please choose a difficulty" });
   });

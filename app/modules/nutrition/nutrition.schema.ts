@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-field";
 
 /**
  * Nutrition documents: the categories members browse (the spec's tabs), the types that
@@ -39,8 +40,9 @@ export const NUTRITION_MESSAGES = {
   fileIsPdf: "An uploaded file is a PDF: please choose the type PDF",
 } as const;
 
-const trimmed = z.preprocess((v) => (typeof v === "string" ? v.trim() : v ?? ""), z.string());
-const optionalText = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string());
+const oneLine = z.preprocess((v) => v ?? "", singleLineText());
+const optionalLine = z.preprocess((v) => (typeof v === "string" ? v : ""), singleLineText());
+const optionalText = z.preprocess((v) => (typeof v === "string" ? v : ""), multiLineText());
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -57,12 +59,12 @@ function isHttpUrl(value: string): boolean {
  */
 export const documentInputSchema = z
   .object({
-    title: trimmed.pipe(z.string().min(1, NUTRITION_MESSAGES.titleRequired).max(200, NUTRITION_MESSAGES.titleTooLong)),
+    title: oneLine.pipe(z.string().min(1, NUTRITION_MESSAGES.titleRequired).max(200, NUTRITION_MESSAGES.titleTooLong)),
     description: optionalText.pipe(z.string().max(2000, NUTRITION_MESSAGES.descriptionTooLong)),
     category: z.enum(["meal-plans", "recipes", "education"], { error: NUTRITION_MESSAGES.category }),
     type: z.enum(["pdf", "video", "other"], { error: NUTRITION_MESSAGES.type }),
-    uploadId: optionalText.pipe(z.string().max(100)),
-    url: optionalText.pipe(z.string().max(2000, NUTRITION_MESSAGES.urlTooLong)),
+    uploadId: optionalLine.pipe(z.string().max(100)),
+    url: optionalLine.pipe(z.string().max(2000, NUTRITION_MESSAGES.urlTooLong)),
   })
   .superRefine((value, ctx) => {
     const hasFile = value.uploadId.length > 0;

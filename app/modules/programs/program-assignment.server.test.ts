@@ -96,6 +96,18 @@ describe("assigning a program", () => {
     ]);
   });
 
+  it("keeps the e-mail's lines whole: a line break in the program's name is folded to a space on the way in (decision 0045)", async () => {
+    const draft = await createProgram(trainer, { name: "Strength\r\nBcc: intruder@evil.test", description: "Week one\r\nWeek two\u0000" });
+    expect(await view(draft.id)).toMatchObject({ name: "Strength Bcc: intruder@evil.test", description: "Week one\nWeek two" });
+    const template = await saveAsTemplate(trainer, draft.id);
+    const mailsBefore = outboxMails().length;
+    await assignProgram(trainer, template.id, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const [mail] = outboxMails().slice(mailsBefore);
+    expect(mail).toContain("Subject: A new program is ready: Strength Bcc: intruder@evil.test");
+    expect(mail).toContain("has a new training program ready for you: Strength Bcc: intruder@evil.test.");
+    expect(mail!.split(/\r?\n/).filter((line) => line.startsWith("Bcc:"))).toEqual([]);
+  });
+
   it("never changes a member's copy when the template is edited later", async () => {
     const { templateId } = await twoWeekTemplate();
     const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });

@@ -50,11 +50,21 @@ describe("the block form", () => {
 
   it("checks sets, rest and tempo", () => {
     expect(errorsOf({ ...valid, sets: "0" }).sets).toBe("Sets must be between 1 and 20");
-    expect(errorsOf({ ...valid, sets: "" }).sets).toBe("Sets must be between 1 and 20");
+    expect(errorsOf({ ...valid, sets: "" }).sets).toBe("Please enter the number of sets");
     expect(errorsOf({ ...valid, restSeconds: "4000" }).restSeconds).toBe("Rest must be between 0 and 3600 seconds");
     expect(errorsOf({ ...valid, tempo: "slow" }).tempo).toBe('Tempo must be four numbers like "3-1-1-0"');
     expect(errorsOf({ ...valid, tempo: "3-X-1-0" })).toEqual({});
     expect(errorsOf({ ...valid, exerciseId: "" }).exerciseId).toBe("Please choose an exercise");
+  });
+
+  it("reads every number as a decimal: hex, exponents, blanks and Infinity are refused, not guessed (decision 0045)", () => {
+    expect(errorsOf({ ...valid, restSeconds: "0x10" }).restSeconds).toBe("Rest must be a number of seconds");
+    expect(errorsOf({ ...valid, restSeconds: "1e3" }).restSeconds).toBe("Rest must be a number of seconds");
+    expect(errorsOf({ ...valid, sets: "0x3" }).sets).toBe("Sets must be a whole number");
+    expect(errorsOf({ ...valid, sets: "   " }).sets).toBe("Please enter the number of sets");
+    expect(errorsOf({ ...valid, loadKind: "rpe", loadValue: "Infinity" }).loadValue).toBe("Load must be a number");
+    expect(errorsOf({ ...valid, measure: "time", durationSeconds: "6e1" }).durationSeconds).toBe("Time must be a number of seconds");
+    expect(blockTargets(blockFormSchema.parse({ ...valid, restSeconds: " 090 " })).restSeconds).toBe(90);
   });
 });
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-field";
+import { optionalNumber as optionalNumberField, requiredNumber } from "~/lib/number-field";
 import { isPlainDate } from "~/lib/time-zone";
 import { weightToKg } from "~/lib/units";
 import { exerciseMeasures, type ExerciseMeasure } from "~/db/schema/exercises";
@@ -37,30 +39,29 @@ export const loadRanges = {
   rir: { min: 0, max: 10, message: "RIR must be between 0 and 10" },
 } as const;
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).default("");
+const text = (label: string, max: number) => multiLineText().max(max, `${label} must be at most ${max} characters`).default("");
 const id = (message: string) => z.string({ message }).trim().min(1, message).max(100, message);
 
-/** An empty field is "not given"; anything else must be a number. */
-const optionalNumber = (message: string) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.coerce.number({ message }).finite(message).optional());
+/** An empty field is "not given"; anything else must be a decimal number (its range is checked per measure below). */
+const optionalNumber = (message: string) => optionalNumberField({ label: message, messages: { invalid: message } });
+
+/** A choice posted as a number (a day slot, a position): any other answer is the same request to choose. */
+const choiceNumber = (min: number, max: number, message: string) =>
+  requiredNumber({ label: message, min, max, integer: true, messages: { missing: message, invalid: message, integer: message, tooSmall: message, tooLarge: message } });
 
 export const programDetailsSchema = z.object({
-  name: z.string({ message: "Please enter the program name" }).trim().min(1, "Please enter the program name").max(120, "Program name must be at most 120 characters"),
+  name: singleLineText({ message: "Please enter the program name" }).min(1, "Please enter the program name").max(120, "Program name must be at most 120 characters"),
   description: text("Description", 2000),
 });
 export type ProgramDetails = z.output<typeof programDetailsSchema>;
 
 /** A day slot of a week: 0 is the week's first day. */
 export const daySlotSchema = z.object({
-  dayIndex: z.coerce
-    .number({ message: "Please choose a day of the week" })
-    .int("Please choose a day of the week")
-    .min(0, "Please choose a day of the week")
-    .max(DAYS_PER_WEEK - 1, "Please choose a day of the week"),
+  dayIndex: choiceNumber(0, DAYS_PER_WEEK - 1, "Please choose a day of the week"),
 });
 
 export const dayFormSchema = z.object({
-  title: z.string({ message: "Please enter the day's title" }).trim().min(1, "Please enter the day's title").max(120, "Day title must be at most 120 characters"),
+  title: singleLineText({ message: "Please enter the day's title" }).min(1, "Please enter the day's title").max(120, "Day title must be at most 120 characters"),
   notes: text("Notes", 2000),
 });
 export type DayForm = z.output<typeof dayFormSchema>;
@@ -77,15 +78,15 @@ export const blockFormSchema = z
   .object({
     exerciseId: id("Please choose an exercise"),
     measure: z.enum(exerciseMeasures, { message: "Please choose an exercise" }),
-    sets: z.coerce.number({ message: "Please enter the number of sets" }).int("Sets must be a whole number").min(1, "Sets must be between 1 and 20").max(20, "Sets must be between 1 and 20"),
-    reps: z.string().trim().max(20, "Reps must be a number like 8 or a range like 8-12").default(""),
+    sets: requiredNumber({ label: "Sets", min: 1, max: 20, integer: true, messages: { missing: "Please enter the number of sets", invalid: "Sets must be a whole number" } }),
+    reps: singleLineText().max(20, "Reps must be a number like 8 or a range like 8-12").default(""),
     durationSeconds: optionalNumber("Time must be a number of seconds"),
     distanceMeters: optionalNumber("Distance must be a number of metres"),
     loadKind: z.enum(loadKinds, { message: "Please choose how the load is given" }).default("none"),
     loadValue: optionalNumber("Load must be a number"),
     loadUnit: z.enum(["kg", "lbs"], { message: "Weight unit must be kg or lbs" }).default("kg"),
     restSeconds: optionalNumber("Rest must be a number of seconds"),
-    tempo: z.string().trim().max(20, 'Tempo must be four numbers like "3-1-1-0"').default(""),
+    tempo: singleLineText().max(20, 'Tempo must be four numbers like "3-1-1-0"').default(""),
     notes: text("Notes", 1000),
   })
   .superRefine((form, ctx) => {
@@ -173,7 +174,7 @@ export const groupFormSchema = z.object({
 
 /** A new place for a block within its day: 1 is the top. */
 export const blockPositionSchema = z.object({
-  position: z.coerce.number({ message: "Please choose a position" }).int("Please choose a position").min(1, "Please choose a position").max(MAX_BLOCKS_PER_DAY, "Please choose a position"),
+  position: choiceNumber(1, MAX_BLOCKS_PER_DAY, "Please choose a position"),
 });
 
 const memberIdsSchema = z.preprocess(

@@ -242,6 +242,15 @@ describe("blocks", () => {
     expect(blocks[3]).toMatchObject({ restSeconds: 180, tempo: "2-0-1-0", notes: "Belt on" });
   });
 
+  it("refuses rest=0x10, an exponent or other digits instead of storing a number nobody typed, and keeps the day as it was", async () => {
+    const { id, dayId } = await pushDay();
+    for (const restSeconds of ["0x10", "1e1", "Infinity", "١٦"]) {
+      await expect(addBlock(trainer, id, { dayId, ...bench, restSeconds })).rejects.toThrow("Rest must be a number of seconds");
+    }
+    await expect(addBlock(trainer, id, { dayId, ...bench, sets: "0x3" })).rejects.toThrow("Sets must be a whole number");
+    expect((await view(id)).weeks[0]!.days[0]!.blocks).toHaveLength(3);
+  });
+
   it("checks the form against the stored exercise's measure, not the one the browser sent", async () => {
     const { id, dayId } = await pushDay();
     // A plank is timed: reps alone are not enough, whatever 'measure' says.

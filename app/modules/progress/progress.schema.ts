@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MAX_SETS_PER_EXERCISE } from "~/db/schema/workouts";
+import { multiLineText, singleLineText } from "~/lib/text-field";
+import { optionalNumber, requiredNumber, type NumberRule } from "~/lib/number-field";
 import { isPlainDate } from "~/lib/time-zone";
 import { kgToLbs, lengthUnitFor, roundForDisplay, type LengthUnit, type WeightUnit } from "~/lib/units";
 
@@ -83,85 +85,6 @@ function lengthLimit(inches: number, unit: LengthUnit): number {
   return unit === "cm" ? roundForDisplay(inches * 2.54) : inches;
 }
 
-export interface NumberRule {
-  label: string;
-  min: number;
-  max: number;
-  /** The minimum itself is refused (a body weight of 0). */
-  minExclusive?: boolean;
-  integer?: boolean;
-  /** At most one decimal (the form's step 0.1). */
-  oneDecimal?: boolean;
-  unit?: string;
-}
-
-/** Longer text is no number a form needs; it is refused before any pattern reads it. */
-export const MAX_NUMBER_TEXT_LENGTH = 32;
-
-function readNumber(raw: unknown): number | "missing" | "invalid" {
-  if (raw === undefined || raw === null) return "missing";
-  if (typeof raw === "number") return Number.isFinite(raw) ? raw : "invalid";
-  if (typeof raw !== "string" || raw.length > MAX_NUMBER_TEXT_LENGTH) return "invalid";
-  const text = raw.trim();
-  if (text === "") return "missing";
-  // Plain decimals only: no '1e3', '0x10' or 'Infinity' sneaking through Number().
-  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) return "invalid";
-  return Number(text);
-}
-
-function rangeText(rule: NumberRule): string {
-  const unit = rule.unit ? (rule.unit === "%" ? " %" : ` ${rule.unit}`) : "";
-  if (rule.minExclusive) return `${rule.label} must be more than ${rule.min} and at most ${rule.max}${unit}`;
-  return `${rule.label} must be between ${rule.min} and ${rule.max}${unit}`;
-}
-
-function checkNumber(value: number, rule: NumberRule): string | null {
-  if (rule.integer && !Number.isInteger(value)) return `${rule.label} must be a whole number`;
-  if (value < 0 && rule.min >= 0) return `${rule.label} cannot be negative`;
-  if (value < rule.min || value > rule.max || (rule.minExclusive && value === rule.min)) return rangeText(rule);
-  if (rule.oneDecimal && Math.abs(Math.round(value * 10) - value * 10) > 1e-6) return `${rule.label} can have at most one decimal place`;
-  return null;
-}
-
-/** A required number typed into a form (a string) or sent as JSON (a number). */
-export function requiredNumber(rule: NumberRule) {
-  // optional() first: an absent key still reaches the transform, which names it.
-  return z.unknown().optional().transform((raw, ctx) => {
-    const value = readNumber(raw);
-    if (value === "missing") {
-      ctx.addIssue({ code: "custom", message: `${rule.label} is required` });
-      return z.NEVER;
-    }
-    if (value === "invalid") {
-      ctx.addIssue({ code: "custom", message: `${rule.label} must be a number` });
-      return z.NEVER;
-    }
-    const problem = checkNumber(value, rule);
-    if (problem) {
-      ctx.addIssue({ code: "custom", message: problem });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
-
-export function optionalNumber(rule: NumberRule) {
-  return z.unknown().optional().transform((raw, ctx): number | undefined => {
-    const value = readNumber(raw);
-    if (value === "missing") return undefined;
-    if (value === "invalid") {
-      ctx.addIssue({ code: "custom", message: `${rule.label} must be a number` });
-      return z.NEVER;
-    }
-    const problem = checkNumber(value, rule);
-    if (problem) {
-      ctx.addIssue({ code: "custom", message: problem });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
-
 /** A yyyy-mm-dd date no later than today (in the site's time zone). */
 function pastDate(today: string) {
   return z
@@ -173,9 +96,7 @@ function pastDate(today: string) {
     .refine((d) => d <= today, "The date cannot be in the future");
 }
 
-const notes = z
-  .string({ error: "Notes must be text" })
-  .trim()
+const notes = multiLineText({ error: "Notes must be text" })
   .max(LIMITS.notes, `Notes must be at most ${LIMITS.notes} characters`)
   .optional()
   .transform((v) => v ?? "");
@@ -259,14 +180,10 @@ export type WorkoutInput = z.output<ReturnType<typeof workoutSchema>>;
 /** Set Goal (and editing a goal): title and description required, target date today or later. */
 export function goalSchema(ctx: { today: string; /** An earlier target date, now past, that an edit may keep. */ keepTargetDate?: string | null }) {
   return z.object({
-    title: z
-      .string({ error: "Title is required" })
-      .trim()
+    title: singleLineText({ error: "Title is required" })
       .min(1, "Title is required")
       .max(LIMITS.goalTitle, `Title must be at most ${LIMITS.goalTitle} characters`),
-    description: z
-      .string({ error: "Description is required" })
-      .trim()
+    description: multiLineText({ error: "Description is required" })
       .min(1, "Description is required")
       .max(LIMITS.goalDescription, `Description must be at most ${LIMITS.goalDescription} characters`),
     targetDate: z

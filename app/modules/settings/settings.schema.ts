@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "~/lib/text-field";
 import { defaultSiteSettings, type SiteSettings } from "./settings-defaults";
 
 const optional = z.string().trim().max(300).default("");
@@ -34,27 +35,21 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const optionalEmail = z
-  .string()
-  .trim()
+const optionalEmail = singleLineText()
   .max(254)
   .refine((v) => v === "" || z.email().safeParse(v).success, "Please enter a valid email address");
 
-const optionalSocialUrl = z
-  .string()
-  .trim()
+const optionalSocialUrl = singleLineText()
   .max(300)
   .refine((v) => v === "" || (/^https?:\/\//i.test(v) && URL.canParse(v)), "Links must start with https:// (or http://)");
 
-const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const optionalText = (max: number, label: string) => singleLineText().max(max, `${label} must be at most ${max} characters`);
 
 /** The /admin/settings form: stricter than what is read back (old rows stay readable). */
 export const siteSettingsFormSchema = z.object({
-  businessName: z.string().trim().min(1, "Please enter the business name").max(100, "Business name must be at most 100 characters"),
+  businessName: singleLineText().min(1, "Please enter the business name").max(100, "Business name must be at most 100 characters"),
   coachName: optionalText(100, "Coach name"),
-  phone: z
-    .string()
-    .trim()
+  phone: singleLineText()
     .max(40, "Phone must be at most 40 characters")
     .refine((v) => v === "" || /^[+()\d\s.-]{6,40}$/.test(v), "Please enter a valid phone number"),
   email: optionalEmail,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-field";
+import { requiredNumber } from "~/lib/number-field";
 import { isPlainDate, isPlainTime } from "~/lib/time-zone";
 import { CALENDAR_YEARS, isCalendarDate } from "./calendar";
 
@@ -27,14 +29,22 @@ export const trainingSessionFormSchema = z.object({
     .trim()
     .min(1, "Please enter the start time")
     .refine(isPlainTime, "Please enter the time as HH:mm"),
-  duration: z.coerce
-    .number({ message: "Please enter the duration in minutes" })
-    .int("Duration must be a whole number of minutes")
-    .min(DURATION_MIN, `Duration must be at least ${DURATION_MIN} minutes`)
-    .max(DURATION_MAX, `Duration must be at most ${DURATION_MAX} minutes (8 hours)`),
-  type: z.string({ message: "Please enter the session type" }).trim().min(1, "Please enter the session type").max(80, "Session type must be at most 80 characters"),
-  location: z.string().trim().max(120, "Location must be at most 120 characters").default(""),
-  description: z.string().trim().max(2000, "Description must be at most 2000 characters").default(""),
+  duration: requiredNumber({
+    label: "Duration",
+    min: DURATION_MIN,
+    max: DURATION_MAX,
+    integer: true,
+    messages: {
+      missing: "Please enter the duration in minutes",
+      invalid: "Please enter the duration in minutes",
+      integer: "Duration must be a whole number of minutes",
+      tooSmall: `Duration must be at least ${DURATION_MIN} minutes`,
+      tooLarge: `Duration must be at most ${DURATION_MAX} minutes (8 hours)`,
+    },
+  }),
+  type: singleLineText({ message: "Please enter the session type" }).min(1, "Please enter the session type").max(80, "Session type must be at most 80 characters"),
+  location: singleLineText().max(120, "Location must be at most 120 characters").default(""),
+  description: multiLineText().max(2000, "Description must be at most 2000 characters").default(""),
   status: z.enum(trainingSessionStatuses, { message: "Status must be scheduled, completed or cancelled" }).default("scheduled"),
 });
 

@@ -2,6 +2,7 @@ import { AppError } from "~/lib/app-error";
 import crypto from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
+import { singleLineText } from "~/lib/text-field";
 import { getDb } from "~/db/client.server";
 import { verification } from "~/db/schema/auth";
 import { countAdministrators, createUserWithPassword } from "./users.server";
@@ -15,7 +16,7 @@ const hash = (token: string) => crypto.createHash("sha256").update(token).digest
 
 export const setupFormSchema = z
   .object({
-    name: z.string().trim().min(1, "Please enter your full name").max(200, "Name must be at most 200 characters"),
+    name: singleLineText().min(1, "Please enter your full name").max(200, "Name must be at most 200 characters"),
     email: emailSchema,
     password: passwordSchema,
   })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText } from "~/lib/text-field";
 
 /**
  * The coach's comment on a finished workout, checked in the browser and again on the
@@ -7,9 +8,7 @@ import { z } from "zod";
 export const COMMENT_MAX = 2000;
 
 export const commentSchema = z.object({
-  body: z
-    .string({ message: "Please write a comment" })
-    .trim()
+  body: multiLineText({ message: "Please write a comment" })
     .min(1, "Please write a comment")
     .max(COMMENT_MAX, `A comment must be at most ${COMMENT_MAX} characters`),
 });

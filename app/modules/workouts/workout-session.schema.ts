@@ -4,7 +4,9 @@ import { MAX_SETS_PER_EXERCISE } from "~/db/schema/workouts";
 import { flag, pageNumber, reference, searchText } from "~/lib/search-params";
 import type { WeightUnit } from "~/lib/units";
 import { MAX_BLOCKS_PER_DAY } from "~/modules/programs/programs.schema";
-import { LIMITS, optionalNumber, requiredNumber, valueRule, type NumberRule } from "~/modules/progress/progress.schema";
+import { optionalNumber, requiredNumber, type NumberRule } from "~/lib/number-field";
+import { multiLineText, singleLineText } from "~/lib/text-field";
+import { LIMITS, valueRule } from "~/modules/progress/progress.schema";
 
 /**
  * The workout screen's forms, shared by the browser (messages as the member types) and
@@ -52,9 +54,7 @@ export function setSchema(measure: ExerciseMeasure, unit: WeightUnit) {
 }
 export type SetInput = z.output<ReturnType<typeof setSchema>>;
 
-const reason = z
-  .string({ error: "The reason must be text" })
-  .trim()
+const reason = singleLineText({ error: "The reason must be text" })
   .max(SESSION_LIMITS.reason, `The reason must be at most ${SESSION_LIMITS.reason} characters`)
   .optional()
   .transform((v) => v ?? "");
@@ -70,9 +70,7 @@ export const swapSchema = z.object({ exerciseId, reason });
 export const addExerciseSchema = z.object({ exerciseId });
 
 export const noteSchema = z.object({
-  notes: z
-    .string({ error: "Notes must be text" })
-    .trim()
+  notes: multiLineText({ error: "Notes must be text" })
     .max(SESSION_LIMITS.notes, `Notes must be at most ${SESSION_LIMITS.notes} characters`)
     .optional()
     .transform((v) => v ?? ""),

@@ -7,6 +7,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { Spinner } from "~/components/ui/spinner";
 import type { ActionData } from "~/lib/action.server";
+import { pageNumber } from "~/lib/search-params";
 import { CONTENT_TABS, contentTabPath, type ContentCardData, type ContentListData, type ContentTab } from "~/modules/library/library-types";
 import { AddContentForm } from "./add-content-form";
 import { ContentCard } from "./content-card";
@@ -29,8 +30,7 @@ const addTitles: Record<ContentTab, string> = {
 const LIST_PATHS = new Set(CONTENT_TABS.map((t) => contentTabPath(t.value)));
 
 function pageOf(search: string): number {
-  const page = Number.parseInt(new URLSearchParams(search).get("page") ?? "1", 10);
-  return Number.isFinite(page) && page > 0 ? page : 1;
+  return pageNumber.parse(new URLSearchParams(search).get("page") ?? undefined);
 }
 
 /** One tab of the content manager: its cards, 'Add Content' and the delete confirmation. */
