@@ -4,6 +4,7 @@ CREATE TABLE "jobs" (
 	"payload" jsonb NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"run_at" timestamp with time zone NOT NULL,
+	"locked_until" timestamp with time zone,
 	"stale_at" timestamp with time zone,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"claim_token" text,
@@ -14,7 +15,8 @@ CREATE TABLE "jobs" (
 );
 --> statement-breakpoint
 DROP INDEX "contact_submissions_unnotified_idx";--> statement-breakpoint
-CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."status" in ('pending', 'running');--> statement-breakpoint
+CREATE INDEX "jobs_pending_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "jobs_running_idx" ON "jobs" USING btree ("locked_until") WHERE "jobs"."status" = 'running';--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_key_idx" ON "jobs" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "jobs_finished_idx" ON "jobs" USING btree ("finished_at") WHERE "jobs"."finished_at" is not null;--> statement-breakpoint
 -- The coach's e-mails still to retry become jobs (their attempts carried over) before the column that counted them goes.

@@ -5,7 +5,7 @@
  * runner (job-runner.server.ts) claims and runs them; app/jobs.server.ts lists the kinds.
  */
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type Db } from "~/db/client.server";
 import { job, type JobStatus } from "~/db/schema/jobs";
@@ -120,7 +120,13 @@ export async function claimNextJob(db: Db, leaseMsByKind: Record<string, number>
   const due = db
     .select({ id: job.id })
     .from(job)
-    .where(and(sql`${job.status} in ('pending', 'running')`, lte(job.runAt, now), sql`(${leases}::jsonb ->> ${job.kind}) is not null`))
+    .where(
+      and(
+        // Literal statuses, so the planner matches the partial indexes.
+        or(and(sql`${job.status} = 'pending'`, lte(job.runAt, now)), and(sql`${job.status} = 'running'`, lte(job.lockedUntil, now))),
+        sql`(${leases}::jsonb ->> ${job.kind}) is not null`,
+      ),
+    )
     .orderBy(asc(job.runAt), asc(job.id))
     .limit(1)
     .for("update", { skipLocked: true });
@@ -130,7 +136,7 @@ export async function claimNextJob(db: Db, leaseMsByKind: Record<string, number>
       status: "running",
       attempts: sql`${job.attempts} + 1`,
       claimToken: crypto.randomUUID(),
-      runAt: sql`${now.toISOString()}::timestamptz + (${leases}::jsonb ->> ${job.kind})::bigint * interval '1 millisecond'`,
+      lockedUntil: sql`${now.toISOString()}::timestamptz + (${leases}::jsonb ->> ${job.kind})::bigint * interval '1 millisecond'`,
     })
     .where(inArray(job.id, due))
     .returning();
@@ -151,7 +157,7 @@ export async function finishJob(db: Db, claimed: Pick<ClaimedJob, "id" | "claimT
       : { status: end.status, finishedAt: now, lastError: end.error ?? null };
   const updated = await db
     .update(job)
-    .set({ ...changes, claimToken: null })
+    .set({ ...changes, claimToken: null, lockedUntil: null })
     .where(and(eq(job.id, claimed.id), eq(job.claimToken, claimed.claimToken ?? "")))
     .returning({ id: job.id });
   return updated.length === 1;
@@ -161,7 +167,7 @@ export async function finishJob(db: Db, claimed: Pick<ClaimedJob, "id" | "claimT
 export const KEEP_FINISHED_MS = 14 * 24 * HOUR;
 
 /** Deletes jobs that finished before `before`. Returns how many. */
-export async function pruneFinishedJobs(db: Db, before: Date): Promise<number> {
+async function pruneFinishedJobs(db: Db, before: Date): Promise<number> {
   const deleted = await db
     .delete(job)
     .where(and(isNotNull(job.finishedAt), lt(job.finishedAt, before)))

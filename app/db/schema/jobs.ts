@@ -17,11 +17,10 @@ export const job = pgTable(
     /** Validated by the kind's schema when enqueued and again when run. */
     payload: jsonb("payload").notNull(),
     status: text("status", { enum: jobStatuses }).notNull().default("pending"),
-    /**
-     * When the job is next looked at: pending, when it is due (later for a delayed job or
-     * a retry); running, when its lease ends and another process may take it over.
-     */
+    /** Due: not run before this moment (later for a delayed job, moved on by each retry). */
     runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    /** While running: when the claim ends and another process may take the job over (its holder is presumed dead). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     /** Past this moment it is too late to matter: skipped instead of run. */
     staleAt: timestamp("stale_at", { withTimezone: true }),
     /** Runs started, the current one included. */
@@ -35,8 +34,9 @@ export const job = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    // The claim: the earliest due among the unfinished jobs only, however many finished ones are kept.
-    index("jobs_due_idx").on(t.runAt).where(sql`${t.status} in ('pending', 'running')`),
+    // The claim's two halves, over the unfinished jobs only, however many finished ones are kept.
+    index("jobs_pending_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index("jobs_running_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     uniqueIndex("jobs_key_idx").on(t.key),
     // Pruning finished jobs.
     index("jobs_finished_idx").on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
