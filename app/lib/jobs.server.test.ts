@@ -228,11 +228,11 @@ describe("several processes", () => {
       payload: z.object({ n: z.number() }),
       run: async ({ n }) => {
         runs.set(n, (runs.get(n) ?? 0) + 1);
-        if (runs.size === 30) all.resolve();
+        if (runs.size === 60) all.resolve();
       },
     });
     // Workers run on the real clock.
-    for (let n = 0; n < 30; n += 1) await enqueueJob(getDb(), definition, { n }, { runAt: new Date(Date.now() - HOUR) });
+    for (let n = 0; n < 60; n += 1) await enqueueJob(getDb(), definition, { n }, { runAt: new Date(Date.now() - HOUR) });
     const workers = [createJobRunner([definition]).startWorker({ db: getDb() }), createJobRunner([definition]).startWorker({ db: otherDb })];
     await all.promise;
     await Promise.all(workers.map((w) => w.stop()));
