@@ -6,6 +6,7 @@ import * as library from "~/db/schema/library";
 import * as documents from "~/db/schema/documents";
 import * as exercises from "~/db/schema/exercises";
 import * as invitations from "~/db/schema/invitations";
+import * as jobs from "~/db/schema/jobs";
 import * as limits from "~/db/schema/limits";
 import * as profiles from "~/db/schema/profiles";
 import * as programs from "~/db/schema/programs";
@@ -25,6 +26,7 @@ export const schema = {
   ...documents,
   ...exercises,
   ...invitations,
+  ...jobs,
   ...limits,
   ...profiles,
   ...programs,

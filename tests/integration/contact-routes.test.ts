@@ -3,7 +3,7 @@
  * oversized, honeypot, rate limit) and who may use the /admin/contacts inbox.
  */
 import { inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { contactSubmission } from "~/db/schema/contacts";
@@ -15,7 +15,7 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { middleware as adminMiddleware } from "~/routes/admin";
 import { action as rawInboxAction, loader as rawInboxLoader } from "~/routes/admin.contacts";
 import { action as contactAction } from "~/routes/contact";
-import { rows, settleNotifications, submissionCount } from "~/modules/contacts/contacts.test-support";
+import { rows, submissionCount } from "~/modules/contacts/contacts.test-support";
 import { getRequest, invokeRoute, postBody, postForm, redirectOf, signInCookie, toastOf, underLayout, type DataResult } from "../support/route-calls";
 
 const inboxAction = underLayout(adminMiddleware, rawInboxAction);
@@ -24,7 +24,6 @@ const inboxLoader = underLayout(adminMiddleware, rawInboxLoader);
 const HEALTH = { medicalConditions: "Type 1 diabetes, insulin pump", injuries: "Torn ACL in the left knee (2019)" };
 
 async function wipe() {
-  await settleNotifications();
   await getDb().delete(contactSubmission);
   await getDb().delete(requestLimit);
 }
@@ -36,7 +35,6 @@ async function contactPost(body: BodyInit, { ip = "203.0.113.10", type = "applic
 
 describe("the /contact action", () => {
   beforeEach(wipe);
-  afterEach(() => settleNotifications());
 
   it("stores a valid JSON application and answers ok", async () => {
     const result = await contactPost(JSON.stringify({ ...validApplication, ...HEALTH }));
@@ -145,7 +143,6 @@ describe("the /admin/contacts route", () => {
   beforeEach(async () => {
     await wipe();
     ({ id } = await submitApplication({ ...validApplication, ...HEALTH }));
-    await settleNotifications();
   });
   afterAll(async () => {
     await wipe();

@@ -251,7 +251,5 @@ describe("/invitations/accept", () => {
     expect(inbox.selected).toMatchObject({ id: submissionId, hasAccount: true });
     const [row] = await getDb().select({ invitedUserId: contactSubmission.invitedUserId }).from(contactSubmission);
     expect(row?.invitedUserId).toBe(account!.id);
-    // The coach's notification e-mail finishes before the database closes.
-    await expect.poll(async () => (await getDb().select({ at: contactSubmission.notifiedAt }).from(contactSubmission))[0]?.at).toBeInstanceOf(Date);
   });
 });

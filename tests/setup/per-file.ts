@@ -5,7 +5,6 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
-import { settleBackground } from "~/lib/background.server";
 import { resetEnv } from "~/lib/env.server";
 import { databaseUrl, pgliteTemplatePath, TEMPLATE_DB, testDatabaseOf } from "./database";
 
@@ -42,8 +41,6 @@ beforeAll(async ({}, suite) => {
 });
 
 afterAll(async () => {
-  // E-mails still being sent for the file's last requests finish on its database.
-  await settleBackground();
   await database?.close();
   if (base && database) {
     const admin = new pg.Client({ connectionString: databaseUrl(base, "postgres") });

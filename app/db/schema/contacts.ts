@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** One application from the intake form: every answer plus its inbox status. */
@@ -24,8 +23,8 @@ export const contactSubmission = pgTable(
     referralSource: text("referral_source").notNull(),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
     status: text("status", { enum: ["new", "read", "responded"] }).notNull().default("new"),
+    /** When the coach's e-mail about it went out (its job: contacts.notify-coach). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
-    notifyAttempts: integer("notify_attempts").notNull().default(0),
     invitedUserId: text("invited_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +32,5 @@ export const contactSubmission = pgTable(
   (t) => [
     index("contact_submissions_created_idx").on(t.createdAt.desc()),
     index("contact_submissions_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("contact_submissions_unnotified_idx").on(t.createdAt).where(sql`${t.notifiedAt} is null`),
   ],
 );

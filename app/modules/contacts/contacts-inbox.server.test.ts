@@ -15,7 +15,7 @@ import {
 } from "./contacts.server";
 import type { SubmissionStatus } from "./contacts.schema";
 import { validApplication } from "./intake.fixture";
-import { HEALTH, rows, settleNotifications, submissionCount, wipe } from "./contacts.test-support";
+import { HEALTH, rows, submissionCount, wipe } from "./contacts.test-support";
 
 const admin = { id: "actor-admin", role: "admin", email: "admin@example.com" } as const;
 const trainer = { id: "actor-trainer", role: "trainer", email: "trainer@example.com" } as const;
@@ -140,7 +140,6 @@ describe("status changes and deletion", () => {
 
   async function seed(status: SubmissionStatus) {
     const { id } = await submitApplication(validApplication);
-    await settleNotifications();
     await getDb().update(contactSubmission).set({ status }).where(eq(contactSubmission.id, id));
     return id;
   }
@@ -175,7 +174,6 @@ describe("status changes and deletion", () => {
 
   it("getSubmission returns every answer, or null", async () => {
     const { id } = await submitApplication({ ...validApplication, ...HEALTH });
-    await settleNotifications();
     expect(await getSubmission(admin, id)).toMatchObject({ id, ...HEALTH, status: "new" });
     expect(await getSubmission(admin, "missing")).toBeNull();
   });
@@ -199,7 +197,6 @@ describe("inbox permissions in the module", () => {
     ["a trainer", trainer],
   ])("refuses %s with a 403 for every operation and changes nothing", async (_who, actor) => {
     const { id } = await submitApplication(validApplication);
-    await settleNotifications();
     const refused = { init: { status: 403 }, data: { message: "You do not have permission to do that." } };
     await expect(listSubmissions(actor)).rejects.toMatchObject(refused);
     await expect(getSubmission(actor, id)).rejects.toMatchObject(refused);
@@ -211,7 +208,6 @@ describe("inbox permissions in the module", () => {
 
   it("allows an administrator", async () => {
     const { id } = await submitApplication(validApplication);
-    await settleNotifications();
     await expect(listSubmissions(admin)).resolves.toMatchObject({ total: 1 });
     await expect(getSubmission(admin, id)).resolves.toMatchObject({ id });
   });

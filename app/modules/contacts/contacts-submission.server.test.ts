@@ -13,20 +13,21 @@ import { siteSetting } from "~/db/schema/settings";
 import { resetEnv } from "~/lib/env.server";
 import { resetMailTransport } from "~/lib/mail.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { consumeIntakeLimit, INTAKE_LIMIT, notifyCoach, retryCoachNotifications, submitApplication } from "./contacts.server";
+import { job } from "~/db/schema/jobs";
+import { runDueJobs } from "~/jobs.server";
+import { consumeIntakeLimit, INTAKE_LIMIT, notifyCoachJob, submitApplication } from "./contacts.server";
 import { validApplication } from "./intake.fixture";
-import { HEALTH, rows, settleNotifications, submissionCount, wipe } from "./contacts.test-support";
+import { enqueueJob } from "~/lib/jobs.server";
+import { HEALTH, rows, submissionCount, wipe } from "./contacts.test-support";
 
 // ---------------------------------------------------------------- helpers
 
-async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+const MINUTE = 60_000;
+const after = (start: Date, ms: number) => new Date(start.getTime() + ms);
+
+/** Runs the jobs due at `now` and returns what became of the coach's e-mails (the hourly sweep may run too). */
+async function runNotifications(now?: Date) {
+  return (await runDueJobs({ now })).filter((o) => o.kind === notifyCoachJob.kind).map(({ attempt, status }) => ({ attempt, status }));
 }
 
 async function setNotificationEmail(address: string) {
@@ -121,7 +122,8 @@ describe("submitApplication", () => {
       invitedUserId: null,
     });
     expect(row!.termsAcceptedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    await settleNotifications();
+    // The coach's e-mail waits as a job, committed with the application.
+    expect(await getDb().select().from(job)).toEqual([expect.objectContaining({ kind: "contacts.notify-coach", payload: { submissionId: id }, status: "pending", attempts: 0 })]);
   });
 
   it("validates again, whatever the caller checked, and stores nothing when invalid", async () => {
@@ -129,6 +131,7 @@ describe("submitApplication", () => {
     await expect(submitApplication({ ...validApplication, email: "nope" })).rejects.toThrow(ZodError);
     await expect(submitApplication({ ...validApplication, status: "responded" })).rejects.toThrow(ZodError);
     expect(await submissionCount()).toBe(0);
+    expect(await getDb().select().from(job)).toEqual([]);
   });
 });
 
@@ -148,7 +151,6 @@ describe("the coach's e-mail over SMTP", () => {
     received.length = 0;
   });
   afterEach(async () => {
-    await settleNotifications();
     useSmtpUrl(undefined);
     await getDb().delete(user);
   });
@@ -161,7 +163,8 @@ describe("the coach's e-mail over SMTP", () => {
     useSmtpUrl(`smtp://127.0.0.1:${port}`);
 
     const { id } = await submitApplication({ ...validApplication, ...HEALTH });
-    const mail = await waitFor(() => received[0], "the coach's e-mail");
+    expect(await runNotifications()).toEqual([{ attempt: 1, status: "done" }]);
+    const mail = received[0]!;
 
     expect(mail.to).toEqual(["coach@example.com"]);
     expect(mail.raw).toMatch(/^Subject: New coaching application: Jordan Reyes\r?$/m);
@@ -176,16 +179,14 @@ describe("the coach's e-mail over SMTP", () => {
       expect(mail.text).not.toContain(secret);
     }
 
-    const row = await waitFor(async () => {
-      const [r] = await getDb().select().from(contactSubmission).where(eq(contactSubmission.id, id));
-      return r?.notifiedAt ? r : undefined;
-    }, "notified_at");
-    expect(row.notifyAttempts).toBe(0);
+    const [row] = await getDb().select().from(contactSubmission).where(eq(contactSubmission.id, id));
+    expect(row!.notifiedAt).toBeInstanceOf(Date);
     // Nothing went to the outbox: SMTP only.
     expect(fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0).toBe(filesBefore);
-    // Once sent, never again.
-    expect(await notifyCoach(id)).toBe(true);
-    expect(await retryCoachNotifications()).toBe(0);
+    // Once sent, never again: not even when the job runs a second time (a process that died before ending it).
+    expect(await runNotifications()).toEqual([]);
+    await enqueueJob(getDb(), notifyCoachJob, { submissionId: id });
+    expect(await runNotifications()).toEqual([{ attempt: 1, status: "done" }]);
     expect(received).toHaveLength(1);
   });
 
@@ -195,7 +196,8 @@ describe("the coach's e-mail over SMTP", () => {
     useSmtpUrl(`smtp://127.0.0.1:${port}`);
 
     await submitApplication(validApplication);
-    const mail = await waitFor(() => received[0], "the coach's e-mail");
+    await runNotifications();
+    const mail = received[0]!;
     expect(mail.to).toEqual(["inbox@relentless.example"]);
     expect(mail.text).toContain("Medical conditions and injuries: None given.");
   });
@@ -203,59 +205,57 @@ describe("the coach's e-mail over SMTP", () => {
 
 describe("a mail failure never loses the application", () => {
   beforeEach(wipe);
-  afterEach(async () => {
-    await settleNotifications();
-    useSmtpUrl(undefined);
-  });
+  afterEach(() => useSmtpUrl(undefined));
 
-  it("keeps the row, counts the attempt, and the retry delivers once SMTP is up", async () => {
+  it("keeps the row, retries every 5 minutes, and delivers once SMTP is up", async () => {
     await setNotificationEmail("coach@example.com");
     const port = await closedPort();
     useSmtpUrl(`smtp://127.0.0.1:${port}`);
 
     const { id } = await submitApplication({ ...validApplication, ...HEALTH });
-    const failed = await waitFor(async () => {
-      const [r] = await getDb().select().from(contactSubmission).where(eq(contactSubmission.id, id));
-      return r && r.notifyAttempts > 0 ? r : undefined;
-    }, "the failed attempt");
-    expect(failed).toMatchObject({ notifyAttempts: 1, notifiedAt: null, status: "new", firstName: "Jordan" });
+    const start = new Date();
+    expect(await runNotifications(start)).toEqual([{ attempt: 1, status: "pending" }]);
+    expect((await rows())[0]).toMatchObject({ id, notifiedAt: null, status: "new", firstName: "Jordan" });
 
-    // Still down: a retry fails again and counts it.
-    expect(await retryCoachNotifications()).toBe(0);
-    const [again] = await getDb().select().from(contactSubmission).where(eq(contactSubmission.id, id));
-    expect(again).toMatchObject({ notifyAttempts: 2, notifiedAt: null });
+    // Not before five minutes; then still down: the retry fails again.
+    expect(await runNotifications(after(start, 5 * MINUTE - 1))).toEqual([]);
+    expect(await runNotifications(after(start, 5 * MINUTE))).toEqual([{ attempt: 2, status: "pending" }]);
 
     const received: Received[] = [];
     const { server } = await startSmtp(received, port);
     try {
       resetMailTransport();
-      expect(await retryCoachNotifications()).toBe(1);
+      expect(await runNotifications(after(start, 10 * MINUTE))).toEqual([{ attempt: 3, status: "done" }]);
       expect(received).toHaveLength(1);
       expect(received[0]!.raw).toMatch(/^Subject: New coaching application: Jordan Reyes\r?$/m);
       expect(received[0]!.text).not.toContain(HEALTH.medicalConditions);
-      const [sent] = await getDb().select().from(contactSubmission).where(eq(contactSubmission.id, id));
-      expect(sent!.notifiedAt).toBeInstanceOf(Date);
-      expect(sent!.notifyAttempts).toBe(2);
+      expect((await rows())[0]!.notifiedAt).toBeInstanceOf(Date);
       // Nothing left to retry.
-      expect(await retryCoachNotifications()).toBe(0);
+      expect(await runNotifications(after(start, 60 * MINUTE))).toEqual([]);
       expect(received).toHaveLength(1);
     } finally {
       await stopSmtp(server);
     }
   });
 
-  it("counts an attempt when there is nobody to notify, and gives up after five", async () => {
+  it("retries when there is nobody to notify, and gives up after five attempts", async () => {
     const { id } = await submitApplication(validApplication);
-    await settleNotifications();
-    expect((await rows())[0]).toMatchObject({ id, notifyAttempts: 1, notifiedAt: null });
-    for (let i = 0; i < 6; i += 1) await retryCoachNotifications();
-    expect((await rows())[0]).toMatchObject({ id, notifyAttempts: 5, notifiedAt: null });
+    const start = new Date();
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expect(await runNotifications(after(start, (attempt - 1) * 5 * MINUTE))).toEqual([{ attempt, status: "pending" }]);
+    }
+    expect(await runNotifications(after(start, 20 * MINUTE))).toEqual([{ attempt: 5, status: "failed" }]);
+    expect(await runNotifications(after(start, 60 * MINUTE))).toEqual([]);
+    expect(await getDb().select().from(job).where(eq(job.kind, notifyCoachJob.kind))).toEqual([
+      expect.objectContaining({ status: "failed", attempts: 5, lastError: expect.stringContaining("No notification address") }),
+    ]);
+    expect((await rows())[0]).toMatchObject({ id, notifiedAt: null });
   });
 
   it("writes the e-mail to the outbox when SMTP_URL is not set", async () => {
     await setNotificationEmail("coach@example.com");
     const { id } = await submitApplication(validApplication);
-    await settleNotifications();
+    expect(await runNotifications()).toEqual([{ attempt: 1, status: "done" }]);
     expect((await rows())[0]!.notifiedAt).toBeInstanceOf(Date);
     const outbox = path.join(process.env.DATA_DIR!, "outbox");
     const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8"));

@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { AppError } from "~/lib/app-error";
 import { user } from "~/db/schema/auth";
 import { contactSubmission } from "~/db/schema/contacts";
-import { runInBackground } from "~/lib/background.server";
 import { getEnv } from "~/lib/env.server";
-import { getLogger } from "~/lib/logger.server";
+import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import { sendMail } from "~/lib/mail.server";
 import { addressKey } from "~/lib/client-ip.server";
 import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
@@ -17,7 +17,6 @@ import { fitnessLevels, HONEYPOT_FIELD, intakeSchema, type SubmissionStatus } fr
 
 /** Applications per client address per hour. */
 export const INTAKE_LIMIT = { window: 60 * 60, max: 5 } as const;
-const MAX_NOTIFY_ATTEMPTS = 5;
 export const INBOX_PAGE_SIZE = 25;
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
@@ -54,13 +53,12 @@ export async function applyForCoaching(form: Record<string, unknown>, clientIp: 
   await submitApplication(parsed.data);
 }
 
-/** Stores an application (validated here, whatever the caller checked), then tells the coach. */
+/** Stores an application (validated here, whatever the caller checked), and the coach's e-mail about it as a job. */
 export async function submitApplication(input: unknown): Promise<{ id: string }> {
   const data = intakeSchema.parse(input);
   const id = crypto.randomUUID();
-  await getDb()
-    .insert(contactSubmission)
-    .values({
+  await getDb().transaction(async (tx) => {
+    await tx.insert(contactSubmission).values({
       id,
       firstName: data.firstName,
       lastName: data.lastName,
@@ -79,9 +77,10 @@ export async function submitApplication(input: unknown): Promise<{ id: string }>
       referralSource: data.referralSource,
       termsAcceptedAt: new Date(),
     });
+    // In the same transaction: an application is never stored without its e-mail to come, nor the other way round.
+    await enqueueJob(tx, notifyCoachJob, { submissionId: id });
+  });
   await recordAudit({ action: "contact.submitted", target: { type: "contact_submission", id }, summary: `Application from ${data.firstName} ${data.lastName}` });
-  // The application is committed; the e-mail follows and is retried if it fails.
-  runInBackground(notifyCoach(id), "e-mailing the coach");
   return { id };
 }
 
@@ -94,59 +93,49 @@ async function notificationRecipients(): Promise<string[]> {
 
 const levelLabel = (value: string) => fitnessLevels.find((l) => l.value === value)?.label ?? value;
 
-/** E-mails the coach a summary and a link to the inbox. Health answers stay in the inbox. */
-export async function notifyCoach(id: string): Promise<boolean> {
+/**
+ * E-mails the coach a summary and a link to the inbox. Health answers stay in the inbox.
+ * Throws when it cannot (the job retries); an application already notified, or deleted
+ * meanwhile, is left alone.
+ */
+async function notifyCoach(id: string): Promise<void> {
   const db = getDb();
   const [row] = await db.select().from(contactSubmission).where(eq(contactSubmission.id, id));
-  if (!row || row.notifiedAt) return true;
-  try {
-    const to = await notificationRecipients();
-    if (to.length === 0) throw new Error("No notification address: set one in the site settings or add an administrator");
-    const link = `${getEnv().BASE_URL}/admin/contacts?open=${row.id}`;
-    const healthProvided = row.medicalConditions || row.injuries ? "Provided: read them in the inbox." : "None given.";
-    await sendMail({
-      to,
-      subject: `New coaching application: ${row.firstName} ${row.lastName}`,
-      text: [
-        `${row.firstName} ${row.lastName} has applied for coaching.`,
-        "",
-        `E-mail: ${row.email}`,
-        `Phone: ${row.phone}`,
-        `Age: ${row.age}`,
-        `Fitness level: ${levelLabel(row.fitnessLevel)}`,
-        `Goals: ${row.goals.join(", ")}`,
-        `Preferred time: ${row.preferredTrainingTime}`,
-        `Preferred location: ${row.preferredTrainingLocation}`,
-        `Heard about us: ${row.referralSource}`,
-        `Medical conditions and injuries: ${healthProvided}`,
-        "",
-        `Open the application: ${link}`,
-      ].join("\n"),
-    });
-    await db.update(contactSubmission).set({ notifiedAt: new Date() }).where(eq(contactSubmission.id, id));
-    return true;
-  } catch (error) {
-    await db
-      .update(contactSubmission)
-      .set({ notifyAttempts: sql`${contactSubmission.notifyAttempts} + 1` })
-      .where(eq(contactSubmission.id, id));
-    getLogger().error({ submissionId: id, err: error instanceof Error ? error.message : String(error) }, "could not e-mail the coach about an application");
-    return false;
-  }
+  if (!row || row.notifiedAt) return;
+  const to = await notificationRecipients();
+  if (to.length === 0) throw new Error("No notification address: set one in the site settings or add an administrator");
+  const link = `${getEnv().BASE_URL}/admin/contacts?open=${row.id}`;
+  const healthProvided = row.medicalConditions || row.injuries ? "Provided: read them in the inbox." : "None given.";
+  await sendMail({
+    to,
+    subject: `New coaching application: ${row.firstName} ${row.lastName}`,
+    text: [
+      `${row.firstName} ${row.lastName} has applied for coaching.`,
+      "",
+      `E-mail: ${row.email}`,
+      `Phone: ${row.phone}`,
+      `Age: ${row.age}`,
+      `Fitness level: ${levelLabel(row.fitnessLevel)}`,
+      `Goals: ${row.goals.join(", ")}`,
+      `Preferred time: ${row.preferredTrainingTime}`,
+      `Preferred location: ${row.preferredTrainingLocation}`,
+      `Heard about us: ${row.referralSource}`,
+      `Medical conditions and injuries: ${healthProvided}`,
+      "",
+      `Open the application: ${link}`,
+    ].join("\n"),
+  });
+  await db.update(contactSubmission).set({ notifiedAt: new Date() }).where(eq(contactSubmission.id, id));
 }
 
-/** Retries the e-mails that failed (at start-up and every few minutes). */
-export async function retryCoachNotifications(): Promise<number> {
-  const pending = await getDb()
-    .select({ id: contactSubmission.id })
-    .from(contactSubmission)
-    .where(and(isNull(contactSubmission.notifiedAt), lt(contactSubmission.notifyAttempts, MAX_NOTIFY_ATTEMPTS)))
-    .orderBy(contactSubmission.createdAt)
-    .limit(50);
-  let sent = 0;
-  for (const { id } of pending) if (await notifyCoach(id)) sent += 1;
-  return sent;
-}
+/** The coach's e-mail about an application: sent at once, and if that fails every 5 minutes, 5 tries in all. */
+export const notifyCoachJob = defineJob({
+  kind: "contacts.notify-coach",
+  payload: z.object({ submissionId: z.string() }),
+  maxAttempts: 5,
+  retryDelayMs: () => 5 * 60_000,
+  run: ({ submissionId }) => notifyCoach(submissionId),
+});
 
 export interface InboxQuery {
   status?: SubmissionStatus;

@@ -2,6 +2,7 @@
 import { count } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { contactSubmission } from "~/db/schema/contacts";
+import { job } from "~/db/schema/jobs";
 import { requestLimit } from "~/db/schema/limits";
 import { siteSetting } from "~/db/schema/settings";
 
@@ -17,20 +18,9 @@ export async function submissionCount(): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Applications e-mail the coach in the background: wait until every row's attempt has finished. */
-export async function settleNotifications(timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const pending = (await rows()).filter((r) => !r.notifiedAt && r.notifyAttempts === 0);
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${pending.length} notification(s) still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** An empty inbox, no rate-limit counters and no site settings, once pending e-mails have finished. */
+/** An empty inbox, no e-mails waiting to go, no rate-limit counters and no site settings. */
 export async function wipe() {
-  await settleNotifications();
+  await getDb().delete(job);
   await getDb().delete(contactSubmission);
   await getDb().delete(requestLimit);
   await getDb().delete(siteSetting);

@@ -15,7 +15,10 @@ import { auditLog } from "~/db/schema/audit";
 import { contentItem } from "~/db/schema/library";
 import { exercise } from "~/db/schema/exercises";
 import { nutritionDocument } from "~/db/schema/documents";
+import { job } from "~/db/schema/jobs";
 import { upload } from "~/db/schema/uploads";
+import { runDueJobs } from "~/jobs.server";
+import { everyHour } from "~/lib/jobs.server";
 import { dataPath } from "~/lib/data-dir.server";
 import { getStorage, resetStorage, S3FileStorage } from "~/lib/storage.server";
 import { createArticle, updateArticle, type ArticleInput } from "~/modules/articles/articles.server";
@@ -27,7 +30,7 @@ import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { S3_TEST_CREDENTIALS, startS3Server } from "~/../tests/support/s3-server";
 import { storeDocumentFile } from "./documents.server";
-import { sweepOrphanUploads } from "./sweep.server";
+import { sweepOrphanUploads, sweepUploadsJob } from "./sweep.server";
 import { storeImage } from "./uploads.server";
 import { storedFiles, uploadRows, wipeUploads } from "./uploads.test-support";
 
@@ -224,5 +227,23 @@ describe("sweepOrphanUploads", () => {
     } finally {
       if (running) await s3.stop();
     }
+  });
+});
+
+describe("the hourly sweep on the job store", () => {
+  const sweeps = async (now: Date) => (await runDueJobs({ now })).filter((o) => o.kind === sweepUploadsJob.kind).map((o) => o.status);
+
+  it("runs at each full hour, not at start-up, and removes what is a day old by then", async () => {
+    await getDb().delete(job);
+    const forgotten = await storeImage(trainer, await photo(300, 200));
+    await age(forgotten.id, 22);
+    const start = new Date();
+    const nextHour = everyHour.next(start);
+    expect(await sweeps(start)).toEqual([]);
+    // At the next hour it is not a day old yet; two hours later it is.
+    expect(await sweeps(nextHour)).toEqual(["done"]);
+    expect(await rowIds()).toEqual([forgotten.id]);
+    expect(await sweeps(new Date(nextHour.getTime() + 2 * HOUR))).toEqual(["done"]);
+    expect(await rowIds()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { exercise } from "~/db/schema/exercises";
 import { nutritionDocument } from "~/db/schema/documents";
 import { upload } from "~/db/schema/uploads";
 import { recordAudit } from "~/auth/audit.server";
+import { defineRecurringJob, everyHour } from "~/lib/jobs.server";
 import { getLogger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage.server";
 
@@ -18,7 +19,7 @@ import { getStorage } from "~/lib/storage.server";
 /** How long an upload may stay unreferenced: an editor open for hours must not lose its images. */
 export const ORPHAN_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** Per run; anything beyond waits for the next run (the job runs hourly). */
+/** Per run; anything beyond waits for the next run (the job runs hourly: sweepUploadsJob). */
 const BATCH_SIZE = 200;
 
 /** The id in an image URL: /uploads/images/<id>/<width>.<ext> (relative or absolute). */
@@ -65,7 +66,7 @@ export interface SweepOptions {
  * Deletes uploads older than `olderThan` that nothing references: the storage objects of
  * every variant first, then the row. A storage failure is logged and the upload kept for
  * the next run, so no row disappears while its files may remain. Returns how many were
- * removed. No acting user: this is the server's own housekeeping (server/boot.ts).
+ * removed. No acting user: this is the server's own housekeeping (sweepUploadsJob).
  */
 export async function sweepOrphanUploads({ olderThan = new Date(Date.now() - ORPHAN_AFTER_MS) }: SweepOptions = {}): Promise<number> {
   const db = getDb();
@@ -117,3 +118,17 @@ export async function sweepOrphanUploads({ olderThan = new Date(Date.now() - ORP
   if (removed > 0 || candidates.length > 0) getLogger().info({ removed, candidates: candidates.length }, "removed unused uploads");
   return removed;
 }
+
+/**
+ * Every hour, not at start-up: only day-old uploads qualify, so nothing is lost by
+ * waiting, and a start (or a test booting the app) stays quick. Not retried: the next
+ * hour's run is the retry.
+ */
+export const sweepUploadsJob = defineRecurringJob({
+  kind: "uploads.sweep",
+  repeat: everyHour,
+  maxAttempts: 1,
+  run: async (_payload, { now }) => {
+    await sweepOrphanUploads({ olderThan: new Date(now.getTime() - ORPHAN_AFTER_MS) });
+  },
+});

@@ -1,0 +1,11 @@
+/**
+ * Every kind of deferred work, in one place (decision 0048): the worker the server
+ * starts (server/boot.ts) runs these and only these. A new kind is defined beside its
+ * rules (defineJob in its module) and added here.
+ */
+import { createJobRunner } from "~/lib/job-runner.server";
+import { pruneJobsJob } from "~/lib/jobs.server";
+import { notifyCoachJob } from "~/modules/contacts/contacts.server";
+import { sweepUploadsJob } from "~/modules/uploads/sweep.server";
+
+export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([notifyCoachJob, sweepUploadsJob, pruneJobsJob]);
