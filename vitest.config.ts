@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { testDatabaseOf } from "./tests/setup/database";
 
@@ -21,10 +20,6 @@ const pgliteOnly = onPostgres ? [...testFiles("app"), ...testFiles("tests/integr
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  // React Router's plugin gives the tests its virtual server build: the app a test starts
-  // (tests/support/in-process-app.ts) runs in Vitest's own module graph, so every file
-  // shares one transform of the app (decision 0047).
-  plugins: [reactRouter()],
   test: {
     include,
     exclude: ["**/node_modules/**", ...pgliteOnly],

@@ -1,23 +1,21 @@
 /**
  * The whole HTTP application (server/app.ts boot()) in this process, on 127.0.0.1 and
- * a free port, with the production security headers. It runs in the test file's own
- * module graph: Vitest resolves React Router's virtual server build with React Router's
- * Vite plugin (vitest.config.ts), as `npm run dev` does, and every file shares Vitest's
- * transforms of the app instead of starting a Vite server and transforming the whole app
- * again (decision 0047). The app is given a static assets folder instead of Vite's
- * middlewares: boot() then runs exactly as in production (strict CSP, static files).
- * Modules used beside the app (logger, users) are the same instances the app uses, whether
- * imported or loaded with load(). On PGlite a fresh DATA_DIR gets a copy of the suite's
- * migrated database first (tests/setup/database.ts).
+ * a free port, with the production security headers. Vitest cannot resolve React
+ * Router's virtual server build, so the app is loaded through a Vite SSR server with
+ * the project's vite.config.ts (as `npm run dev` does), but given a static assets
+ * folder instead of Vite's middlewares: boot() then runs exactly as in production
+ * (strict CSP, static files). Modules needed beside the app (logger, users) must be
+ * loaded with load(): that is the same module instance the app uses. On PGlite a fresh
+ * DATA_DIR gets a copy of the suite's migrated database first (tests/setup/database.ts).
  */
 import fs from "node:fs";
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { getDatabase, setDatabase, type Database } from "~/db/client.server";
-import { resetEnv } from "~/lib/env.server";
-import { setLogDestination } from "~/lib/logger.server";
+import { createServer, type ViteDevServer } from "vite";
+import type { Database } from "~/db/client.server";
+import type * as AppModule from "../../server/app";
 import { seedDataDirFromTemplate } from "./migrated-database";
 
 export interface RunningApp {
@@ -40,20 +38,6 @@ function assetsFolder(): string {
   return dir;
 }
 
-/** The module at a path from the project root, from this file's module graph (the app's). */
-function load<T>(modulePath: string): Promise<T> {
-  return import(/* @vite-ignore */ path.resolve(`.${modulePath}`)) as Promise<T>;
-}
-
-/** The file's own database (tests/setup/per-file.ts), if it opened one: the app borrows the process's slot while it runs. */
-function currentDatabase(): Database | undefined {
-  try {
-    return getDatabase();
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Starts the app with these environment variables set (undefined removes one);
  * `before` runs on the app's own module instances before boot() (e.g. to redirect the logger).
@@ -69,14 +53,17 @@ export async function startApp(
     else process.env[name] = value;
   }
   if (process.env.DATA_DIR) seedDataDirFromTemplate(process.env.DATA_DIR);
-  // The app reads the environment and makes its logger afresh, as a new process would.
-  resetEnv();
-  setLogDestination(undefined);
-  const fileDatabase = currentDatabase();
+  const vite: ViteDevServer = await createServer({
+    configFile: path.resolve("vite.config.ts"),
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  const load = <T>(modulePath: string) => vite.ssrLoadModule(modulePath) as Promise<T>;
   const assets = assetsFolder();
   try {
     await before?.(load);
-    const { boot } = await import("../../server/app");
+    const { boot } = await load<typeof AppModule>("/server/app.ts");
     const booted = await boot({ assets: { dir: assets } });
     const server: http.Server = booted.server.listen(port, "127.0.0.1");
     await new Promise<void>((resolve, reject) => {
@@ -84,7 +71,7 @@ export async function startApp(
       server.once("error", reject);
     });
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    // The first page render loads the route modules (seconds on a loaded machine): done here, in the hook's time.
+    // The first page render compiles the route modules (seconds on a loaded machine): done here, in the hook's time.
     await (await fetch(`${base}/`)).arrayBuffer();
     return {
       base,
@@ -96,12 +83,12 @@ export async function startApp(
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await booted.stopJobs();
         await booted.database.close();
-        if (fileDatabase) setDatabase(fileDatabase);
+        await vite.close();
         fs.rmSync(assets, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    if (fileDatabase) setDatabase(fileDatabase);
+    await vite.close();
     fs.rmSync(assets, { recursive: true, force: true });
     throw error;
   }
