@@ -3,7 +3,7 @@
  * that the build is current. `npm start` (scripts/start.js) imports it after building
  * when a source changed; tests and the reliability scripts spawn it (`node
  * scripts/serve-build.js`) on a build made just before, and a start through tsx would
- * cost each of them 0.7 s more (decision 0047).
+ * cost each of them 2-4 s more CPU (decision 0047).
  */
 import path from "node:path";
 
