@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the production site (`npm run build`) when no build exists or a
- * source is newer than it, then runs the build: plain JavaScript, so no TypeScript
- * loader starts and nothing the build already did is done again (migrations run at start-up).
+ * source is newer than it, then runs the build (scripts/serve-build.js): plain JavaScript,
+ * so no TypeScript loader starts and nothing the build already did is done again
+ * (migrations run at start-up).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -27,6 +28,4 @@ if (sources.some((source) => newestMtime(source) > builtAt)) {
   else execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 }
 
-process.env.NODE_ENV ??= "production";
-const app = await import(entry);
-await app.serve(() => app.boot({ assets: { dir: path.resolve("build/client") } }));
+await import("./serve-build.js");

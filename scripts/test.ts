@@ -1,6 +1,6 @@
 /**
  * npm test: every check, in the order that fails fastest.
- * typecheck and lint side by side → build → unit and integration (Vitest on PGlite) →
+ * typecheck, lint and build side by side → unit and integration (Vitest on PGlite) →
  * end-to-end (Playwright + Chromium). Ends with how long each step took.
  * (Running the PostgreSQL pass beside the browser suite saved a minute but made a browser
  * test miss its time once: CI runs `npm run test:pg` after this.)
@@ -14,10 +14,12 @@ interface Command {
 
 const npm = (label: string, ...args: string[]): Command => ({ label, argv: ["npm", ...args] });
 
-/** A step: commands run side by side (2 cores: typecheck and lint do not wait on each other). */
+/**
+ * A step: commands run side by side. The build needs neither typecheck nor lint, and the
+ * three together keep both cores busy where two left one idle while the slower finished.
+ */
 const steps: Array<[string, Command[]]> = [
-  ["typecheck and lint", [npm("typecheck", "run", "typecheck"), npm("lint", "run", "lint")]],
-  ["build", [npm("build", "run", "build")]],
+  ["typecheck, lint and build", [npm("typecheck", "run", "typecheck"), npm("lint", "run", "lint"), npm("build", "run", "build")]],
   ["unit and integration tests", [npm("Vitest", "run", "test:unit")]],
   ["end-to-end tests", [npm("Playwright", "run", "test:e2e")]],
 ];

@@ -1,5 +1,5 @@
 /**
- * The process from the sources (`npm run dev`, and tests that spawn the server): with
+ * The process from the sources (`npm run dev`; the bench starts older builds with it): with
  * --dev the application through Vite, otherwise the production build. `npm start` runs
  * the build without this file or a TypeScript loader (scripts/start.js).
  */

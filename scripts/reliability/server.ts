@@ -1,6 +1,6 @@
 /**
  * The built server as a child process, for the reliability scripts and tests: the same
- * command as production (`node --import tsx server/main.ts`), its own port and data.
+ * build as `npm start` runs it (`node scripts/serve-build.js`), its own port and data.
  * Needs `npm run build` first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -51,7 +51,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
 export async function startServer(env: Record<string, string>, { port, timeoutMs = 60_000, nodeArgs = [] }: { port?: number; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("Run `npm run build` first: the reliability checks run the built server");
   const listenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "scripts/serve-build.js"], {
     env: { ...baseEnv(), BASE_URL: `http://localhost:${listenPort}`, ...env, PORT: String(listenPort) },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -20,7 +20,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["scripts/serve-build.js"], {
     env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "warn", DATABASE_URL: process.env.DATABASE_URL ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

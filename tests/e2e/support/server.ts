@@ -34,7 +34,7 @@ export async function warmUp(url: string): Promise<void> {
 }
 
 export function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  return spawn(process.execPath, ["scripts/serve-build.js"], {
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
