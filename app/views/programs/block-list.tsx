@@ -8,7 +8,7 @@ import { blockSummary, groupNames } from "./block-summary";
 import type { MoveFetcher } from "./program-builder";
 
 /** A day's blocks in order: drag and drop, or the move buttons (keyboard and screen readers); superset and circuit groups shown together. */
-export function BlockList({ programId, day, unit, mover }: { programId: string; day: DayView; unit: WeightUnit; mover: MoveFetcher }) {
+export function BlockList({ weekHref, day, unit, mover }: { weekHref: string; day: DayView; unit: WeightUnit; mover: MoveFetcher }) {
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const names = groupNames(day.blocks);
@@ -28,7 +28,7 @@ export function BlockList({ programId, day, unit, mover }: { programId: string; 
         {day.blocks.map((block, index) => (
           <BlockItem
             key={block.id}
-            programId={programId}
+            weekHref={weekHref}
             block={block}
             index={index}
             count={day.blocks.length}
@@ -69,7 +69,7 @@ export function BlockList({ programId, day, unit, mover }: { programId: string; 
 type DragHandlers = Pick<HTMLAttributes<HTMLLIElement>, "onDragStart" | "onDragOver" | "onDrop" | "onDragEnd">;
 
 function BlockItem({
-  programId,
+  weekHref,
   block,
   index,
   count,
@@ -81,7 +81,8 @@ function BlockItem({
   dropTarget,
   drag,
 }: {
-  programId: string;
+  /** The builder at this block's week (`/programs/<id>?week=N`). */
+  weekHref: string;
   block: BlockView;
   index: number;
   count: number;
@@ -136,7 +137,7 @@ function BlockItem({
       <div className="flex flex-wrap items-center gap-1">
         {moveButton("up")}
         {moveButton("down")}
-        <Link to={`/programs/${programId}?block=${block.id}`} className={buttonClass("ghost", "px-3")} aria-label={`Edit ${block.exerciseName}`}>
+        <Link to={`${weekHref}&block=${block.id}`} className={buttonClass("ghost", "px-3")} aria-label={`Edit ${block.exerciseName}`}>
           Edit
         </Link>
         <Form method="post">
