@@ -95,6 +95,7 @@ export async function benchPrograms(): Promise<ProgramsResults> {
         bytes = body.byteLength;
       }
       loads.sort((a, b) => a - b);
+      console.log(`  builder page measured: ${bytes} bytes, slowest ${Math.round(loads.at(-1)!)} ms; assigning to ${memberIds.length} members…`);
 
       const pageUrl = `${baseUrl}/members/workouts`;
       const form = new URLSearchParams({ intent: "assign", startDate: "2026-12-07" });
