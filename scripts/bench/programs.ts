@@ -17,8 +17,8 @@ import { newDataDir, startServer } from "./serve";
 
 export const PROGRAM_TRAINER_EMAIL = "coach@bench.example";
 export const BROWSING_MEMBER_EMAIL = "browsing@bench.example";
-/** The assignment form's largest choice (programs.schema.ts). */
-export const PROGRAM_MEMBERS = 200;
+/** The assignment form's largest choice (programs.schema.ts); BENCH_PROGRAM_MEMBERS sets fewer for a quick look. */
+export const PROGRAM_MEMBERS = Number(process.env.BENCH_PROGRAM_MEMBERS ?? 200);
 /** Connections loading the other member's page, before and during the assignment. */
 export const BROWSING_CONNECTIONS = 4;
 const BUILDER_LOADS = 7;

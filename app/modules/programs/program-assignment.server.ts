@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { recordAudit } from "~/auth/audit.server";
 import { ensureCan } from "~/auth/session.server";
-import { getDb } from "~/db/client.server";
+import { getDatabase, getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { program, programWeek } from "~/db/schema/programs";
 import { AppError } from "~/lib/app-error";
@@ -74,6 +74,18 @@ export interface Assignment {
 }
 
 /**
+ * On PGlite's one connection every query of another request queues behind a copy, and a
+ * page sends several one after another: without a pause the next copy would be queued
+ * before the page's next query, and the page would wait for every copy. Resting as long
+ * as the copy took lets a page's queries all run in between, so it waits for one copy at
+ * most (decision 0044). PostgreSQL's pool runs them beside the copy: no pause there.
+ */
+async function yieldToOtherRequests(copyMs: number): Promise<void> {
+  if (getDatabase().kind === "postgres") return;
+  await new Promise((resolve) => setTimeout(resolve, copyMs));
+}
+
+/**
  * Gives each chosen member their own copy of the program (or template) from `startDate`,
  * then an e-mail to each. Every member is checked before any copy is made, so a wrong one
  * assigns nothing. Each copy is set-based SQL in its own short transaction: on PGlite's one
@@ -95,9 +107,11 @@ export async function assignProgram(actor: Actor, programId: unknown, input: unk
   const members = await requireMembers([...new Set(form.memberIds)]);
   const copies: Assignment["copies"] = [];
   for (const member of members) {
+    const started = performance.now();
     const { id } = await copyProgram(source.id, { name: source.name, description: source.description, memberId: member.id, startDate: form.startDate, createdById: actor.id });
     copies.push({ memberId: member.id, programId: id });
     await recordAudit({ action: "program.assigned", actor, target: { type: "program", id }, summary: `${source.name} assigned to ${member.name} from ${form.startDate}` });
+    await yieldToOtherRequests(performance.now() - started);
   }
   let mailed = 0;
   for (const member of members) if (await mailNewProgram(member, source.name, form.startDate)) mailed += 1;
