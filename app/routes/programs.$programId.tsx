@@ -8,7 +8,7 @@ import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, reference } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { assignProgram, updateCopyFromSource } from "~/modules/programs/program-assignment.server";
-import { getProgram, listAssignableMembers, listExerciseOptions } from "~/modules/programs/program-read.server";
+import { getProgramWeek, listAssignableMembers, listExerciseOptions } from "~/modules/programs/program-read.server";
 import {
   addBlock,
   addDay,
@@ -25,18 +25,22 @@ import {
   updateBlock,
   updateDay,
 } from "~/modules/programs/program-structure.server";
+import { MAX_WEEKS } from "~/modules/programs/programs.schema";
 import { saveAsTemplate, updateProgramDetails } from "~/modules/programs/programs.server";
 import { ProgramBuilder } from "~/views/programs/program-builder";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [{ title: pageTitle(data ? `${data.program.name} · Programs` : "Programs", matches) }, { name: "robots", content: "noindex" }];
 
-/** ?block=new&day=<id> opens the block form for a day; ?block=<id> for a block. */
-const builderQuery = z.object({ block: reference(), day: reference() });
+/**
+ * ?week=N opens week N (one week at a time: the page stays small at any program length);
+ * ?block=new&day=<id> opens the block form for a day, ?block=<id> for a block (and their week).
+ */
+const builderQuery = z.object({ week: z.coerce.number().int().min(1).max(MAX_WEEKS).optional().catch(undefined), block: reference(), day: reference() });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = context.get(userContext);
-  const program = await getProgram(actor, params.programId);
   const query = parseSearchParams(request, builderQuery);
+  const program = await getProgramWeek(actor, params.programId, { number: query.week, block: query.block, day: query.day });
   const [exercises, members] = await Promise.all([query.block ? listExerciseOptions(actor) : [], program.kind === "copy" ? [] : listAssignableMembers(actor)]);
   return { program, exercises, members, unit: actor.weightUnit, editing: query.block ? { block: query.block, day: query.day ?? null } : null };
 }
@@ -44,7 +48,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function action({ request, params, context }: Route.ActionArgs) {
   const actor = context.get(userContext);
   const id = params.programId;
-  const back = (title: string, description?: string, hash = "") => redirectWithToast(`/programs/${id}${hash}`, { type: "success", title, description });
+  // The builder's forms post to the page's own address, so its ?week= says which week to come back to.
+  const { week } = parseSearchParams(request, builderQuery);
+  const at = (number: number | undefined) => `/programs/${id}${number ? `?week=${number}` : ""}`;
+  const back = (title: string, description?: string, hash = "", weekNumber = week) => redirectWithToast(`${at(weekNumber)}${hash}`, { type: "success", title, description });
   const dayHash = (form: FormBody) => (typeof form.dayId === "string" ? `#day-${form.dayId}` : "");
   /** An edit that comes back to the builder (at its day, when it names one) with a toast. */
   const saved =
@@ -55,10 +62,13 @@ export function action({ request, params, context }: Route.ActionArgs) {
     };
   return runAction(request, {
     "update-details": saved((form) => updateProgramDetails(actor, id, form), "Program saved"),
-    "add-week": saved(() => addWeek(actor, id), "Week added"),
+    "add-week": async () => {
+      const { position } = await addWeek(actor, id);
+      return back("Week added", undefined, "", position + 1);
+    },
     "duplicate-week": async (form) => {
       const { position } = await duplicateWeek(actor, id, form);
-      return back("Week duplicated", `The copy is week ${position + 1}.`);
+      return back("Week duplicated", `The copy is week ${position + 1}.`, "", position + 1);
     },
     "remove-week": saved((form) => removeWeek(actor, id, form), "Week removed"),
     "add-day": async (form) => {

@@ -5,7 +5,8 @@
  * member's pages on this build against the baseline build (scripts/bench/baseline.ts,
  * BENCH_BASELINE_REF), the public pages with wrk against Debian's nginx and bare
  * node:http, autocannon runs against the built server, then Lighthouse. Needs `npm run build` first.
- * `npm run bench -- --only member-pages` runs only the member pages' comparison (about 4 minutes).
+ * `npm run bench -- --only member-pages` runs only the member pages' comparison (about 4 minutes);
+ * `npm run bench -- --only programs` only the programs at the limits (scripts/bench/programs.ts, about 2 minutes).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -21,6 +22,7 @@ import { measureRestarts } from "./restart";
 import { newDataDir, seedInChild, startBenchServer, type BenchServer } from "./serve";
 import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
 import { benchWorkout } from "./workout";
+import { benchPrograms, BROWSING_CONNECTIONS } from "./programs";
 import { comparePublicPage } from "./public-pages";
 import { cores, pinProcess } from "./cores";
 import { findWrk, WRK_INSTALL_HINT } from "./wrk";
@@ -50,13 +52,35 @@ const rps = (r: Result) => r.requests.average;
 /** The marketing pages' target is the first issue's; the article pages' is issue 17's. */
 const publicTarget = (name: string) => (name === "Home page" ? "≥ 0.5" : "≥ 1.0");
 
-/** `--only member-pages`: just the member pages' comparison with the baseline. */
-function onlyArgument(): "member-pages" | undefined {
+const SECTIONS = ["member-pages", "programs"] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** `--only member-pages`: just the member pages' comparison with the baseline; `--only programs`: just the programs at the limits. */
+function onlyArgument(): Section | undefined {
   const at = process.argv.indexOf("--only");
   if (at < 0) return undefined;
   const only = process.argv[at + 1];
-  if (only !== "member-pages") throw new Error(`--only takes member-pages, not ${only ?? "nothing"}`);
-  return only;
+  const section = SECTIONS.find((s) => s === only);
+  if (!section) throw new Error(`--only takes ${SECTIONS.join(" or ")}, not ${only ?? "nothing"}`);
+  return section;
+}
+
+const BUILDER_BYTES_TARGET = 1_000_000;
+const BUILDER_MS_TARGET = 1000;
+
+/** The programs at the limits on their own server and data (scripts/bench/programs.ts). */
+async function programsSection(number: number) {
+  console.log(`\n${number}. Programs at the limits: the builder at the largest allowed program, and assigning it to 200 members while another member browses`);
+  const r = await benchPrograms();
+  console.log(`  builder page, a full week: ${fixed(r.builder.bytes / 1000, 0)} kB, median ${fixed(r.builder.medianMs, 0)} ms, slowest ${fixed(r.builder.maxMs, 0)} ms`);
+  console.log(`  assignment to ${r.assignment.members} members: ${fixed(r.assignment.ms / 1000, 1)} s`);
+  console.log(
+    `  /members/workouts of another member at ${BROWSING_CONNECTIONS} connections: before p50 ${fixed(r.browsing.beforeP50, 0)} ms, p99 ${fixed(r.browsing.beforeP99, 0)} ms (${r.browsing.beforeCount} loads); during p50 ${fixed(r.browsing.duringP50, 0)} ms, p99 ${fixed(r.browsing.duringP99, 0)} ms (${r.browsing.duringCount} loads)`,
+  );
+  row("Builder page at the largest program (one full week)", `${fixed(r.builder.bytes / 1e6)} MB`, "< 1 MB", r.builder.bytes < BUILDER_BYTES_TARGET);
+  row("Builder page at the largest program, slowest load", `${fixed(r.builder.maxMs, 0)} ms`, "< 1000 ms", r.builder.maxMs < BUILDER_MS_TARGET);
+  row(`Assigning the largest program to ${r.assignment.members} members`, `${fixed(r.assignment.ms / 1000, 1)} s`);
+  row("Another member's /members/workouts p99 during the assignment vs before", `${fixed(r.browsing.duringP99, 0)} vs ${fixed(r.browsing.beforeP99, 0)} ms`);
 }
 
 async function main() {
@@ -64,6 +88,11 @@ async function main() {
   const only = onlyArgument();
   console.log(`Relentless benchmark — ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   console.log(`autocannon: ${CONNECTIONS} connections (member pages ${MEMBER_CONNECTIONS}), ${DURATION} s per run\n`);
+
+  if (only === "programs") {
+    await programsSection(1);
+    return summary(started);
+  }
 
   console.log("Baseline for the member pages:");
   const baseline = prepareBaseline();
@@ -201,6 +230,7 @@ async function main() {
     if (server) await server.stop();
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  if (!only) await programsSection(9);
 
   return summary(started);
 }

@@ -135,7 +135,7 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "programs/templates": none,
     "programs/new": none,
     // The builder opens the block form for a day (?block=new&day=) or a block (?block=).
-    "programs/:programId": [{ block: "new", day: "no-such-day" }, { block: "no-such-block" }],
+    "programs/:programId": [{ block: "new", day: "no-such-day" }, { block: "no-such-block" }, { week: "0" }, { week: "53" }, { week: "1e3" }, { week: "2", block: "no-such-block" }],
     "programs/exercises": [
       { q: "bench press", muscle: "chest", equipment: "barbell", page: "1" },
       { q: "squat", muscle: "no-such-muscle", equipment: "spaceship", page: "99" },

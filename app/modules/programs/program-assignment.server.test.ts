@@ -17,6 +17,8 @@ import { assignProgram, CHOOSE_MEMBERS, COPY_NOT_ASSIGNABLE, deactivatedMember, 
 import { listPrograms, loadProgram, PROGRAM_NOT_FOUND } from "./program-read.server";
 import { addBlock, addDay, addWeek, removeWeek, updateBlock, updateDay } from "./program-structure.server";
 import { createProgram, saveAsTemplate } from "./programs.server";
+import { insertLargestProgram, LARGEST_PROGRAM } from "./largest-program.fixture";
+import type { ProgramView } from "./program-read.server";
 import { insertWorkoutFor } from "./programs.test-support";
 
 type Person = { id: string; email: string; name: string };
@@ -67,6 +69,51 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
 }
 
 const programCount = async () => (await getDb().select({ id: program.id }).from(program)).length;
+
+/** A program's content without its ids: group keys become the order in which each day's groups first appear. */
+function content(p: ProgramView) {
+  return p.weeks.map((w) => ({
+    position: w.position,
+    days: w.days.map((d) => {
+      const groups = [...new Set(d.blocks.map((b) => b.groupKey).filter(Boolean))];
+      return {
+        dayIndex: d.dayIndex,
+        title: d.title,
+        notes: d.notes,
+        blocks: d.blocks.map(({ id: _id, groupKey, ...b }) => ({ ...b, group: groupKey ? groups.indexOf(groupKey) : null })),
+      };
+    }),
+  }));
+}
+
+function idsOf(p: ProgramView): string[] {
+  return [...p.weeks.map((w) => w.id), ...p.weeks.flatMap((w) => w.days.map((d) => d.id)), ...p.weeks.flatMap((w) => w.days.flatMap((d) => d.blocks.map((b) => b.id)))];
+}
+
+const groupKeysOf = (p: ProgramView) => new Set(p.weeks.flatMap((w) => w.days.flatMap((d) => d.blocks.map((b) => b.groupKey).filter((k): k is string => k !== null))));
+
+describe("assigning the largest allowed program", () => {
+  it("gives each member an identical copy: the same weeks, days, exercises and groups, with ids and group keys of its own", async () => {
+    const source = await view(await insertLargestProgram("largest", trainer.id));
+    const { copies } = await assignProgram(trainer, source.id, { memberIds: [memberA.id, memberB.id], startDate: "2026-12-07" });
+    const views = await Promise.all(copies.map((c) => view(c.programId)));
+    const seen = new Set(idsOf(source));
+    const keys = groupKeysOf(source);
+    expect(seen.size).toBe(LARGEST_PROGRAM.weeks + LARGEST_PROGRAM.days + LARGEST_PROGRAM.blocks);
+    for (const copy of views) {
+      expect(content(copy)).toEqual(content(source));
+      for (const id of idsOf(copy)) {
+        expect(seen.has(id)).toBe(false);
+        seen.add(id);
+      }
+      for (const key of groupKeysOf(copy)) {
+        expect(keys.has(key)).toBe(false);
+        keys.add(key);
+      }
+    }
+    expect(seen.size).toBe(3 * (LARGEST_PROGRAM.weeks + LARGEST_PROGRAM.days + LARGEST_PROGRAM.blocks));
+  });
+});
 
 describe("assigning a program", () => {
   it("gives each member their own copy from the start date and e-mails each that a new program is ready", async () => {

@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { recordAudit } from "~/auth/audit.server";
 import { ensureCan } from "~/auth/session.server";
-import { getDb } from "~/db/client.server";
+import { getDatabase, getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { program, programWeek } from "~/db/schema/programs";
 import { AppError } from "~/lib/app-error";
@@ -12,7 +11,9 @@ import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { getBusinessName } from "~/lib/business-name.server";
 import { copyWeeks } from "./program-copy.server";
-import { loadProgram, personName, PROGRAM_NOT_FOUND, type Actor } from "./program-read.server";
+import { ensureWithinLimits } from "./program-limits.server";
+import { kindOf, personName, PROGRAM_NOT_FOUND, type Actor } from "./program-read.server";
+import { copyProgram } from "./programs.server";
 import { assignFormSchema } from "./programs.schema";
 import { trainedDays } from "./trained-days.server";
 
@@ -74,26 +75,44 @@ export interface Assignment {
 }
 
 /**
- * Gives each chosen member their own copy of the program (or template) from `startDate`:
- * one transaction per member, then an e-mail to each. Every member is checked before any
- * copy is made, so a wrong one assigns nothing.
+ * On PGlite's one connection every query of another request queues behind a copy, and a
+ * page sends several one after another: without a pause the next copy would be queued
+ * before the page's next query, and the page would wait for every copy. Resting as long
+ * as the copy took lets a page's queries all run in between, so it waits for one copy at
+ * most (decision 0044). PostgreSQL's pool runs them beside the copy: no pause there.
+ */
+async function yieldToOtherRequests(copyMs: number): Promise<void> {
+  if (getDatabase().kind === "postgres") return;
+  await new Promise((resolve) => setTimeout(resolve, copyMs));
+}
+
+/**
+ * Gives each chosen member their own copy of the program (or template) from `startDate`,
+ * then an e-mail to each. Every member is checked before any copy is made, so a wrong one
+ * assigns nothing. Each copy is set-based SQL in its own short transaction: on PGlite's one
+ * connection other members' requests run between two copies instead of waiting for all
+ * of them (decision 0044).
  */
 export async function assignProgram(actor: Actor, programId: unknown, input: unknown): Promise<Assignment> {
   ensureCan(actor, "programs", "assign");
   const form = assignFormSchema.parse(input);
-  const source = typeof programId === "string" && programId !== "" ? await loadProgram(getDb(), programId) : null;
+  const [source] =
+    typeof programId === "string" && programId !== ""
+      ? await getDb()
+          .select({ id: program.id, name: program.name, description: program.description, isTemplate: program.isTemplate, memberId: program.memberId })
+          .from(program)
+          .where(and(eq(program.id, programId), isNull(program.archivedAt)))
+      : [];
   if (!source) throw new AppError(404, PROGRAM_NOT_FOUND);
-  if (source.kind === "copy") throw new AppError(400, COPY_NOT_ASSIGNABLE);
+  if (kindOf(source) === "copy") throw new AppError(400, COPY_NOT_ASSIGNABLE);
   const members = await requireMembers([...new Set(form.memberIds)]);
   const copies: Assignment["copies"] = [];
   for (const member of members) {
-    const id = crypto.randomUUID();
-    await getDb().transaction(async (tx) => {
-      await tx.insert(program).values({ id, name: source.name, description: source.description, memberId: member.id, startDate: form.startDate, sourceId: source.id, createdById: actor.id });
-      await copyWeeks(tx, id, source.weeks, (week) => week.position);
-    });
+    const started = performance.now();
+    const { id } = await copyProgram(source.id, { name: source.name, description: source.description, memberId: member.id, startDate: form.startDate, createdById: actor.id });
     copies.push({ memberId: member.id, programId: id });
     await recordAudit({ action: "program.assigned", actor, target: { type: "program", id }, summary: `${source.name} assigned to ${member.name} from ${form.startDate}` });
+    await yieldToOtherRequests(performance.now() - started);
   }
   let mailed = 0;
   for (const member of members) if (await mailNewProgram(member, source.name, form.startDate)) mailed += 1;
@@ -118,15 +137,23 @@ export async function updateCopyFromSource(actor: Actor, copyId: unknown): Promi
       .for("update");
     if (!copy) throw new AppError(404, PROGRAM_NOT_FOUND);
     if (!copy.memberId) throw new AppError(400, NOT_A_COPY);
-    const source = copy.sourceId ? await loadProgram(tx, copy.sourceId) : null;
+    const [source] = copy.sourceId
+      ? await tx
+          .select({ id: program.id })
+          .from(program)
+          .where(and(eq(program.id, copy.sourceId), isNull(program.archivedAt)))
+          .for("share")
+      : [];
     if (!source) throw new AppError(409, SOURCE_GONE);
     const trained = new Set([...(await trainedDays(tx, copy.id)).values()].map((t) => t.weekId));
     const weeks = await tx.select({ id: programWeek.id, position: programWeek.position }).from(programWeek).where(eq(programWeek.programId, copy.id));
     const keptPositions = new Set(weeks.filter((w) => trained.has(w.id)).map((w) => w.position));
     const untrained = weeks.filter((w) => !trained.has(w.id)).map((w) => w.id);
     if (untrained.length) await tx.delete(programWeek).where(and(eq(programWeek.programId, copy.id), inArray(programWeek.id, untrained)));
-    const incoming = source.weeks.filter((w) => !keptPositions.has(w.position));
-    await copyWeeks(tx, copy.id, incoming, (week) => week.position);
+    const sourceWeeks = await tx.select({ id: programWeek.id, position: programWeek.position }).from(programWeek).where(eq(programWeek.programId, source.id));
+    const incoming = sourceWeeks.filter((w) => !keptPositions.has(w.position)).map((w) => w.id);
+    await copyWeeks(tx, { from: source.id, to: copy.id, weekIds: incoming });
+    await ensureWithinLimits(tx, copy.id);
     await tx.update(program).set({ updatedAt: new Date() }).where(eq(program.id, copy.id));
     return { name: copy.name, replaced: incoming.length, kept: keptPositions.size };
   });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
@@ -9,7 +9,7 @@ import { program, programBlock, programDay, programWeek } from "~/db/schema/prog
 import { AppError } from "~/lib/app-error";
 import { pickExercises, type ExerciseChoice } from "~/modules/exercises/exercises.server";
 import type * as forms from "./programs.schema";
-import { trainedDays } from "./trained-days.server";
+import { trainedDays, type TrainedDay } from "./trained-days.server";
 
 export type Actor = Pick<SessionUser, "id" | "role" | "email">;
 
@@ -125,10 +125,66 @@ async function headerRows(db: Db, where: SQL | undefined, order: SQL[] = []): Pr
   }));
 }
 
+function readDays(db: Db, where: SQL) {
+  return db
+    .select({ id: programDay.id, weekId: programDay.weekId, dayIndex: programDay.dayIndex, title: programDay.title, notes: programDay.notes })
+    .from(programDay)
+    .where(where)
+    .orderBy(asc(programDay.dayIndex));
+}
+
+/** Blocks with their exercises, of the days `where` picks (it may name program_days' columns). */
+function readBlocks(db: Db, where: SQL) {
+  return db
+    .select({
+      id: programBlock.id,
+      dayId: programBlock.dayId,
+      position: programBlock.position,
+      exerciseId: programBlock.exerciseId,
+      exerciseName: exercise.name,
+      measure: exercise.measure,
+      groupKey: programBlock.groupKey,
+      groupKind: programBlock.groupKind,
+      sets: programBlock.sets,
+      repsMin: programBlock.repsMin,
+      repsMax: programBlock.repsMax,
+      durationSeconds: programBlock.durationSeconds,
+      distanceMeters: programBlock.distanceMeters,
+      loadKind: programBlock.loadKind,
+      loadValue: programBlock.loadValue,
+      restSeconds: programBlock.restSeconds,
+      tempo: programBlock.tempo,
+      notes: programBlock.notes,
+    })
+    .from(programBlock)
+    .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
+    .innerJoin(exercise, eq(exercise.id, programBlock.exerciseId))
+    .where(where)
+    .orderBy(asc(programBlock.position));
+}
+
+type DayRow = Awaited<ReturnType<typeof readDays>>[number];
+type BlockRow = Awaited<ReturnType<typeof readBlocks>>[number];
+
+function dayViews(days: readonly DayRow[], blocks: readonly BlockRow[], trained: ReadonlyMap<string, TrainedDay>): DayView[] {
+  const blocksOf = groupBy(blocks, (b) => b.dayId);
+  return days.map((d) => {
+    const lock = trained.get(d.id);
+    return {
+      id: d.id,
+      dayIndex: d.dayIndex,
+      title: d.title,
+      notes: d.notes,
+      blocks: (blocksOf.get(d.id) ?? []).map(({ dayId: _dayId, ...b }) => b),
+      trained: lock ? { on: lock.on, finished: lock.finished } : null,
+    };
+  });
+}
+
 /**
  * A whole program in five queries whatever its size: the program (with member and source
  * names), its weeks, which days were trained, its days, its blocks with their exercises.
- * `db` may be a transaction.
+ * `db` may be a transaction. The builder reads one week at a time (loadProgramWeek).
  */
 export async function loadProgram(db: Db, id: string): Promise<ProgramView | null> {
   const [row] = await headerRows(db, and(eq(program.id, id), isNull(program.archivedAt)));
@@ -136,66 +192,100 @@ export async function loadProgram(db: Db, id: string): Promise<ProgramView | nul
   const [weeks, trained, days, blocks] = await Promise.all([
     db.select({ id: programWeek.id, position: programWeek.position }).from(programWeek).where(eq(programWeek.programId, id)).orderBy(asc(programWeek.position)),
     trainedDays(db, id),
-    db
-      .select({ id: programDay.id, weekId: programDay.weekId, dayIndex: programDay.dayIndex, title: programDay.title, notes: programDay.notes })
-      .from(programDay)
-      .where(eq(programDay.programId, id))
-      .orderBy(asc(programDay.dayIndex)),
-    db
-      .select({
-        id: programBlock.id,
-        dayId: programBlock.dayId,
-        position: programBlock.position,
-        exerciseId: programBlock.exerciseId,
-        exerciseName: exercise.name,
-        measure: exercise.measure,
-        groupKey: programBlock.groupKey,
-        groupKind: programBlock.groupKind,
-        sets: programBlock.sets,
-        repsMin: programBlock.repsMin,
-        repsMax: programBlock.repsMax,
-        durationSeconds: programBlock.durationSeconds,
-        distanceMeters: programBlock.distanceMeters,
-        loadKind: programBlock.loadKind,
-        loadValue: programBlock.loadValue,
-        restSeconds: programBlock.restSeconds,
-        tempo: programBlock.tempo,
-        notes: programBlock.notes,
-      })
-      .from(programBlock)
-      .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
-      .innerJoin(exercise, eq(exercise.id, programBlock.exerciseId))
-      .where(eq(programDay.programId, id))
-      .orderBy(asc(programBlock.position)),
+    readDays(db, eq(programDay.programId, id)),
+    readBlocks(db, eq(programDay.programId, id)),
   ]);
-  const blocksOf = groupBy(blocks, (b) => b.dayId);
   const daysOf = groupBy(days, (d) => d.weekId);
   const trainedWeeks = new Set([...trained.values()].map((t) => t.weekId));
   return {
     ...row,
-    weeks: weeks.map((w) => ({
-      id: w.id,
-      position: w.position,
-      trained: trainedWeeks.has(w.id),
-      days: (daysOf.get(w.id) ?? []).map((d) => {
-        const lock = trained.get(d.id);
-        return {
-          id: d.id,
-          dayIndex: d.dayIndex,
-          title: d.title,
-          notes: d.notes,
-          blocks: (blocksOf.get(d.id) ?? []).map(({ dayId: _dayId, ...b }) => b),
-          trained: lock ? { on: lock.on, finished: lock.finished } : null,
-        };
-      }),
-    })),
+    weeks: weeks.map((w) => ({ id: w.id, position: w.position, trained: trainedWeeks.has(w.id), days: dayViews(daysOf.get(w.id) ?? [], blocks, trained) })),
   };
 }
 
-/** The program as the builder shows it; a staff reader only. */
-export async function getProgram(actor: Actor, id: string): Promise<ProgramView> {
+/** A week in the builder's week navigator: what it holds, without its days. */
+export interface WeekSummary {
+  id: string;
+  position: number;
+  trained: boolean;
+  days: number;
+  blocks: number;
+}
+
+/** The builder's page: the program, every week's summary, and the one week open. */
+export interface ProgramWeekView extends ProgramHeader {
+  weeks: WeekSummary[];
+  /** The open week with its days and blocks (null for a program without weeks). */
+  week: WeekView | null;
+}
+
+/** Which week the builder opens: the one holding `block` or `day`, else week `number` (1 is the first), else the nearest one after it, else the last. */
+export interface WeekChoice {
+  number?: number;
+  block?: string;
+  day?: string;
+}
+
+async function weekOf(db: Db, programId: string, choice: WeekChoice): Promise<string | null> {
+  if (choice.block && choice.block !== "new") {
+    const [row] = await db
+      .select({ weekId: programDay.weekId })
+      .from(programBlock)
+      .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
+      .where(and(eq(programBlock.id, choice.block), eq(programDay.programId, programId)));
+    if (row) return row.weekId;
+  }
+  if (choice.day) {
+    const [row] = await db
+      .select({ weekId: programDay.weekId })
+      .from(programDay)
+      .where(and(eq(programDay.id, choice.day), eq(programDay.programId, programId)));
+    if (row) return row.weekId;
+  }
+  return null;
+}
+
+/**
+ * The builder's read (decision 0044): the program's row, a summary of each week (one
+ * aggregate), and the days and blocks of the chosen week only, so the page's size is one
+ * week's whatever the program's length.
+ */
+export async function loadProgramWeek(db: Db, id: string, choice: WeekChoice): Promise<ProgramWeekView | null> {
+  const [row] = await headerRows(db, and(eq(program.id, id), isNull(program.archivedAt)));
+  if (!row) return null;
+  const [weeks, named, trained] = await Promise.all([
+    db
+      .select({
+        id: programWeek.id,
+        position: programWeek.position,
+        days: sql<number>`count(distinct ${programDay.id})::int`,
+        blocks: sql<number>`count(${programBlock.id})::int`,
+      })
+      .from(programWeek)
+      .leftJoin(programDay, eq(programDay.weekId, programWeek.id))
+      .leftJoin(programBlock, eq(programBlock.dayId, programDay.id))
+      .where(eq(programWeek.programId, id))
+      .groupBy(programWeek.id)
+      .orderBy(asc(programWeek.position)),
+    weekOf(db, id, choice),
+    trainedDays(db, id),
+  ]);
+  const trainedWeeks = new Set([...trained.values()].map((t) => t.weekId));
+  const wanted = (choice.number ?? 1) - 1;
+  const open = weeks.find((w) => w.id === named) ?? weeks.find((w) => w.position >= wanted) ?? weeks.at(-1);
+  if (!open) return { ...row, weeks: [], week: null };
+  const [days, blocks] = await Promise.all([readDays(db, eq(programDay.weekId, open.id)), readBlocks(db, eq(programDay.weekId, open.id))]);
+  return {
+    ...row,
+    weeks: weeks.map((w) => ({ ...w, days: Number(w.days), blocks: Number(w.blocks), trained: trainedWeeks.has(w.id) })),
+    week: { id: open.id, position: open.position, trained: trainedWeeks.has(open.id), days: dayViews(days, blocks, trained) },
+  };
+}
+
+/** The builder's page for a staff reader. */
+export async function getProgramWeek(actor: Actor, id: string, choice: WeekChoice): Promise<ProgramWeekView> {
   ensureCan(actor, "programs", "view");
-  const found = await loadProgram(getDb(), id);
+  const found = await loadProgramWeek(getDb(), id, choice);
   if (!found) throw new AppError(404, PROGRAM_NOT_FOUND);
   return found;
 }

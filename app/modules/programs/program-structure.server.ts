@@ -4,9 +4,9 @@ import type { Db } from "~/db/client.server";
 import { exercise } from "~/db/schema/exercises";
 import { programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { AppError } from "~/lib/app-error";
-import { copyWeeks } from "./program-copy.server";
-import { loadProgram, type Actor } from "./program-read.server";
-import { editProgram } from "./programs.server";
+import { copyDayBlocks, copyWeeks } from "./program-copy.server";
+import type { Actor } from "./program-read.server";
+import { editProgram, growProgram } from "./programs.server";
 import {
   blockFormSchema,
   blockPositionSchema,
@@ -15,8 +15,6 @@ import {
   dayFormSchema,
   daySlotSchema,
   groupFormSchema,
-  MAX_BLOCKS_PER_DAY,
-  MAX_WEEKS,
   weekdayLabel,
 } from "./programs.schema";
 import { DAY_TRAINED, LATER_WEEK_TRAINED, refuseTrained, WEEK_TRAINED } from "./trained-days.server";
@@ -24,17 +22,16 @@ import { DAY_TRAINED, LATER_WEEK_TRAINED, refuseTrained, WEEK_TRAINED } from "./
 /**
  * The builder's edits: weeks, days (one per day slot 0-6 of a week; a slot without a
  * day is a rest day), blocks, their groups and their order. Each edit is one transaction
- * on the locked program (editProgram), and every id must belong to that program. On a
- * member's copy nothing the member trained changes: each edit that would change a day,
- * its exercises or a week's place goes through `refuseTrained` (trained-days.server.ts).
+ * on the locked program (editProgram; growProgram for those that add, which checks the
+ * program's limits), and every id must belong to that program. On a member's copy nothing
+ * the member trained changes: each edit that would change a day, its exercises or a week's
+ * place goes through `refuseTrained` (trained-days.server.ts).
  */
 
 export const WEEK_NOT_FOUND = "Week not found";
 export const DAY_NOT_FOUND = "Day not found";
 export const BLOCK_NOT_FOUND = "Exercise not found in this program";
 export const EXERCISE_NOT_FOUND = "Please choose an exercise from the list";
-export const TOO_MANY_WEEKS = `A program has at most ${MAX_WEEKS} weeks.`;
-export const TOO_MANY_BLOCKS = `A day has at most ${MAX_BLOCKS_PER_DAY} exercises.`;
 export const GROUP_ONE_DAY = "Grouped exercises must be on the same day.";
 export const slotTaken = (dayIndex: number) => `${weekdayLabel(dayIndex)} already holds a workout. Move or remove that one first.`;
 export const WEEK_FULL = "This week has no rest day left to copy the day into.";
@@ -112,14 +109,13 @@ async function dissolveLoneGroups(tx: Db, dayId: string): Promise<void> {
 
 // ---------------------------------------------------------------- weeks
 
-export async function addWeek(actor: Actor, programId: unknown): Promise<{ weekId: string }> {
-  return editProgram(actor, programId, async (tx, row) => {
+export async function addWeek(actor: Actor, programId: unknown): Promise<{ weekId: string; position: number }> {
+  return growProgram(actor, programId, async (tx, row) => {
     const [{ last } = { last: null }] = await tx.select({ last: max(programWeek.position) }).from(programWeek).where(eq(programWeek.programId, row.id));
     const position = last === null ? 0 : last + 1;
-    if (position >= MAX_WEEKS) throw new AppError(409, TOO_MANY_WEEKS);
     const weekId = crypto.randomUUID();
     await tx.insert(programWeek).values({ id: weekId, programId: row.id, position });
-    return { weekId };
+    return { weekId, position };
   });
 }
 
@@ -139,18 +135,15 @@ export async function removeWeek(actor: Actor, programId: unknown, input: { week
  * trained (their dates would move). The week copied stays as it is, trained or not.
  */
 export async function duplicateWeek(actor: Actor, programId: unknown, input: { weekId?: unknown }): Promise<{ position: number }> {
-  return editProgram(actor, programId, async (tx, row) => {
+  return growProgram(actor, programId, async (tx, row) => {
     const week = await requireWeek(tx, row.id, input.weekId);
-    const whole = (await loadProgram(tx, row.id))!;
-    if (whole.weeks.length >= MAX_WEEKS) throw new AppError(409, TOO_MANY_WEEKS);
-    const later = whole.weeks.filter((w) => w.position > week.position).map((w) => w.id);
-    await refuseTrained(tx, { weeks: later }, LATER_WEEK_TRAINED);
+    const later = await tx.select({ id: programWeek.id }).from(programWeek).where(and(eq(programWeek.programId, row.id), gt(programWeek.position, week.position)));
+    await refuseTrained(tx, { weeks: later.map((w) => w.id) }, LATER_WEEK_TRAINED);
     await tx
       .update(programWeek)
       .set({ position: sql`${programWeek.position} + 1` })
       .where(and(eq(programWeek.programId, row.id), gt(programWeek.position, week.position)));
-    const original = whole.weeks.find((w) => w.id === week.id)!;
-    await copyWeeks(tx, row.id, [original], () => week.position + 1);
+    await copyWeeks(tx, { from: row.id, to: row.id, weekIds: [week.id], shift: 1 });
     return { position: week.position + 1 };
   });
 }
@@ -161,7 +154,7 @@ export async function duplicateWeek(actor: Actor, programId: unknown, input: { w
 export async function addDay(actor: Actor, programId: unknown, input: { weekId?: unknown; dayIndex?: unknown; title?: unknown; notes?: unknown }): Promise<{ dayId: string }> {
   const { dayIndex } = daySlotSchema.parse(input);
   const form = dayFormSchema.parse(input);
-  return editProgram(actor, programId, async (tx, row) => {
+  return growProgram(actor, programId, async (tx, row) => {
     const week = await requireWeek(tx, row.id, input.weekId);
     if ((await takenSlots(tx, week.id)).has(dayIndex)) throw new AppError(409, slotTaken(dayIndex));
     const dayId = crypto.randomUUID();
@@ -204,26 +197,15 @@ export async function moveDay(actor: Actor, programId: unknown, input: { dayId?:
  * copied is only read, so a trained one may be copied.
  */
 export async function duplicateDay(actor: Actor, programId: unknown, input: { dayId?: unknown }): Promise<{ dayIndex: number }> {
-  return editProgram(actor, programId, async (tx, row) => {
+  return growProgram(actor, programId, async (tx, row) => {
     const day = await requireDay(tx, row.id, input.dayId);
     const taken = await takenSlots(tx, day.weekId);
     const slots = Array.from({ length: DAYS_PER_WEEK }, (_, i) => i);
     const free = [...slots.filter((slot) => slot > day.dayIndex), ...slots.filter((slot) => slot < day.dayIndex)].find((slot) => !taken.has(slot));
     if (free === undefined) throw new AppError(409, WEEK_FULL);
-    const whole = (await loadProgram(tx, row.id))!;
-    const original = whole.weeks.flatMap((w) => w.days).find((d) => d.id === day.id)!;
     const dayId = crypto.randomUUID();
     await tx.insert(programDay).values({ id: dayId, programId: row.id, weekId: day.weekId, dayIndex: free, title: day.title, notes: day.notes });
-    const groupKeys = new Map<string, string>();
-    if (original.blocks.length) {
-      await tx.insert(programBlock).values(
-        original.blocks.map((b) => {
-          const { id: _id, exerciseName: _name, measure: _measure, groupKey, ...rest } = b;
-          if (groupKey && !groupKeys.has(groupKey)) groupKeys.set(groupKey, crypto.randomUUID());
-          return { ...rest, id: crypto.randomUUID(), dayId, groupKey: groupKey ? groupKeys.get(groupKey)! : null };
-        }),
-      );
-    }
+    await copyDayBlocks(tx, { from: day.id, to: dayId });
     return { dayIndex: free };
   });
 }
@@ -245,12 +227,11 @@ async function checkedTargets(tx: Db, input: Record<string, unknown>) {
 }
 
 export async function addBlock(actor: Actor, programId: unknown, input: Record<string, unknown>): Promise<{ blockId: string }> {
-  return editProgram(actor, programId, async (tx, row) => {
+  return growProgram(actor, programId, async (tx, row) => {
     const day = await requireEditableDay(tx, row.id, input.dayId);
     const targets = await checkedTargets(tx, input);
     const [{ last } = { last: null }] = await tx.select({ last: max(programBlock.position) }).from(programBlock).where(eq(programBlock.dayId, day.id));
     const position = last === null ? 0 : last + 1;
-    if (position >= MAX_BLOCKS_PER_DAY) throw new AppError(409, TOO_MANY_BLOCKS);
     const blockId = crypto.randomUUID();
     await tx.insert(programBlock).values({ id: blockId, dayId: day.id, position, ...targets });
     return { blockId };

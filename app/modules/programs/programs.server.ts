@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { ensureCan } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
 import { program, programWeek } from "~/db/schema/programs";
 import { AppError } from "~/lib/app-error";
 import { copyWeeks } from "./program-copy.server";
-import { loadProgram, PROGRAM_NOT_FOUND, type Actor, type ProgramView } from "./program-read.server";
+import { ensureWithinLimits } from "./program-limits.server";
+import { kindOf, PROGRAM_NOT_FOUND, type Actor } from "./program-read.server";
 import { programDetailsSchema } from "./programs.schema";
 
 export const NOT_A_TEMPLATE = "Only a template can start a program. Choose one from Templates.";
@@ -31,6 +32,15 @@ export async function editProgram<T>(actor: Actor, programId: unknown, change: (
   });
 }
 
+/** An edit that adds to a program (weeks, days, exercises): refused, with nothing changed, when the program would outgrow its limits. */
+export async function growProgram<T>(actor: Actor, programId: unknown, change: (tx: Db, row: { id: string; memberId: string | null; isTemplate: boolean }) => Promise<T>): Promise<T> {
+  return editProgram(actor, programId, async (tx, row) => {
+    const result = await change(tx, row);
+    await ensureWithinLimits(tx, row.id);
+    return result;
+  });
+}
+
 /** A new, empty coach's program with its first week. */
 export async function createProgram(actor: Actor, input: unknown): Promise<{ id: string }> {
   ensureCan(actor, "programs", "write");
@@ -51,26 +61,50 @@ export async function updateProgramDetails(actor: Actor, programId: unknown, inp
   });
 }
 
-async function copyProgram(actor: Actor, from: ProgramView, values: { isTemplate: boolean; name: string }): Promise<{ id: string }> {
-  const id = crypto.randomUUID();
-  await getDb().transaction(async (tx) => {
-    await tx.insert(program).values({ id, name: values.name, description: from.description, isTemplate: values.isTemplate, sourceId: from.id, createdById: actor.id });
-    await copyWeeks(tx, id, from.weeks, (week) => week.position);
-  });
-  return { id };
+interface ProgramRow {
+  id: string;
+  name: string;
+  description: string;
+  kind: ReturnType<typeof kindOf>;
 }
 
-async function requireProgram(id: unknown): Promise<ProgramView> {
-  const found = typeof id === "string" && id !== "" ? await loadProgram(getDb(), id) : null;
-  if (!found) throw new AppError(404, PROGRAM_NOT_FOUND);
-  return found;
+async function requireProgram(id: unknown): Promise<ProgramRow> {
+  const [row] =
+    typeof id === "string" && id !== ""
+      ? await getDb()
+          .select({ id: program.id, name: program.name, description: program.description, isTemplate: program.isTemplate, memberId: program.memberId })
+          .from(program)
+          .where(and(eq(program.id, id), isNull(program.archivedAt)))
+      : [];
+  if (!row) throw new AppError(404, PROGRAM_NOT_FOUND);
+  return { id: row.id, name: row.name, description: row.description, kind: kindOf(row) };
+}
+
+/**
+ * A new program (a template, a coach's program or a member's copy) holding a copy of all
+ * of `from`'s weeks, in one transaction with `from` locked for sharing (an edit of it waits).
+ * Refused when `from` is larger than a program may be.
+ */
+export async function copyProgram(from: string, values: Omit<typeof program.$inferInsert, "id" | "sourceId">): Promise<{ id: string }> {
+  return getDb().transaction(async (tx) => {
+    const [source] = await tx.select({ id: program.id }).from(program).where(and(eq(program.id, from), isNull(program.archivedAt))).for("share");
+    if (!source) throw new AppError(404, PROGRAM_NOT_FOUND);
+    // A copy is as large as its source: checking the source refuses before anything is written.
+    await ensureWithinLimits(tx, from);
+    const [created] = await tx
+      .insert(program)
+      .values({ ...values, id: sql`gen_random_uuid()::text`, sourceId: from })
+      .returning({ id: program.id });
+    await copyWeeks(tx, { from, to: created!.id });
+    return { id: created!.id };
+  });
 }
 
 /** A template made from a program (a copy: later edits of either leave the other as it is). */
 export async function saveAsTemplate(actor: Actor, programId: unknown): Promise<{ id: string }> {
   ensureCan(actor, "programs", "write");
   const from = await requireProgram(programId);
-  return copyProgram(actor, from, { isTemplate: true, name: from.name });
+  return copyProgram(from.id, { name: from.name, description: from.description, isTemplate: true, createdById: actor.id });
 }
 
 /** A coach's program started from a template (a copy, to change and assign). */
@@ -78,5 +112,5 @@ export async function startFromTemplate(actor: Actor, templateId: unknown): Prom
   ensureCan(actor, "programs", "write");
   const from = await requireProgram(templateId);
   if (from.kind !== "template") throw new AppError(400, NOT_A_TEMPLATE);
-  return copyProgram(actor, from, { isTemplate: false, name: from.name });
+  return copyProgram(from.id, { name: from.name, description: from.description, isTemplate: false, createdById: actor.id });
 }

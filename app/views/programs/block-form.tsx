@@ -39,7 +39,7 @@ function startValues(block: BlockView | null, unit: WeightUnit, echoed: Record<s
  */
 export function BlockForm({
   heading,
-  programId,
+  closeTo,
   target,
   block,
   exercises,
@@ -47,7 +47,8 @@ export function BlockForm({
   failed,
 }: {
   heading: string;
-  programId: string;
+  /** Where Cancel goes: the builder at the same week. */
+  closeTo: string;
   target: { intent: "add-block"; dayId: string } | { intent: "update-block"; blockId: string };
   block: BlockView | null;
   exercises: readonly ExerciseChoice[];
@@ -134,7 +135,7 @@ export function BlockForm({
           <Button type="submit" name="intent" value={target.intent}>
             {target.intent === "add-block" ? "Add exercise" : "Save exercise"}
           </Button>
-          <Link to={`/programs/${programId}`} className={buttonClass("secondary")}>
+          <Link to={closeTo} className={buttonClass("secondary")}>
             Cancel
           </Link>
         </div>

@@ -11,7 +11,7 @@ import type { MoveFetcher } from "./program-builder";
  * A day's blocks in order: drag and drop, or the move buttons (keyboard and screen readers);
  * superset and circuit groups shown together. A `locked` (trained) day's list is read-only.
  */
-export function BlockList({ programId, day, unit, mover, locked }: { programId: string; day: DayView; unit: WeightUnit; mover: MoveFetcher; locked: boolean }) {
+export function BlockList({ weekHref, day, unit, mover, locked }: { weekHref: string; day: DayView; unit: WeightUnit; mover: MoveFetcher; locked: boolean }) {
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const names = groupNames(day.blocks);
@@ -31,7 +31,7 @@ export function BlockList({ programId, day, unit, mover, locked }: { programId: 
         {day.blocks.map((block, index) => (
           <BlockItem
             key={block.id}
-            programId={programId}
+            weekHref={weekHref}
             block={block}
             index={index}
             count={day.blocks.length}
@@ -73,7 +73,7 @@ export function BlockList({ programId, day, unit, mover, locked }: { programId: 
 type DragHandlers = Pick<HTMLAttributes<HTMLLIElement>, "onDragStart" | "onDragOver" | "onDrop" | "onDragEnd">;
 
 function BlockItem({
-  programId,
+  weekHref,
   block,
   index,
   count,
@@ -86,7 +86,8 @@ function BlockItem({
   dropTarget,
   drag,
 }: {
-  programId: string;
+  /** The builder at this block's week (`/programs/<id>?week=N`). */
+  weekHref: string;
   block: BlockView;
   index: number;
   count: number;
@@ -143,7 +144,7 @@ function BlockItem({
         <div className="flex flex-wrap items-center gap-1">
           {moveButton("up")}
           {moveButton("down")}
-          <Link to={`/programs/${programId}?block=${block.id}`} className={buttonClass("ghost", "px-3")} aria-label={`Edit ${block.exerciseName}`}>
+          <Link to={`${weekHref}&block=${block.id}`} className={buttonClass("ghost", "px-3")} aria-label={`Edit ${block.exerciseName}`}>
             Edit
           </Link>
           <Form method="post">

@@ -7,7 +7,7 @@ import { formatLongDate, formatShortDate } from "~/lib/dates";
 import { addDays } from "~/lib/time-zone";
 import type { WeightUnit } from "~/lib/units";
 import type { ExerciseChoice } from "~/modules/exercises/exercises.server";
-import type { DayView, MemberOption, ProgramView, WeekView } from "~/modules/programs/program-read.server";
+import type { DayView, MemberOption, ProgramWeekView, WeekSummary, WeekView } from "~/modules/programs/program-read.server";
 import { DAYS_PER_WEEK, weekdayLabel } from "~/modules/programs/programs.schema";
 import { AssignForm } from "./assign-form";
 import { BlockForm } from "./block-form";
@@ -15,7 +15,7 @@ import { BlockList } from "./block-list";
 import { ProgramDetailsForm } from "./program-details-form";
 
 export interface BuilderData {
-  program: ProgramView;
+  program: ProgramWeekView;
   exercises: ExerciseChoice[];
   members: MemberOption[];
   unit: WeightUnit;
@@ -27,13 +27,20 @@ export type MoveFetcher = ReturnType<typeof useFetcher<ActionData<Moved>>>;
 
 const kindLabels = { template: "Template", program: "Program", copy: "Member's program" } as const;
 
-/** The builder: weeks as sections, seven day slots each (rest days shown), the blocks of each day. */
+/**
+ * The builder: a navigator of the weeks (each with its summary) and the one week open,
+ * its seven day slots (rest days shown) and the blocks of each day. One week at a time
+ * keeps the page small at any program length (decision 0044); `?week=N` opens week N, so
+ * it works without JavaScript and with the back button.
+ */
 export function ProgramBuilder({ data, result }: { data: BuilderData; result: ActionData | undefined }) {
   const { program, unit } = data;
   const failed = result && !result.ok ? result : undefined;
   const mover = useFetcher<ActionData<Moved>>();
   const [announcement, setAnnouncement] = useState("");
-  const blocks = program.weeks.flatMap((w) => w.days.flatMap((d) => d.blocks));
+  const week = program.week;
+  const blocks = week ? week.days.flatMap((d) => d.blocks) : [];
+  const weekHref = `/programs/${program.id}?week=${week ? week.position + 1 : 1}`;
 
   // After a move: say where the exercise went, and keep the focus on it.
   const moved = mover.state === "idle" && mover.data?.ok ? mover.data.moved : null;
@@ -49,7 +56,7 @@ export function ProgramBuilder({ data, result }: { data: BuilderData; result: Ac
 
   const editing = data.editing;
   const editedBlock = editing && editing.block !== "new" ? (blocks.find((b) => b.id === editing.block) ?? null) : null;
-  const editedDay = editing ? program.weeks.flatMap((w) => w.days).find((d) => (editedBlock ? d.blocks.some((b) => b.id === editedBlock.id) : d.id === editing.day)) : undefined;
+  const editedDay = editing ? week?.days.find((d) => (editedBlock ? d.blocks.some((b) => b.id === editedBlock.id) : d.id === editing.day)) : undefined;
   const blockFormFailed = failed && (failed.intent === "add-block" || failed.intent === "update-block") ? failed : undefined;
   const pageError = failed && !["update-details", "add-block", "update-block", "assign"].includes(failed.intent ?? "") ? (failed.error ?? Object.values(failed.fieldErrors)[0]) : null;
 
@@ -103,7 +110,7 @@ export function ProgramBuilder({ data, result }: { data: BuilderData; result: Ac
       {editing && (editedBlock || (editing.block === "new" && editedDay)) ? (
         <BlockForm
           heading={editedBlock ? `Edit ${editedBlock.exerciseName}` : `Add an exercise to ${editedDay!.title}`}
-          programId={program.id}
+          closeTo={weekHref}
           target={editedBlock ? { intent: "update-block", blockId: editedBlock.id } : { intent: "add-block", dayId: editedDay!.id }}
           block={editedBlock}
           exercises={data.exercises}
@@ -112,9 +119,9 @@ export function ProgramBuilder({ data, result }: { data: BuilderData; result: Ac
         />
       ) : null}
 
-      {program.weeks.map((week) => (
-        <WeekSection key={week.id} program={program} week={week} number={week.position + 1} unit={unit} mover={mover} failed={failed} />
-      ))}
+      <WeekNavigator programId={program.id} weeks={program.weeks} open={week?.id ?? null} />
+
+      {week ? <WeekSection key={week.id} startDate={program.startDate} weekHref={weekHref} week={week} number={week.position + 1} unit={unit} mover={mover} failed={failed} /> : null}
 
       <Form method="post">
         <Button type="submit" name="intent" value="add-week" variant="secondary">
@@ -127,10 +134,57 @@ export function ProgramBuilder({ data, result }: { data: BuilderData; result: Ac
   );
 }
 
-function WeekSection({ program, week, number, unit, mover, failed }: { program: ProgramView; week: WeekView; number: number; unit: WeightUnit; mover: MoveFetcher; failed: ActionFailure | undefined }) {
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Every week as a link with what it holds; the open one is the current page. */
+function WeekNavigator({ programId, weeks, open }: { programId: string; weeks: readonly WeekSummary[]; open: string | null }) {
+  if (weeks.length === 0) return null;
+  return (
+    <nav aria-label="Weeks">
+      <ol className="flex flex-wrap gap-2">
+        {weeks.map((w) => {
+          const current = w.id === open;
+          return (
+            <li key={w.id}>
+              <Link
+                to={`/programs/${programId}?week=${w.position + 1}`}
+                aria-current={current ? "page" : undefined}
+                className={`block rounded-md border px-3 py-2 text-sm ${current ? "border-brand bg-red-50 font-semibold" : "border-zinc-300 bg-white hover:border-zinc-500"}`}
+              >
+                <span className="block font-semibold">Week {w.position + 1}</span>
+                <span className="block text-zinc-700">
+                  {plural(w.days, "day", "days")} · {plural(w.blocks, "exercise", "exercises")}
+                  {w.trained ? " · trained" : ""}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function WeekSection({
+  startDate,
+  weekHref,
+  week,
+  number,
+  unit,
+  mover,
+  failed,
+}: {
+  startDate: string | null;
+  weekHref: string;
+  week: WeekView;
+  number: number;
+  unit: WeightUnit;
+  mover: MoveFetcher;
+  failed: ActionFailure | undefined;
+}) {
   const headingId = `week-${week.id}`;
   const byIndex = new Map(week.days.map((d) => [d.dayIndex, d]));
-  const firstDate = program.startDate ? addDays(program.startDate, week.position * DAYS_PER_WEEK) : null;
+  const firstDate = startDate ? addDays(startDate, week.position * DAYS_PER_WEEK) : null;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -161,7 +215,7 @@ function WeekSection({ program, week, number, unit, mover, failed }: { program: 
           return (
             <li key={dayIndex}>
               {day ? (
-                <DayCard programId={program.id} week={week} weekNumber={number} day={day} slot={slot} unit={unit} mover={mover} failed={failed} />
+                <DayCard weekHref={weekHref} week={week} weekNumber={number} day={day} slot={slot} unit={unit} mover={mover} failed={failed} />
               ) : (
                 <RestSlot weekId={week.id} weekNumber={number} dayIndex={dayIndex} slot={slot} />
               )}
@@ -196,7 +250,7 @@ function RestSlot({ weekId, weekNumber, dayIndex, slot }: { weekId: string; week
   );
 }
 
-function DayCard({ programId, week, weekNumber, day, slot, unit, mover, failed }: { programId: string; week: WeekView; weekNumber: number; day: DayView; slot: string; unit: WeightUnit; mover: MoveFetcher; failed: ActionFailure | undefined }) {
+function DayCard({ weekHref, week, weekNumber, day, slot, unit, mover, failed }: { weekHref: string; week: WeekView; weekNumber: number; day: DayView; slot: string; unit: WeightUnit; mover: MoveFetcher; failed: ActionFailure | undefined }) {
   const freeSlots = Array.from({ length: DAYS_PER_WEEK }, (_, i) => i).filter((i) => i === day.dayIndex || !week.days.some((d) => d.dayIndex === i));
   const editFailed = failed?.intent === "update-day" && failed.values.dayId === day.id ? failed : undefined;
   const where = `week ${weekNumber}, ${weekdayLabel(day.dayIndex).toLowerCase()}`;
@@ -216,11 +270,11 @@ function DayCard({ programId, week, weekNumber, day, slot, unit, mover, failed }
       ) : null}
       {day.notes ? <p className="mt-1 whitespace-pre-line text-sm text-zinc-700">{day.notes}</p> : null}
 
-      <BlockList programId={programId} day={day} unit={unit} mover={mover} locked={Boolean(locked)} />
+      <BlockList weekHref={weekHref} day={day} unit={unit} mover={mover} locked={Boolean(locked)} />
 
       <div className="mt-3 flex flex-wrap gap-2">
         {locked ? null : (
-          <Link to={`/programs/${programId}?block=new&day=${day.id}`} className={buttonClass("primary")} aria-label={`Add an exercise to ${day.title}, ${where}`}>
+          <Link to={`${weekHref}&block=new&day=${day.id}`} className={buttonClass("primary")} aria-label={`Add an exercise to ${day.title}, ${where}`}>
             Add exercise
           </Link>
         )}

@@ -415,6 +415,7 @@ export const matrix: MatrixRow[] = [
   read("programs/new", staffOnly(200)),
   { route: "programs/new", op: "create", intent: "create-program", path: () => "/programs/new", form: () => ({ intent: "create-program", name: "" }), expect: staffOnly(400) },
   read("programs/:programId", staffOnly(200), (ids) => `/programs/${ids.programId}`),
+  read("programs/:programId", staffOnly(200), (ids) => `/programs/${ids.programId}?week=2`),
   read("programs/:programId", staffOnly(404), () => `/programs/${missingId}`),
   {
     route: "programs/:programId",

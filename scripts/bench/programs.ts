@@ -1,0 +1,139 @@
+/**
+ * `npm run bench -- --only programs`: the programs at the limits (decision 0044), on the
+ * built server over HTTP.
+ * - The builder page of the largest program the limits allow, at a full week: its bytes
+ *   and its time (median and slowest of a few loads, one at a time).
+ * - Assigning that program to 200 members (the form's largest choice), while a member
+ *   who is not among them loads /members/workouts at a few connections: that page's p99
+ *   during the assignment against its p99 just before it, the same load for as long.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { freePort } from "../free-port";
+import { BENCH_PASSWORD } from "./fixtures";
+import { signIn } from "./http";
+import { newDataDir, startServer } from "./serve";
+
+export const PROGRAM_TRAINER_EMAIL = "coach@bench.example";
+export const BROWSING_MEMBER_EMAIL = "browsing@bench.example";
+/** The assignment form's largest choice (programs.schema.ts); BENCH_PROGRAM_MEMBERS sets fewer for a quick look. */
+export const PROGRAM_MEMBERS = Number(process.env.BENCH_PROGRAM_MEMBERS ?? 200);
+/** Connections loading the other member's page, before and during the assignment. */
+export const BROWSING_CONNECTIONS = 4;
+const BUILDER_LOADS = 7;
+/** How long the member's page is loaded before the assignment: its normal p99. */
+const BEFORE_MS = 10_000;
+
+export interface ProgramSeed {
+  programId: string;
+  memberIds: string[];
+}
+
+export interface ProgramsResults {
+  builder: { bytes: number; medianMs: number; maxMs: number };
+  assignment: { ms: number; members: number };
+  browsing: { beforeP99: number; duringP99: number; beforeP50: number; duringP50: number; beforeCount: number; duringCount: number };
+}
+
+async function seed(dataDir: string, baseUrl: string): Promise<ProgramSeed> {
+  const out = path.join(dataDir, "programs-seed.json");
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/seed-programs.ts"], {
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn", BENCH_OUT: out },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`Seeding the programs failed (exit code ${code})`);
+  const result = JSON.parse(fs.readFileSync(out, "utf8")) as ProgramSeed;
+  fs.rmSync(out);
+  return result;
+}
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/** `connections` loops loading `url` until `until` settles; every answer must be a 200. Latencies in ms, sorted. */
+async function loadUntil(url: string, cookie: string, connections: number, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (!done) {
+        const t0 = performance.now();
+        const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  return times.sort((a, b) => a - b);
+}
+
+export async function benchPrograms(): Promise<ProgramsResults> {
+  const dataDir = newDataDir();
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  try {
+    const { programId, memberIds } = await seed(dataDir, baseUrl);
+    // TRUST_PROXY: each sign-in comes from its own X-Forwarded-For address (the per-address limit).
+    const server = await startServer({ dataDir, port, env: { TRUST_PROXY: "true" } });
+    try {
+      const coach = await signIn(baseUrl, PROGRAM_TRAINER_EMAIL, BENCH_PASSWORD);
+      const member = await signIn(baseUrl, BROWSING_MEMBER_EMAIL, BENCH_PASSWORD);
+
+      const builderUrl = `${baseUrl}/programs/${programId}?week=1`;
+      const loads: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < BUILDER_LOADS + 2; i++) {
+        const t0 = performance.now();
+        const response = await fetch(builderUrl, { headers: { cookie: coach, "accept-encoding": "identity" } });
+        const body = await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`The builder answered ${response.status}`);
+        // The first two warm the server up.
+        if (i >= 2) loads.push(performance.now() - t0);
+        bytes = body.byteLength;
+      }
+      loads.sort((a, b) => a - b);
+      console.log(`  builder page measured: ${bytes} bytes, slowest ${Math.round(loads.at(-1)!)} ms; assigning to ${memberIds.length} members…`);
+
+      const pageUrl = `${baseUrl}/members/workouts`;
+      const form = new URLSearchParams({ intent: "assign", startDate: "2026-12-07" });
+      for (const id of memberIds) form.append("memberIds", id);
+      const assign = async () => {
+        const t0 = performance.now();
+        const response = await fetch(`${baseUrl}/programs/${programId}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie: coach, origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+          body: form,
+        });
+        await response.arrayBuffer();
+        if (response.status !== 302) throw new Error(`The assignment answered ${response.status}`);
+        return performance.now() - t0;
+      };
+      // Warm the member's page, then the same load before the assignment and during it.
+      await loadUntil(pageUrl, member, BROWSING_CONNECTIONS, new Promise((r) => setTimeout(r, 2000)));
+      const before = await loadUntil(pageUrl, member, BROWSING_CONNECTIONS, new Promise((r) => setTimeout(r, BEFORE_MS)));
+      const assignment = assign();
+      const during = await loadUntil(pageUrl, member, BROWSING_CONNECTIONS, assignment);
+      const assignmentMs = await assignment;
+      return {
+        builder: { bytes, medianMs: percentile(loads, 50), maxMs: loads.at(-1)! },
+        assignment: { ms: assignmentMs, members: memberIds.length },
+        browsing: {
+          beforeP99: percentile(before, 99),
+          duringP99: percentile(during, 99),
+          beforeP50: percentile(before, 50),
+          duringP50: percentile(during, 50),
+          beforeCount: before.length,
+          duringCount: during.length,
+        },
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
