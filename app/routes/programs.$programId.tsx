@@ -3,6 +3,7 @@ import type { Route } from "./+types/programs.$programId";
 import { userContext } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
 import { runAction } from "~/lib/action.server";
+import { optionalNumber } from "~/lib/number-field";
 import type { FormBody } from "~/lib/request-body.server";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, reference } from "~/lib/search-params";
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [{ title: pageTit
  * ?week=N opens week N (one week at a time: the page stays small at any program length);
  * ?block=new&day=<id> opens the block form for a day, ?block=<id> for a block (and their week).
  */
-const builderQuery = z.object({ week: z.coerce.number().int().min(1).max(MAX_WEEKS).optional().catch(undefined), block: reference(), day: reference() });
+const builderQuery = z.object({ week: optionalNumber({ label: "Week", min: 1, max: MAX_WEEKS, integer: true }).catch(undefined), block: reference(), day: reference() });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = context.get(userContext);
