@@ -236,7 +236,7 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     });
   }
   // The workout screen: the member's workout under way, its exercise and a logged set; an exercise
-  // holding its 30 sets and the workout one exercise short of 40, so the limits' refusals are fuzzed too.
+  // holding its 30 sets and the workout one exercise short of its limit, so the limits' refusals are fuzzed too.
   const workoutPath = `/members/workouts/${ids.workout}`;
   for (const [intent, base] of Object.entries<Record<string, string>>({
     "log-set": { workoutExerciseId: ids.workoutExercise, weight: "135", reps: "5", rpe: "8" },

@@ -22,6 +22,7 @@ import type * as ExercisesModule from "~/modules/exercises/exercises.server";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
+import { SESSION_LIMITS } from "~/modules/workouts/workout-session.schema";
 import {
   changedTables,
   bodyFor,
@@ -233,11 +234,11 @@ beforeAll(async () => {
   await db.insert(workout).values({ id: ids.workout, userId: ids.member, title: "Workout", performedOn: today() });
   await db.insert(workoutExercise).values({ id: ids.workoutExercise, workoutId: ids.workout, exerciseId: "bench-press", position: 0, plannedSets: 3, status: "done" });
   await db.insert(setLog).values({ id: ids.set, workoutExerciseId: ids.workoutExercise, userId: ids.member, exerciseId: "bench-press", performedOn: today(), setNumber: 1, weightKg: 60, reps: 5 });
-  // At the limits: an exercise with its 30 sets, and the workout one exercise short of 40 (the first valid add fills it).
+  // At the limits: an exercise with its 30 sets, and the workout one exercise short of its limit (the first valid add fills it).
   ids.fullWorkoutExercise = "fuzz-full-exercise";
   await db.insert(workoutExercise).values([
     { id: ids.fullWorkoutExercise, workoutId: ids.workout, exerciseId: "squat", position: 1, plannedSets: 30, status: "done" },
-    ...Array.from({ length: 37 }, (_, i) => ({ id: `fuzz-filler-${i}`, workoutId: ids.workout, exerciseId: "squat", position: i + 2, plannedSets: 3 })),
+    ...Array.from({ length: SESSION_LIMITS.exercises - 3 }, (_, i) => ({ id: `fuzz-filler-${i}`, workoutId: ids.workout, exerciseId: "squat", position: i + 2, plannedSets: 3 })),
   ]);
   await db
     .insert(setLog)

@@ -15,6 +15,7 @@ import { middleware as membersMiddleware } from "~/routes/members";
 import { loader as dashboardRouteLoader } from "~/routes/members._index";
 import { action as workoutsRouteAction, loader as workoutsRouteLoader } from "~/routes/members.workouts";
 import { action as workoutRouteAction, loader as workoutRouteLoader } from "~/routes/members.workouts.$workoutId";
+import { SESSION_LIMITS } from "~/modules/workouts/workout-session.schema";
 import { callRoute, callRouteOrData, getRequest, isDataResult, locationOf, postForm, signInCookie, type DataResult, underLayout } from "../support/route-calls";
 
 const dashboardLoader = underLayout(membersMiddleware, dashboardRouteLoader);
@@ -114,7 +115,7 @@ describe("the workout routes", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("leads the workouts page with an ad hoc workout under way, and answers its 31st set and 41st exercise 409 with the limit", async () => {
+  it("leads the workouts page with an ad hoc workout under way, and answers its 31st set and an exercise past the limit 409 with the limit", async () => {
     const member = await createUserWithPassword({ email: "train-limits@example.com", password: "training-pass-1", name: "Lim Its", role: "member" });
     const cookie = await signInCookie("train-limits@example.com", "training-pass-1");
     const call = (path: string, fields: Record<string, string>) => callRoute(workoutAction, postForm(path, cookie, fields), { workoutId: path.split("/")[3]! });
@@ -130,12 +131,12 @@ describe("the workout routes", () => {
       .values(Array.from({ length: 30 }, (_, i) => ({ id: `limits-${i}`, workoutExerciseId: entry!.id, userId: member.id, exerciseId: "squat", performedOn: todayIn("Europe/London"), setNumber: i + 1, reps: 5 })));
     await getDb()
       .insert(workoutExercise)
-      .values(Array.from({ length: 39 }, (_, i) => ({ id: `limits-${i}`, workoutId, exerciseId: "squat", position: i + 1 })));
+      .values(Array.from({ length: SESSION_LIMITS.exercises - 1 }, (_, i) => ({ id: `limits-${i}`, workoutId, exerciseId: "squat", position: i + 1 })));
     const before = await snapshot();
     for (const [fields, message] of [
       [{ intent: "log-set", workoutExerciseId: entry!.id, weight: "100", reps: "5" }, "An exercise can have at most 30 sets"],
       [{ intent: "add-set", workoutExerciseId: entry!.id }, "An exercise can have at most 30 sets"],
-      [{ intent: "add-exercise", exerciseId: "bench-press" }, "A workout can have at most 40 exercises"],
+      [{ intent: "add-exercise", exerciseId: "bench-press" }, `A workout can have at most ${SESSION_LIMITS.exercises} exercises`],
     ] as const) {
       const answer = (await call(path, fields)) as DataResult<Record<string, unknown>>;
       expect(answer.init?.status).toBe(409);
