@@ -5,6 +5,7 @@ import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { lbsToKg } from "~/lib/units";
 import { refusal, useUnit } from "~/modules/progress/progress-test-support";
+import { MAX_BLOCKS_PER_DAY } from "~/modules/programs/programs.schema";
 import { getWorkoutScreen, listWorkoutHistory, searchExercises } from "./workout-screen.server";
 import { insertFinishedWorkout, insertProgramCopy, newPerson, type Person } from "./training.test-support";
 import {
@@ -316,16 +317,16 @@ describe("one limit of sets and exercises, whichever way they are made", () => {
     await deleteSet(a, workoutId, { setId: "logged-before-the-limit" });
   });
 
-  it("adds the 40th exercise to a workout (a program day's limit) and refuses the 41st, changing nothing", async () => {
+  it("adds the last exercise a workout may hold (a program day's limit) and refuses one more, changing nothing", async () => {
     const { workoutId } = await started(a, null);
     await getDb()
       .insert(workoutExercise)
-      .values(Array.from({ length: 39 }, (_, position) => ({ id: `limit-${workoutId}-${position}`, workoutId, exerciseId: "squat", position, plannedSets: 3 })));
+      .values(Array.from({ length: MAX_BLOCKS_PER_DAY - 1 }, (_, position) => ({ id: `limit-${workoutId}-${position}`, workoutId, exerciseId: "squat", position, plannedSets: 3 })));
     await addExercise(a, workoutId, { exerciseId: "bench-press" });
     const before = await snapshot();
     expect(await refusal(addExercise(a, workoutId, { exerciseId: "bench-press" }))).toMatchObject({ status: 409, message: TOO_MANY_EXERCISES });
     expect(await snapshot()).toEqual(before);
-    expect(TOO_MANY_EXERCISES).toBe("A workout can have at most 40 exercises");
+    expect(TOO_MANY_EXERCISES).toBe(`A workout can have at most ${MAX_BLOCKS_PER_DAY} exercises`);
   });
 });
 
