@@ -27,7 +27,8 @@ export async function startApp(): Promise<RunningApp> {
 }
 
 // Counters that refused requests are meant to move: the rate limits count attempts, the sign-in throttle failures.
-const COUNTERS = new Set(["rate_limits", "request_limits", "sign_in_throttle"]);
+// Counters, and the job store's own bookkeeping (the worker claims and schedules jobs on its own clock).
+const COUNTERS = new Set(["rate_limits", "request_limits", "sign_in_throttle", "jobs"]);
 
 let tableNames: string[] | undefined;
 
@@ -48,7 +49,8 @@ export async function snapshot(database: Database, exact: readonly string[], ign
   const out: Record<string, string[]> = { "row counts": counts.rows.map((r) => `${r.t}=${r.n}`).sort() };
   for (const table of exact) {
     if (ignore.includes(table)) continue;
-    const result = (await database.db.execute(sql.raw(`select t::text as row from "${table}" t`))) as unknown as { rows: Array<{ row: string }> };
+    // notified_at is written by the coach's e-mail job in the background, whenever the worker gets to it.
+    const result = (await database.db.execute(sql.raw(`select (to_jsonb(t) - 'notified_at')::text as row from "${table}" t`))) as unknown as { rows: Array<{ row: string }> };
     out[table] = result.rows.map((r) => r.row).sort();
   }
   return out;
