@@ -12,8 +12,8 @@ import { sendMail } from "~/lib/mail.server";
 import { getBusinessName } from "~/lib/business-name.server";
 import { copyWeeks } from "./program-copy.server";
 import { ensureWithinLimits } from "./program-limits.server";
-import { kindOf, personName, PROGRAM_NOT_FOUND, type Actor } from "./program-read.server";
-import { copyProgram } from "./programs.server";
+import { personName, PROGRAM_NOT_FOUND, type Actor } from "./program-read.server";
+import { copyProgram, requireProgram } from "./programs.server";
 import { assignFormSchema } from "./programs.schema";
 import { trainedDays } from "./trained-days.server";
 
@@ -96,15 +96,8 @@ async function yieldToOtherRequests(copyMs: number): Promise<void> {
 export async function assignProgram(actor: Actor, programId: unknown, input: unknown): Promise<Assignment> {
   ensureCan(actor, "programs", "assign");
   const form = assignFormSchema.parse(input);
-  const [source] =
-    typeof programId === "string" && programId !== ""
-      ? await getDb()
-          .select({ id: program.id, name: program.name, description: program.description, isTemplate: program.isTemplate, memberId: program.memberId })
-          .from(program)
-          .where(and(eq(program.id, programId), isNull(program.archivedAt)))
-      : [];
-  if (!source) throw new AppError(404, PROGRAM_NOT_FOUND);
-  if (kindOf(source) === "copy") throw new AppError(400, COPY_NOT_ASSIGNABLE);
+  const source = await requireProgram(programId);
+  if (source.kind === "copy") throw new AppError(400, COPY_NOT_ASSIGNABLE);
   const members = await requireMembers([...new Set(form.memberIds)]);
   const copies: Assignment["copies"] = [];
   for (const member of members) {

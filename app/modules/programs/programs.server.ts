@@ -68,7 +68,8 @@ interface ProgramRow {
   kind: ReturnType<typeof kindOf>;
 }
 
-async function requireProgram(id: unknown): Promise<ProgramRow> {
+/** A coach's program, a template or a member's copy, not archived: else 404. */
+export async function requireProgram(id: unknown): Promise<ProgramRow> {
   const [row] =
     typeof id === "string" && id !== ""
       ? await getDb()

@@ -189,8 +189,8 @@ function WeekSection({
     <section aria-labelledby={headingId} className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-xl font-bold">
-          Week {number}
-          {week.trained ? <span className="ml-2 rounded bg-zinc-200 px-2 py-0.5 align-middle text-xs font-semibold uppercase">Trained</span> : null}
+          Week {number}{" "}
+          {week.trained ? <span className="ml-1 rounded bg-zinc-200 px-2 py-0.5 align-middle text-xs font-semibold uppercase">Trained</span> : null}
         </h2>
         <div className="flex flex-wrap gap-2">
           <Form method="post">
@@ -199,12 +199,15 @@ function WeekSection({
               Duplicate week
             </Button>
           </Form>
-          <Form method="post">
-            <input type="hidden" name="weekId" value={week.id} />
-            <Button type="submit" name="intent" value="remove-week" variant="ghost" aria-label={`Remove week ${number}`}>
-              Remove week
-            </Button>
-          </Form>
+          {/* A trained week stays (the server refuses its removal): no Remove button. */}
+          {week.trained ? null : (
+            <Form method="post">
+              <input type="hidden" name="weekId" value={week.id} />
+              <Button type="submit" name="intent" value="remove-week" variant="ghost" aria-label={`Remove week ${number}`}>
+                Remove week
+              </Button>
+            </Form>
+          )}
         </div>
       </div>
       <ol className="mt-4 space-y-3">
