@@ -6,7 +6,7 @@
  * BENCH_BASELINE_REF), the public pages with wrk against Debian's nginx and bare
  * node:http, autocannon runs against the built server, then Lighthouse. Needs `npm run build` first.
  * `npm run bench -- --only member-pages` runs only the member pages' comparison (about 4 minutes);
- * `npm run bench -- --only programs` only the programs at the limits (scripts/bench/programs.ts, about 2 minutes).
+ * `npm run bench -- --only programs` only the programs at the limits (scripts/bench/programs.ts; the 200-member assignment takes minutes on PGlite).
  */
 import fs from "node:fs";
 import os from "node:os";
