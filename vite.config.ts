@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./scripts/precompress.ts";
 
 // The server build's entry is our express app (server/app.ts), so the HTTP layer,
 // better-auth and the React Router handler share one module graph and one database.
@@ -9,5 +10,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [tailwindcss(), reactRouter()],
+  // The client build also writes a brotli and a gzip copy of each script and style sheet.
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
 }));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { testDatabaseOf } from "./tests/setup/database";
+import { testDatabaseOf } from "./tests/setup/database.ts";
 
 const include = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
 

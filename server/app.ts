@@ -14,6 +14,7 @@ import { withRequestScope } from "~/lib/request-scope.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
 import { privateUnlessDeclaredPublic } from "./cache-control";
 import { publicPageCache } from "./page-cache";
+import { precompressed } from "./precompressed";
 import { refuseUnreadablePaths } from "./path-guard";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
 
@@ -104,8 +105,9 @@ export async function boot(options: AppOptions) {
   app.use(refuseUnreadablePaths);
   if ("dir" in options.assets) {
     // Fingerprinted build output never changes; everything else is revalidated hourly.
-    app.use("/assets", express.static(path.join(options.assets.dir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(options.assets.dir, { maxAge: "1h", index: false }));
+    const assets = path.join(options.assets.dir, "assets");
+    app.use("/assets", precompressed(assets, { immutable: true, maxAge: "1y" }), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
+    app.use(precompressed(options.assets.dir, { maxAge: "1h" }), express.static(options.assets.dir, { maxAge: "1h", index: false }));
   } else {
     app.use(options.assets.middleware);
   }

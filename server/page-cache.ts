@@ -7,6 +7,7 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import { onPublicContentChanged } from "~/lib/site-changes.server";
 import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "./cache-control";
+import { chooseEncoding, type Encoding } from "./content-encoding";
 import { securityHeaderList } from "./security";
 
 /**
@@ -69,29 +70,12 @@ const REPLACED_HEADERS = new Set(["content-length", "content-encoding", "transfe
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-type Encoding = "br" | "gzip" | "identity";
-
 interface CachedPage {
   /** The same document in each encoding, compressed once. */
   bodies: Record<Encoding, Buffer>;
   /** The whole header block of each encoding, as writeHead takes it (name, value, name, value …). */
   headers: Record<Encoding, string[]>;
   expires: number;
-}
-
-/** The better of brotli and gzip by the client's q-values (brotli on a tie), else none. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
-    const [name, ...params] = part.split(";").map((p) => p.trim());
-    const q = params.find((p) => p.startsWith("q="));
-    if (name) weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
-  const br = weight("br");
-  const gz = weight("gzip");
-  if (br > 0 && br >= gz) return "br";
-  return gz > 0 ? "gzip" : "identity";
 }
 
 /** Every inline script of the document (no src attribute), as CSP source expressions. */

@@ -13,7 +13,7 @@ import type * as DbClient from "~/db/client.server";
 import type * as SettingsSchema from "~/db/schema/settings";
 import type * as Settings from "~/modules/settings/settings.server";
 import type * as UsersModule from "~/modules/users/users.server";
-import { chooseEncoding } from "../../server/page-cache";
+import { chooseEncoding } from "../../server/content-encoding";
 import { startApp, type RunningApp } from "../support/in-process-app";
 import { form, rawRequest } from "../support/raw-http";
 import { rawSender, sessionCookie } from "../support/sign-in";

@@ -88,6 +88,18 @@ describe("a running server", () => {
     const health = await fetch(`http://localhost:${port}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok" });
+
+    // The page's scripts come as the build's brotli copies, the same bytes once decoded.
+    const page = await (await fetch(`http://localhost:${port}/login`)).text();
+    const script = /"(\/assets\/entry\.client-[^"]+\.js)"/.exec(page)?.[1];
+    expect(script, "the login page's client entry").toBeDefined();
+    const encoded = await fetch(`http://localhost:${port}${script}`, { headers: { "accept-encoding": "br" } });
+    expect(encoded.headers.get("content-encoding")).toBe("br");
+    expect(encoded.headers.get("vary")).toContain("Accept-Encoding");
+    expect(encoded.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // The copy the build wrote, not one compressed for this response (that one has no length).
+    expect(encoded.headers.get("content-length")).toBe(String(fs.statSync(path.join("build/client", `${script!}.br`)).size));
+    expect(await encoded.text()).toBe(fs.readFileSync(path.join("build/client", script!), "utf8"));
   });
 
   it("keeps its data across a restart, ensures ADMIN_EMAIL idempotently, and exits 0 on SIGTERM within seconds", async () => {
