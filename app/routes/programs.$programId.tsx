@@ -9,7 +9,7 @@ import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, reference } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { assignProgram, updateCopyFromSource } from "~/modules/programs/program-assignment.server";
-import { getProgramWeek, listAssignableMembers, listExerciseOptions } from "~/modules/programs/program-read.server";
+import { getProgramWeek, listAssignableMembers, listExerciseOptions, type ProgramWeekView } from "~/modules/programs/program-read.server";
 import {
   addBlock,
   addDay,
@@ -38,12 +38,20 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [{ title: pageTit
  */
 const builderQuery = z.object({ week: optionalNumber({ label: "Week", min: 1, max: MAX_WEEKS, integer: true }).catch(undefined), block: reference(), day: reference() });
 
+/** The block form asked for, when its day is in the open week and not trained (a locked day offers no form: decision 0043). */
+function blockFormOf(program: ProgramWeekView, query: { block?: string; day?: string }) {
+  if (!query.block) return null;
+  const day = program.week?.days.find((d) => (query.block === "new" ? d.id === query.day : d.blocks.some((b) => b.id === query.block)));
+  return day && !day.trained ? { block: query.block, day: query.day ?? null } : null;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = context.get(userContext);
   const query = parseSearchParams(request, builderQuery);
   const program = await getProgramWeek(actor, params.programId, { number: query.week, block: query.block, day: query.day });
-  const [exercises, members] = await Promise.all([query.block ? listExerciseOptions(actor) : [], program.kind === "copy" ? [] : listAssignableMembers(actor)]);
-  return { program, exercises, members, unit: actor.weightUnit, editing: query.block ? { block: query.block, day: query.day ?? null } : null };
+  const editing = blockFormOf(program, query);
+  const [exercises, members] = await Promise.all([editing ? listExerciseOptions(actor) : [], program.kind === "copy" ? [] : listAssignableMembers(actor)]);
+  return { program, exercises, members, unit: actor.weightUnit, editing };
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -104,7 +112,9 @@ export function action({ request, params, context }: Route.ActionArgs) {
     },
     "update-from-template": async () => {
       const { replaced, kept } = await updateCopyFromSource(actor, id);
-      return back("Updated from the template", `${replaced} weeks replaced; ${kept} trained weeks kept as they were.`);
+      const weeks = replaced === 1 ? "1 week" : `${replaced} weeks`;
+      const trained = kept === 1 ? "1 trained week kept as it was" : `${kept} trained weeks kept as they were`;
+      return back("Updated from the template", `${weeks} replaced; ${trained}.`);
     },
   });
 }

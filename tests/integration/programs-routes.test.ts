@@ -15,6 +15,7 @@ import { action as rawBuilderAction, loader as rawBuilderLoader } from "~/routes
 import { loader as rawIndexLoader } from "~/routes/programs._index";
 import { action as rawNewAction } from "~/routes/programs.new";
 import { action as rawTemplatesAction, loader as rawTemplatesLoader } from "~/routes/programs.templates";
+import { insertWorkoutFor } from "~/modules/programs/programs.test-support";
 import { outboxMails } from "../support/outbox";
 import { callRoute, getRequest, locationOf, postForm, signInCookie, toastOf, underLayout } from "../support/route-calls";
 
@@ -29,6 +30,7 @@ type Who = "admin" | "trainer" | "member" | null;
 const cookies: Record<"admin" | "trainer" | "member", string> = { admin: "", trainer: "", member: "" };
 let memberId = "";
 const cookie = (who: Who) => (who ? cookies[who] : null);
+type BuilderData = Awaited<ReturnType<typeof rawBuilderLoader>>;
 type Refusal = { data: { ok: false; error: string | null; fieldErrors: Record<string, string> }; init: { status: number } };
 
 const programCount = async () => (await getDb().select({ id: program.id }).from(program)).length;
@@ -85,8 +87,12 @@ describe("who may open Programs", () => {
     const id = await newProgram("admin");
     const index = (await callRoute(indexLoader, getRequest("/programs", cookies.trainer))) as Awaited<ReturnType<typeof rawIndexLoader>>;
     expect(index.drafts.map((p) => p.id)).toContain(id);
-    const builder = (await callRoute(builderLoader, getRequest(`/programs/${id}?block=new&day=x`, cookies.admin), { programId: id })) as Awaited<ReturnType<typeof rawBuilderLoader>>;
+    const weekId = (await getDb().query.programWeek.findFirst({ where: (w, { eq: is }) => is(w.programId, id) }))!.id;
+    const added = await callRoute(builderAction, postForm(`/programs/${id}`, cookies.admin, { intent: "add-day", weekId, dayIndex: "0", title: "Push" }), { programId: id });
+    const dayId = locationOf(added)!.split("#day-")[1]!;
+    const builder = (await callRoute(builderLoader, getRequest(`/programs/${id}?block=new&day=${dayId}`, cookies.admin), { programId: id })) as BuilderData;
     expect(builder.program.weeks).toHaveLength(1);
+    expect(builder.editing).toEqual({ block: "new", day: dayId });
     expect(builder.exercises.map((e) => e.id)).toContain("bench-press");
     expect(builder.members.map((m) => m.id)).toEqual([memberId]);
   });
@@ -137,6 +143,30 @@ describe("the builder's answers", () => {
     const [copy] = await getDb().select().from(program).where(eq(program.memberId, memberId));
     expect(copy).toMatchObject({ sourceId: templateId, startDate: "2026-12-07" });
     const updated = await post({ intent: "update-from-template" }, copy!.id);
-    expect(await toastOf(updated)).toMatchObject({ title: "Updated from the template", description: "1 weeks replaced; 0 trained weeks kept as they were." });
+    expect(await toastOf(updated)).toMatchObject({ title: "Updated from the template", description: "1 week replaced; 0 trained weeks kept as they were." });
+  });
+
+  it("opens no exercise form on a trained day of a member's copy, by its link or a typed address; untrained days keep theirs", async () => {
+    const id = await newProgram();
+    const post = (fields: Record<string, string>) => callRoute(builderAction, postForm(`/programs/${id}`, cookies.trainer, fields), { programId: id });
+    const weekId = (await getDb().query.programWeek.findFirst({ where: (w, { eq: is }) => is(w.programId, id) }))!.id;
+    for (const [dayIndex, title] of [["0", "Push"], ["2", "Pull"]]) {
+      const dayId = locationOf(await post({ intent: "add-day", weekId, dayIndex: dayIndex!, title: title! }))!.split("#day-")[1]!;
+      await post({ intent: "add-block", dayId, exerciseId: "bench-press", sets: "3", reps: "8" });
+    }
+    await post({ intent: "assign", memberIds: memberId, startDate: "2026-12-07" });
+    const copy = (await getDb().query.program.findFirst({ where: (p, { and: both, eq: is }) => both(is(p.sourceId, id), is(p.memberId, memberId)) }))!;
+    const open = async (query: string) => (await callRoute(builderLoader, getRequest(`/programs/${copy.id}?${query}`, cookies.trainer), { programId: copy.id })) as BuilderData;
+    const [push, pull] = (await open("week=1")).program.week!.days;
+    await insertWorkoutFor(memberId, push!.id, "2026-12-07");
+
+    for (const query of [`block=${push!.blocks[0]!.id}`, `block=new&day=${push!.id}`]) {
+      const locked = await open(query);
+      expect(locked.program.week!.days[0]!.trained, query).not.toBeNull();
+      expect([locked.editing, locked.exercises], query).toEqual([null, []]);
+    }
+    const untrained = await open(`block=${pull!.blocks[0]!.id}`);
+    expect(untrained.editing).toEqual({ block: pull!.blocks[0]!.id, day: null });
+    expect(untrained.exercises.map((e) => e.id)).toContain("bench-press");
   });
 });
