@@ -136,6 +136,18 @@ export function ProgramBuilder({ data, result }: { data: BuilderData; result: Ac
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** One week-wide action of the builder: a form posting the intent with the week's id. */
+function WeekAction({ weekId, intent, label, number, variant }: { weekId: string; intent: string; label: string; number: number; variant: "secondary" | "ghost" }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="weekId" value={weekId} />
+      <Button type="submit" name="intent" value={intent} variant={variant} aria-label={`${label} ${number}`}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
 /** Every week as a link with what it holds; the open one is the current page. */
 function WeekNavigator({ programId, weeks, open }: { programId: string; weeks: readonly WeekSummary[]; open: string | null }) {
   if (weeks.length === 0) return null;
@@ -193,21 +205,9 @@ function WeekSection({
           {week.trained ? <span className="ml-1 rounded bg-zinc-200 px-2 py-0.5 align-middle text-xs font-semibold uppercase">Trained</span> : null}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Form method="post">
-            <input type="hidden" name="weekId" value={week.id} />
-            <Button type="submit" name="intent" value="duplicate-week" variant="secondary" aria-label={`Duplicate week ${number}`}>
-              Duplicate week
-            </Button>
-          </Form>
+          <WeekAction weekId={week.id} intent="duplicate-week" label="Duplicate week" number={number} variant="secondary" />
           {/* A trained week stays (the server refuses its removal): no Remove button. */}
-          {week.trained ? null : (
-            <Form method="post">
-              <input type="hidden" name="weekId" value={week.id} />
-              <Button type="submit" name="intent" value="remove-week" variant="ghost" aria-label={`Remove week ${number}`}>
-                Remove week
-              </Button>
-            </Form>
-          )}
+          {week.trained ? null : <WeekAction weekId={week.id} intent="remove-week" label="Remove week" number={number} variant="ghost" />}
         </div>
       </div>
       <ol className="mt-4 space-y-3">
