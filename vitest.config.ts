@@ -27,8 +27,8 @@ export default defineConfig({
     setupFiles: ["tests/setup/per-file.ts"],
     // Worker threads, not processes: each file still gets its own module graph and database,
     // but in one process, whose memory the next file reuses. On the CI machines a page of
-    // fresh memory costs about 14 µs to fault in (docs/testing.md): the PGlite pass took
-    // 555 s instead of 659 s (decision 0050).
+    // fresh memory costs about 14 µs to fault in (docs/testing.md): the service tests of
+    // programs and workouts took 45-47 s instead of 62-67 s back to back (decision 0050).
     pool: "threads",
     // Two files at a time on the 2-core CI machines: much of a file's time is spent waiting
     // for a child process, a server start or the database (PGlite pass 560 s → 470 s).
