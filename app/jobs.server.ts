@@ -6,6 +6,7 @@
 import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
 import { notifyCoachJob } from "~/modules/contacts/contacts.server";
+import { assignCopyJob } from "~/modules/programs/program-assignment.server";
 import { sweepUploadsJob } from "~/modules/uploads/sweep.server";
 
-export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([notifyCoachJob, sweepUploadsJob, pruneJobsJob]);
+export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([notifyCoachJob, assignCopyJob, sweepUploadsJob, pruneJobsJob]);

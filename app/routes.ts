@@ -74,6 +74,7 @@ export default [
   route("cms/markdown-preview", "routes/cms.markdown-preview.ts"),
   route("cms/uploads", "routes/cms.uploads.ts"),
   route("schedule", "routes/schedule.tsx"),
+  route("programs/:programId/assignments", "routes/programs.$programId.assignments.ts"),
   route("members/progress.csv", "routes/members.progress[.]csv.ts"),
   route("members/:memberId/progress", "routes/members.$memberId.progress.tsx"),
   route("members/:memberId/training", "routes/members.$memberId.training.tsx"),

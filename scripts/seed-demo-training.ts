@@ -11,7 +11,8 @@ import { getDb } from "~/db/client.server";
 import { program } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { addDays, weekdayOf, zonedToUtc } from "~/lib/time-zone";
-import { assignProgram } from "~/modules/programs/program-assignment.server";
+import { runDueJobs } from "~/jobs.server";
+import { assignedCopies, assignProgram } from "~/modules/programs/program-assignment.server";
 import { loadProgram } from "~/modules/programs/program-read.server";
 import { addBlock, addDay, addWeek } from "~/modules/programs/program-structure.server";
 import { createProgram, saveAsTemplate } from "~/modules/programs/programs.server";
@@ -117,8 +118,11 @@ export async function seedTraining(coach: Person, member: Person, today: string,
   const templateId = await writeTemplate(coach);
   const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
   const startDate = addDays(monday, -21);
-  const { copies } = await assignProgram(coach, templateId, { memberIds: [member.id], startDate });
-  const copy = (await loadProgram(getDb(), copies[0]!.programId))!;
+  // The copy is made by the assignment's job: run it (and the member's e-mail) now.
+  const assignment = await assignProgram(coach, templateId, { memberIds: [member.id], startDate });
+  await runDueJobs();
+  const [made] = await assignedCopies(assignment.id);
+  const copy = (await loadProgram(getDb(), made!.programId))!;
   let trained: string | null = null;
   let workouts = 0;
   for (const week of copy.weeks) {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { z } from "zod";
 import type { Route } from "./+types/programs.$programId";
 import { userContext } from "~/auth/user-context";
@@ -8,7 +9,7 @@ import type { FormBody } from "~/lib/request-body.server";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, reference } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
-import { assignProgram, updateCopyFromSource } from "~/modules/programs/program-assignment.server";
+import { assignmentProgress, assignProgram, updateCopyFromSource } from "~/modules/programs/program-assignment.server";
 import { getProgramWeek, listAssignableMembers, listExerciseOptions, type ProgramWeekView } from "~/modules/programs/program-read.server";
 import {
   addBlock,
@@ -34,9 +35,16 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [{ title: pageTit
 
 /**
  * ?week=N opens week N (one week at a time: the page stays small at any program length);
- * ?block=new&day=<id> opens the block form for a day, ?block=<id> for a block (and their week).
+ * ?block=new&day=<id> opens the block form for a day, ?block=<id> for a block (and their week);
+ * ?assigned=<id> follows an assignment's copies being made.
  */
-const builderQuery = z.object({ week: optionalNumber({ label: "Week", min: 1, max: MAX_WEEKS, integer: true }).catch(undefined), block: reference(), day: reference() });
+const builderQuery = z.object({
+  week: optionalNumber({ label: "Week", min: 1, max: MAX_WEEKS, integer: true }).catch(undefined),
+  block: reference(),
+  day: reference(),
+  /** The assignment just started: shown until its copies are made, and after. */
+  assigned: reference(),
+});
 
 /** The block form asked for, when its day is in the open week and not trained (a locked day offers no form: decision 0043). */
 function blockFormOf(program: ProgramWeekView, query: { block?: string; day?: string }) {
@@ -50,8 +58,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = parseSearchParams(request, builderQuery);
   const program = await getProgramWeek(actor, params.programId, { number: query.week, block: query.block, day: query.day });
   const editing = blockFormOf(program, query);
-  const [exercises, members] = await Promise.all([editing ? listExerciseOptions(actor) : [], program.kind === "copy" ? [] : listAssignableMembers(actor)]);
-  return { program, exercises, members, unit: actor.weightUnit, editing };
+  const assignable = program.kind !== "copy";
+  const [exercises, members, assignments] = await Promise.all([
+    editing ? listExerciseOptions(actor) : [],
+    assignable ? listAssignableMembers(actor) : [],
+    assignable ? assignmentProgress(actor, program.id) : [],
+  ]);
+  return {
+    program,
+    exercises,
+    members,
+    // The assignments still making copies, and a new token for the next (a second post of the same form is the same assignment).
+    assigning: { underWay: assignments.filter((a) => a.underWay || a.id === query.assigned), token: crypto.randomUUID() },
+    unit: actor.weightUnit,
+    editing,
+  };
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -106,9 +127,10 @@ export function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(`/programs/${template.id}`, { type: "success", title: "Template saved", description: "Find it under Templates." });
     },
     assign: async (form) => {
-      const { copies, mailed } = await assignProgram(actor, id, form);
-      const members = copies.length === 1 ? "1 member" : `${copies.length} members`;
-      return back("Program assigned", `${members} got their own copy; ${mailed} e-mailed.`);
+      const assignment = await assignProgram(actor, id, form);
+      const who = assignment.members === 1 ? "The member's copy is" : `Copies for ${assignment.members} members are`;
+      const to = `${at(week)}${week ? "&" : "?"}assigned=${assignment.id}`;
+      return redirectWithToast(to, { type: "success", title: "Program assigned", description: `${who} being made; each member is e-mailed when theirs is ready.` });
     },
     "update-from-template": async () => {
       const { replaced, kept } = await updateCopyFromSource(actor, id);

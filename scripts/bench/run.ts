@@ -73,14 +73,15 @@ async function programsSection(number: number) {
   console.log(`\n${number}. Programs at the limits: the builder at the largest allowed program, and assigning it to 200 members while another member browses`);
   const r = await benchPrograms();
   console.log(`  builder page, a full week: ${fixed(r.builder.bytes / 1000, 0)} kB, median ${fixed(r.builder.medianMs, 0)} ms, slowest ${fixed(r.builder.maxMs, 0)} ms`);
-  console.log(`  assignment to ${r.assignment.members} members: ${fixed(r.assignment.ms / 1000, 1)} s`);
+  console.log(`  assignment to ${r.assignment.members} members: the request ${fixed(r.assignment.requestMs, 0)} ms; ${r.assignment.made} copies made in ${fixed(r.assignment.allCopiesMs / 1000, 1)} s`);
   console.log(
     `  /members/workouts of another member at ${BROWSING_CONNECTIONS} connections: before p50 ${fixed(r.browsing.beforeP50, 0)} ms, p99 ${fixed(r.browsing.beforeP99, 0)} ms (${r.browsing.beforeCount} loads); during p50 ${fixed(r.browsing.duringP50, 0)} ms, p99 ${fixed(r.browsing.duringP99, 0)} ms (${r.browsing.duringCount} loads)`,
   );
   row("Builder page at the largest program (one full week)", `${fixed(r.builder.bytes / 1e6)} MB`, "< 1 MB", r.builder.bytes < BUILDER_BYTES_TARGET);
   row("Builder page at the largest program, slowest load", `${fixed(r.builder.maxMs, 0)} ms`, "< 1000 ms", r.builder.maxMs < BUILDER_MS_TARGET);
-  row(`Assigning the largest program to ${r.assignment.members} members`, `${fixed(r.assignment.ms / 1000, 1)} s`);
-  row("Another member's /members/workouts p99 during the assignment vs before", `${fixed(r.browsing.duringP99, 0)} vs ${fixed(r.browsing.beforeP99, 0)} ms`);
+  row(`Assigning the largest program to ${r.assignment.members} members: the request`, `${fixed(r.assignment.requestMs, 0)} ms`);
+  row(`… every copy made (${r.assignment.made} of ${r.assignment.members})`, `${fixed(r.assignment.allCopiesMs / 1000, 1)} s`);
+  row("Another member's /members/workouts p99 while the copies are made vs before", `${fixed(r.browsing.duringP99, 0)} vs ${fixed(r.browsing.beforeP99, 0)} ms`);
 }
 
 async function main() {

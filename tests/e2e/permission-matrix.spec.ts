@@ -209,8 +209,10 @@ test.describe("the permission matrix", () => {
     const draftDay = (await post(clients.trainer, `/programs/${ids.programId}`, { intent: "add-day", weekId: draftWeek, dayIndex: "0", title: "Matrix day" })).split("#day-")[1]!;
     await post(clients.trainer, `/programs/${ids.programId}`, { intent: "add-block", dayId: draftDay, exerciseId: "bench-press", sets: "1", reps: "5", loadKind: "none" });
     await post(clients.trainer, `/programs/${ids.programId}`, { intent: "assign", memberIds: ids.memberBId, startDate: ids.today });
-    const list = await loaderData(clients.trainer, "/programs");
-    ids.copyId = idOf(findAll(list, (o) => o.memberId === ids.memberBId && o.sourceId === ids.programId), "member B's copy");
+    // The copy is made by the server's job a moment later (decision 0051).
+    const copies = async () => findAll(await loaderData(clients.trainer, "/programs"), (o) => o.memberId === ids.memberBId && o.sourceId === ids.programId);
+    await expect.poll(async () => (await copies()).length, { message: "member B's copy is made" }).toBe(1);
+    ids.copyId = idOf(await copies(), "member B's copy");
     const copy = await loaderData(clients.trainer, `/programs/${ids.copyId}`);
     ids.trainedWeekId = idOf(findAll(copy, (o) => o.position === 0 && Array.isArray(o.days)), "copy week");
     ids.trainedDayId = idOf(findAll(copy, (o) => o.title === "Matrix day" && o.dayIndex === 0), "copy day");

@@ -140,7 +140,10 @@ test("the coaching loop: a trainer builds a two-week program and assigns it; the
   await assign.getByRole("checkbox", { name: new RegExp(users.athlete.name) }).check();
   await assign.getByLabel("Start date").fill(today);
   await assign.getByRole("button", { name: "Assign program" }).click();
-  await expect(page.getByText("1 member got their own copy; 1 e-mailed.")).toBeVisible();
+  await expect(page.getByText("The member's copy is being made; each member is e-mailed when theirs is ready.")).toBeVisible();
+  // The page follows the copy being made, and says when it is.
+  await expect(assign.getByRole("status")).toHaveText("All copies are made.");
+  await expect(assign.getByRole("progressbar", { name: /^Assigned from .*: 1 of 1 copy made$/ })).toBeVisible();
   const mails = mailsTo(users.athlete.email, `A new program is ready: ${name}`);
   expect(mails).toHaveLength(1);
   expect(mails[0]).toContain("/members/workouts");

@@ -16,6 +16,8 @@ import { loader as rawIndexLoader } from "~/routes/programs._index";
 import { action as rawNewAction } from "~/routes/programs.new";
 import { action as rawTemplatesAction, loader as rawTemplatesLoader } from "~/routes/programs.templates";
 import { insertWorkoutFor } from "~/modules/programs/programs.test-support";
+import { runDueJobs } from "~/jobs.server";
+import { loader as progressLoader } from "~/routes/programs.$programId.assignments";
 import { outboxMails } from "../support/outbox";
 import { callRoute, getRequest, locationOf, postForm, signInCookie, toastOf, underLayout } from "../support/route-calls";
 
@@ -49,12 +51,26 @@ afterAll(async () => {
   await getDb().delete(user);
 });
 
+/** The builder's question while copies are made: how far are these assignments? */
+async function progressOf(programId: string, ids: string, cookie: string | null) {
+  const answer = (await callRoute(progressLoader, getRequest(`/programs/${programId}/assignments?ids=${ids}`, cookie), { programId })) as Response;
+  return { status: answer.status, body: (await answer.json()) as unknown };
+}
+
 async function newProgram(who: Who = "trainer"): Promise<string> {
   const answer = await callRoute(newAction, postForm("/programs/new", cookie(who), { intent: "create-program", name: "Route program", description: "" }));
   return locationOf(answer)!.replace("/programs/", "");
 }
 
 describe("who may open Programs", () => {
+  it("answers how far an assignment is to staff only, and refuses a long list of ids", async () => {
+    const id = await newProgram();
+    expect(await progressOf(id, "a", null)).toEqual({ status: 401, body: { error: "Please sign in." } });
+    expect(await progressOf(id, "a", cookies.member)).toEqual({ status: 403, body: { error: "You do not have permission to do that." } });
+    expect(await progressOf(id, "a,b", cookies.trainer)).toEqual({ status: 200, body: { assignments: [] } });
+    expect(await progressOf(id, Array.from({ length: 11 }, (_, i) => `id-${i}`).join(","), cookies.admin)).toEqual({ status: 400, body: { error: "Ask for at most 10 assignments." } });
+  });
+
   it("sends visitors to sign in and members to /unauthorized, for pages and their data requests", async () => {
     const id = await newProgram();
     for (const [loader, path, params] of [
@@ -137,9 +153,24 @@ describe("the builder's answers", () => {
     const mails = outboxMails().length;
     const noMember = (await post({ intent: "assign", memberIds: "no-such-member", startDate: "2026-12-07" }, templateId)) as Refusal;
     expect([noMember.init.status, noMember.data.fieldErrors]).toEqual([400, { memberIds: "Please choose members from the list" }]);
-    const assigned = await post({ intent: "assign", memberIds: memberId, startDate: "2026-12-07" }, templateId);
-    expect(await toastOf(assigned)).toMatchObject({ title: "Program assigned", description: "1 member got their own copy; 1 e-mailed." });
+    const form = (await callRoute(builderLoader, getRequest(`/programs/${templateId}`, cookies.trainer), { programId: templateId })) as BuilderData;
+    expect(form.assigning).toMatchObject({ underWay: [], token: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const assign = { intent: "assign", memberIds: memberId, startDate: "2026-12-07", assignment: form.assigning.token };
+    const assigned = await post(assign, templateId);
+    expect(await toastOf(assigned)).toMatchObject({ title: "Program assigned", description: "The member's copy is being made; each member is e-mailed when theirs is ready." });
+    // A second tap on the same form starts nothing more.
+    expect(await toastOf(await post(assign, templateId))).toMatchObject({ title: "Program assigned" });
+    expect(locationOf(assigned)).toBe(`/programs/${templateId}?assigned=${assign.assignment}`);
+    const [underWay] = ((await callRoute(builderLoader, getRequest(`/programs/${templateId}`, cookies.trainer), { programId: templateId })) as BuilderData).assigning.underWay;
+    expect(underWay).toMatchObject({ id: assign.assignment, memberCount: 1, made: 0, underWay: true });
+    expect(await progressOf(templateId, assign.assignment, cookies.trainer)).toEqual({ status: 200, body: { assignments: [{ ...underWay }] } });
+    await runDueJobs();
+    expect(await progressOf(templateId, assign.assignment, cookies.trainer)).toEqual({ status: 200, body: { assignments: [{ ...underWay, made: 1, underWay: false }] } });
     expect(outboxMails().slice(mails)).toHaveLength(1);
+    // Done, it is shown to whoever follows it (the page the assignment came back to), and no longer to others.
+    const following = async (query: string) => ((await callRoute(builderLoader, getRequest(`/programs/${templateId}${query}`, cookies.trainer), { programId: templateId })) as BuilderData).assigning.underWay;
+    expect(await following(`?assigned=${assign.assignment}`)).toEqual([{ ...underWay, made: 1, underWay: false }]);
+    expect(await following("")).toEqual([]);
     const [copy] = await getDb().select().from(program).where(eq(program.memberId, memberId));
     expect(copy).toMatchObject({ sourceId: templateId, startDate: "2026-12-07" });
     const updated = await post({ intent: "update-from-template" }, copy!.id);
@@ -155,6 +186,7 @@ describe("the builder's answers", () => {
       await post({ intent: "add-block", dayId, exerciseId: "bench-press", sets: "3", reps: "8" });
     }
     await post({ intent: "assign", memberIds: memberId, startDate: "2026-12-07" });
+    await runDueJobs();
     const copy = (await getDb().query.program.findFirst({ where: (p, { and: both, eq: is }) => both(is(p.sourceId, id), is(p.memberId, memberId)) }))!;
     const open = async (query: string) => (await callRoute(builderLoader, getRequest(`/programs/${copy.id}?${query}`, cookies.trainer), { programId: copy.id })) as BuilderData;
     const [push, pull] = (await open("week=1")).program.week!.days;

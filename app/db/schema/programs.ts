@@ -29,11 +29,37 @@ export const program = pgTable(
     startDate: date("start_date", { mode: "string" }),
     sourceId: text("source_id").references((): AnyPgColumn => program.id, { onDelete: "set null" }),
     createdById: text("created_by_id").references(() => user.id, { onDelete: "set null" }),
+    /** A member's copy made by an 'Assign': with the member, unique, so a job run twice makes one copy. */
+    assignmentId: text("assignment_id").references((): AnyPgColumn => programAssignment.id, { onDelete: "set null" }),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("programs_member_idx").on(t.memberId, t.startDate.desc()), index("programs_template_idx").on(t.isTemplate, t.updatedAt.desc())],
+  (t) => [
+    index("programs_member_idx").on(t.memberId, t.startDate.desc()),
+    index("programs_template_idx").on(t.isTemplate, t.updatedAt.desc()),
+    uniqueIndex("programs_assignment_member_idx").on(t.assignmentId, t.memberId),
+  ],
+);
+
+/**
+ * One 'Assign' of a program or template to members (decision 0051): the copies are made
+ * in the background, a job per member, and the builder shows how many are made. The id is
+ * the form's own token, so the same form posted twice (a double tap) is one assignment.
+ */
+export const programAssignment = pgTable(
+  "program_assignments",
+  {
+    id: text("id").primaryKey(),
+    sourceId: text("source_id")
+      .notNull()
+      .references((): AnyPgColumn => program.id, { onDelete: "cascade" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    memberCount: integer("member_count").notNull(),
+    createdById: text("created_by_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("program_assignments_source_idx").on(t.sourceId, t.createdAt.desc())],
 );
 
 /** A week of a program, in order (position 0 is week 1). */

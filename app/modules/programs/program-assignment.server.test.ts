@@ -2,24 +2,30 @@
  * Assigning programs on the real database: each member's own copy, the e-mail, who may
  * assign to whom, and 'update from the template' keeping the weeks already trained.
  */
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
+import { job } from "~/db/schema/jobs";
 import { program } from "~/db/schema/programs";
 import { siteSetting } from "~/db/schema/settings";
 import { AppError } from "~/lib/app-error";
 import { SITE_SETTINGS_KEY } from "~/lib/business-name.server";
+import { resetEnv } from "~/lib/env.server";
+import { resetMailTransport } from "~/lib/mail.server";
+import { runDueJobs } from "~/jobs.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { outboxMails } from "../../../tests/support/outbox";
-import { assignProgram, CHOOSE_MEMBERS, COPY_NOT_ASSIGNABLE, deactivatedMember, NOT_A_COPY, SOURCE_GONE, updateCopyFromSource } from "./program-assignment.server";
+import { assignCopyJob, assignmentProgress, assignProgram, CHOOSE_MEMBERS, COPY_NOT_ASSIGNABLE, deactivatedMember, NOT_A_COPY, SOURCE_GONE, updateCopyFromSource } from "./program-assignment.server";
 import { listPrograms, loadProgram, PROGRAM_NOT_FOUND } from "./program-read.server";
 import { addBlock, addDay, addWeek, removeWeek, updateBlock, updateDay } from "./program-structure.server";
+import { FORM_OUT_OF_DATE } from "./programs.schema";
 import { createProgram, saveAsTemplate } from "./programs.server";
 import { insertLargestProgram, LARGEST_PROGRAM } from "./largest-program.fixture";
 import type { ProgramView } from "./program-read.server";
-import { insertWorkoutFor } from "./programs.test-support";
+import { assignAndRun, insertWorkoutFor } from "./programs.test-support";
 
 type Person = { id: string; email: string; name: string };
 let trainer: SessionUser;
@@ -95,7 +101,7 @@ const groupKeysOf = (p: ProgramView) => new Set(p.weeks.flatMap((w) => w.days.fl
 describe("assigning the largest allowed program", () => {
   it("gives each member an identical copy: the same weeks, days, exercises and groups, with ids and group keys of its own", async () => {
     const source = await view(await insertLargestProgram("largest", trainer.id));
-    const { copies } = await assignProgram(trainer, source.id, { memberIds: [memberA.id, memberB.id], startDate: "2026-12-07" });
+    const { copies } = await assignAndRun(trainer, source.id, { memberIds: [memberA.id, memberB.id], startDate: "2026-12-07" });
     const views = await Promise.all(copies.map((c) => view(c.programId)));
     const seen = new Set(idsOf(source));
     const keys = groupKeysOf(source);
@@ -119,9 +125,9 @@ describe("assigning a program", () => {
   it("gives each member their own copy from the start date and e-mails each that a new program is ready", async () => {
     const { templateId } = await twoWeekTemplate();
     const mailsBefore = outboxMails().length;
-    const { copies, mailed } = await assignProgram(trainer, templateId, { memberIds: [memberA.id, memberB.id, memberA.id], startDate: "2026-12-07" });
+    const { copies, members } = await assignAndRun(trainer, templateId, { memberIds: [memberA.id, memberB.id, memberA.id], startDate: "2026-12-07" });
     expect(copies.map((c) => c.memberId)).toEqual([memberA.id, memberB.id]);
-    expect(mailed).toBe(2);
+    expect(members).toBe(2);
     const template = await view(templateId);
     for (const { memberId, programId } of copies) {
       const copy = await view(programId);
@@ -148,7 +154,7 @@ describe("assigning a program", () => {
     expect(await view(draft.id)).toMatchObject({ name: "Strength Bcc: intruder@evil.test", description: "Week one\nWeek two" });
     const template = await saveAsTemplate(trainer, draft.id);
     const mailsBefore = outboxMails().length;
-    await assignProgram(trainer, template.id, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    await assignAndRun(trainer, template.id, { memberIds: [memberA.id], startDate: "2026-12-07" });
     const [mail] = outboxMails().slice(mailsBefore);
     expect(mail).toContain("Subject: A new program is ready: Strength Bcc: intruder@evil.test");
     expect(mail).toContain("has a new training program ready for you: Strength Bcc: intruder@evil.test.");
@@ -157,7 +163,7 @@ describe("assigning a program", () => {
 
   it("never changes a member's copy when the template is edited later", async () => {
     const { templateId } = await twoWeekTemplate();
-    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const { copies } = await assignAndRun(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
     const template = await view(templateId);
     await updateDay(trainer, templateId, { dayId: template.weeks[0]!.days[0]!.id, title: "Push (new)" });
     await updateBlock(trainer, templateId, { blockId: template.weeks[0]!.days[0]!.blocks[0]!.id, exerciseId: "squat", sets: "5", reps: "5" });
@@ -189,16 +195,116 @@ describe("assigning a program", () => {
     expect([denied.status, denied.message]).toEqual([403, "You do not have permission to do that."]);
     const missing = await refusal(assignProgram(trainer, "no-such-program", { memberIds: [memberA.id], startDate: "2026-12-07" }));
     expect([missing.status, missing.message]).toEqual([404, PROGRAM_NOT_FOUND]);
-    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const { copies } = await assignAndRun(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
     const fromCopy = await refusal(assignProgram(trainer, copies[0]!.programId, { memberIds: [memberB.id], startDate: "2026-12-07" }));
     expect([fromCopy.status, fromCopy.message]).toEqual([400, COPY_NOT_ASSIGNABLE]);
+  });
+});
+
+describe("assigning in the background (decision 0051)", () => {
+  const assignJobs = () => getDb().select({ status: job.status, attempts: job.attempts }).from(job).where(like(job.key, `${assignCopyJob.kind}:%`));
+  const form = (memberIds: string[], assignment?: string) => ({ memberIds, startDate: "2026-12-07", ...(assignment ? { assignment } : {}) });
+
+  beforeEach(async () => {
+    await getDb().delete(job);
+  });
+
+  it("makes no copy within the request: a job per member makes it, and the builder's progress counts them", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const mailsBefore = outboxMails().length;
+    const before = await programCount();
+    const request = await assignProgram(trainer, templateId, form([memberA.id, memberB.id]));
+    expect(request).toMatchObject({ members: 2, repeated: false });
+    expect(await programCount()).toBe(before);
+    expect(await assignJobs()).toEqual([
+      { status: "pending", attempts: 0 },
+      { status: "pending", attempts: 0 },
+    ]);
+    expect(await assignmentProgress(trainer, templateId)).toEqual([{ id: request.id, startDate: "2026-12-07", memberCount: 2, made: 0, underWay: true }]);
+    const outcomes = await runDueJobs();
+    expect(outcomes.filter((o) => o.kind === assignCopyJob.kind).map((o) => o.status)).toEqual(["done", "done"]);
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toEqual([{ id: request.id, startDate: "2026-12-07", memberCount: 2, made: 2, underWay: false }]);
+    expect(outboxMails().length - mailsBefore).toBe(2);
+    // Another program's assignments are not this one's.
+    expect(await assignmentProgress(trainer, (await twoWeekTemplate()).templateId)).toEqual([]);
+  });
+
+  it("starts the same form once, however often it is posted (its token), and refuses a token used for another program", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const token = crypto.randomUUID();
+    const answers = await Promise.all([assignProgram(trainer, templateId, form([memberA.id], token)), assignProgram(trainer, templateId, form([memberA.id], token))]);
+    expect(answers.map((a) => a.repeated).sort()).toEqual([false, true]);
+    expect(await assignJobs()).toHaveLength(1);
+    await runDueJobs();
+    expect((await listPrograms(trainer)).filter((p) => p.kind === "copy")).toHaveLength(1);
+    const other = await twoWeekTemplate();
+    const reused = await refusal(assignProgram(trainer, other.templateId, form([memberB.id], token)));
+    expect([reused.status, reused.message]).toEqual([409, FORM_OUT_OF_DATE]);
+    await expect(assignProgram(trainer, templateId, form([memberB.id], "not-a-token"))).rejects.toThrow(FORM_OUT_OF_DATE);
+    expect(await assignJobs()).toHaveLength(1);
+  });
+
+  it("makes one copy when a member's job runs again (its process stopped after the copy) or twice at once", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const request = await assignProgram(trainer, templateId, form([memberA.id]));
+    const payload = { assignmentId: request.id, memberId: memberA.id };
+    const context = { id: "by-hand", attempt: 1, now: new Date() };
+    const runs = await Promise.allSettled([assignCopyJob.run(payload, context), assignCopyJob.run(payload, context)]);
+    expect(runs.some((r) => r.status === "fulfilled")).toBe(true);
+    await assignCopyJob.run(payload, { ...context, attempt: 2 });
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toMatchObject([{ made: 1 }]);
+  });
+
+  it("retries a member's e-mail that could not be sent without making a second copy", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const request = await assignProgram(trainer, templateId, form([memberA.id]));
+    const useSmtp = (url: string | undefined) => {
+      if (url === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = url;
+      resetEnv();
+      resetMailTransport();
+    };
+    const now = new Date();
+    // Nothing listens on port 9 here: the e-mail cannot be sent.
+    useSmtp("smtp://127.0.0.1:9");
+    try {
+      expect((await runDueJobs({ now })).filter((o) => o.kind === assignCopyJob.kind)).toMatchObject([{ attempt: 1, status: "pending" }]);
+    } finally {
+      useSmtp(undefined);
+    }
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toMatchObject([{ made: 1, underWay: true }]);
+    const mailsBefore = outboxMails().length;
+    expect((await runDueJobs({ now: new Date(now.getTime() + 60_000) })).filter((o) => o.kind === assignCopyJob.kind)).toMatchObject([{ attempt: 2, status: "done" }]);
+    expect(outboxMails().slice(mailsBefore).filter((m) => m.includes(`To: ${memberA.email}`))).toHaveLength(1);
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toMatchObject([{ made: 1, underWay: false }]);
+  });
+
+  it("makes no copy and sends no e-mail for a member deactivated, or a program deleted, after the assignment", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const mailsBefore = outboxMails().length;
+    const request = await assignProgram(trainer, templateId, form([memberA.id, memberB.id]));
+    await getDb().update(user).set({ banned: true }).where(eq(user.id, memberB.id));
+    try {
+      await runDueJobs();
+    } finally {
+      await getDb().update(user).set({ banned: false }).where(eq(user.id, memberB.id));
+    }
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toEqual([{ id: request.id, startDate: "2026-12-07", memberCount: 2, made: 1, underWay: false }]);
+    expect(outboxMails().slice(mailsBefore).filter((m) => m.includes(`To: ${memberB.email}`))).toEqual([]);
+
+    const other = await twoWeekTemplate();
+    await assignProgram(trainer, other.templateId, form([memberB.id]));
+    await getDb().delete(program).where(eq(program.id, other.templateId));
+    const outcomes = await runDueJobs();
+    expect(outcomes.filter((o) => o.kind === assignCopyJob.kind).map((o) => o.status)).toEqual(["done"]);
+    expect(outboxMails().slice(mailsBefore).filter((m) => m.includes(`To: ${memberB.email}`))).toEqual([]);
   });
 });
 
 describe("updating a member's copy from its template", () => {
   it("replaces only the weeks not yet trained, and leaves a trained week exactly as it was", async () => {
     const { templateId } = await twoWeekTemplate();
-    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const { copies } = await assignAndRun(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
     const copyId = copies[0]!.programId;
     // Member A trained week 1's day; week 2 is still to come.
     await insertWorkoutFor(memberA.id, (await view(copyId)).weeks[0]!.days[0]!.id, "2026-12-07");
@@ -227,7 +333,7 @@ describe("updating a member's copy from its template", () => {
   it("keeps a copy's later weeks on their dates when a week of the copy is removed", async () => {
     const { templateId } = await twoWeekTemplate();
     await addWeek(trainer, templateId);
-    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const { copies } = await assignAndRun(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
     const copy = await view(copies[0]!.programId);
     await removeWeek(trainer, copy.id, { weekId: copy.weeks[1]!.id });
     expect((await view(copy.id)).weeks.map((w) => w.position)).toEqual([0, 2]);
@@ -237,7 +343,7 @@ describe("updating a member's copy from its template", () => {
     const { templateId } = await twoWeekTemplate();
     const notCopy = await refusal(updateCopyFromSource(trainer, templateId));
     expect([notCopy.status, notCopy.message]).toEqual([400, NOT_A_COPY]);
-    const { copies } = await assignProgram(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
+    const { copies } = await assignAndRun(trainer, templateId, { memberIds: [memberA.id], startDate: "2026-12-07" });
     const copyId = copies[0]!.programId;
     const denied = await refusal(updateCopyFromSource(asActor(memberA, "member"), copyId));
     expect(denied.status).toBe(403);

@@ -1,20 +1,23 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { recordAudit } from "~/auth/audit.server";
 import { ensureCan } from "~/auth/session.server";
 import { getDatabase, getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { program, programWeek } from "~/db/schema/programs";
+import { program, programAssignment, programWeek } from "~/db/schema/programs";
 import { AppError } from "~/lib/app-error";
 import { formatLongDate } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
+import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { getBusinessName } from "~/lib/business-name.server";
 import { copyWeeks } from "./program-copy.server";
 import { ensureWithinLimits } from "./program-limits.server";
 import { personName, PROGRAM_NOT_FOUND, type Actor } from "./program-read.server";
-import { copyProgram, requireProgram } from "./programs.server";
-import { assignFormSchema } from "./programs.schema";
+import { copyProgramIn, requireProgram } from "./programs.server";
+import { assignFormSchema, FORM_OUT_OF_DATE } from "./programs.schema";
 import { trainedDays } from "./trained-days.server";
 
 export const CHOOSE_MEMBERS = "Please choose members from the list";
@@ -46,32 +49,22 @@ async function requireMembers(ids: readonly string[]): Promise<Member[]> {
   return members;
 }
 
-async function mailNewProgram(member: Member, programName: string, startDate: string): Promise<boolean> {
-  try {
-    const businessName = await getBusinessName();
-    await sendMail({
-      to: member.email,
-      subject: `A new program is ready: ${programName}`,
-      text: [
-        `Hello ${member.name},`,
-        "",
-        `Your coach at ${businessName} has a new training program ready for you: ${programName}.`,
-        `It starts on ${formatLongDate(startDate)}.`,
-        "",
-        "See your workouts:",
-        `${getEnv().BASE_URL}${WORKOUTS_PATH}`,
-      ].join("\n"),
-    });
-    return true;
-  } catch (error) {
-    getLogger().error({ err: error instanceof Error ? error.message : String(error) }, "could not e-mail a member about a new program");
-    return false;
-  }
-}
-
-export interface Assignment {
-  copies: Array<{ memberId: string; programId: string }>;
-  mailed: number;
+/** The member's e-mail that their copy is ready. Throws when it cannot be sent (the job retries). */
+async function mailNewProgram(member: Member, programName: string, startDate: string): Promise<void> {
+  const businessName = await getBusinessName();
+  await sendMail({
+    to: member.email,
+    subject: `A new program is ready: ${programName}`,
+    text: [
+      `Hello ${member.name},`,
+      "",
+      `Your coach at ${businessName} has a new training program ready for you: ${programName}.`,
+      `It starts on ${formatLongDate(startDate)}.`,
+      "",
+      "See your workouts:",
+      `${getEnv().BASE_URL}${WORKOUTS_PATH}`,
+    ].join("\n"),
+  });
 }
 
 /**
@@ -86,30 +79,151 @@ async function yieldToOtherRequests(copyMs: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, copyMs));
 }
 
+/** Why an assignment's copy for a member was not made (the job ends; nothing to retry). */
+type NoCopy = "source gone" | "not a member";
+
 /**
- * Gives each chosen member their own copy of the program (or template) from `startDate`,
- * then an e-mail to each. Every member is checked before any copy is made, so a wrong one
- * assigns nothing. Each copy is set-based SQL in its own short transaction: on PGlite's one
- * connection other members' requests run between two copies instead of waiting for all
- * of them (decision 0044).
+ * The member's copy of an assignment, made once: in one transaction with the copy's row
+ * carrying the assignment (unique with the member), so a run after a crash, or two runs
+ * at once, find it made instead of making another. Returns the copy, or why there is none.
  */
-export async function assignProgram(actor: Actor, programId: unknown, input: unknown): Promise<Assignment> {
+async function ensureAssignedCopy(assignmentId: string, memberId: string): Promise<{ member: Member; name: string; startDate: string } | NoCopy> {
+  return getDb().transaction(async (tx) => {
+    const [assignment] = await tx
+      .select({ sourceId: programAssignment.sourceId, startDate: programAssignment.startDate, createdById: programAssignment.createdById, name: program.name, description: program.description })
+      .from(programAssignment)
+      .innerJoin(program, and(eq(program.id, programAssignment.sourceId), isNull(program.archivedAt)))
+      .where(eq(programAssignment.id, assignmentId));
+    if (!assignment) return "source gone";
+    const [row] = await tx
+      .select({ id: user.id, name: user.name, email: user.email })
+      .from(user)
+      .where(and(eq(user.id, memberId), eq(user.role, "member"), eq(user.banned, false)));
+    if (!row) return "not a member";
+    const [made] = await tx
+      .select({ id: program.id })
+      .from(program)
+      .where(and(eq(program.assignmentId, assignmentId), eq(program.memberId, memberId)));
+    if (!made) {
+      await copyProgramIn(tx, assignment.sourceId, {
+        name: assignment.name,
+        description: assignment.description,
+        memberId,
+        startDate: assignment.startDate,
+        createdById: assignment.createdById,
+        assignmentId,
+      });
+    }
+    return { member: { id: row.id, name: personName(row), email: row.email }, name: assignment.name, startDate: assignment.startDate };
+  });
+}
+
+/**
+ * One member's part of an assignment: their copy, then their e-mail. A failed e-mail is
+ * retried with the copy already made (it is not made twice), so the member hears of it
+ * as soon as their own copy is ready, not after everyone's.
+ */
+export const assignCopyJob = defineJob({
+  kind: "programs.assign-copy",
+  payload: z.object({ assignmentId: z.string(), memberId: z.string() }),
+  run: async ({ assignmentId, memberId }) => {
+    const started = performance.now();
+    const copy = await ensureAssignedCopy(assignmentId, memberId);
+    await yieldToOtherRequests(performance.now() - started);
+    if (typeof copy === "string") {
+      getLogger().info({ assignmentId, memberId, reason: copy }, "an assigned copy was not made");
+      return;
+    }
+    await mailNewProgram(copy.member, copy.name, copy.startDate);
+  },
+});
+
+const assignJobKey = (assignmentId: string, memberId: string) => `${assignCopyJob.kind}:${assignmentId}:${memberId}`;
+
+export interface AssignmentRequest {
+  /** The assignment's id (the form's token). */
+  id: string;
+  members: number;
+  /** The same form was posted before: nothing new was started. */
+  repeated: boolean;
+}
+
+/**
+ * Assigns the program (or template) to the chosen members from `startDate`: each gets
+ * their own copy and an e-mail, made in the background a member at a time (decision
+ * 0051), so no request waits for them however large the program and however many the
+ * members. Every member is checked first, so a wrong one starts nothing; the assignment
+ * and its jobs are written in one transaction. The same form posted twice (its token)
+ * starts it once.
+ */
+export async function assignProgram(actor: Actor, programId: unknown, input: unknown): Promise<AssignmentRequest> {
   ensureCan(actor, "programs", "assign");
   const form = assignFormSchema.parse(input);
   const source = await requireProgram(programId);
   if (source.kind === "copy") throw new AppError(400, COPY_NOT_ASSIGNABLE);
   const members = await requireMembers([...new Set(form.memberIds)]);
-  const copies: Assignment["copies"] = [];
-  for (const member of members) {
-    const started = performance.now();
-    const { id } = await copyProgram(source.id, { name: source.name, description: source.description, memberId: member.id, startDate: form.startDate, createdById: actor.id });
-    copies.push({ memberId: member.id, programId: id });
-    await recordAudit({ action: "program.assigned", actor, target: { type: "program", id }, summary: `${source.name} assigned to ${member.name} from ${form.startDate}` });
-    await yieldToOtherRequests(performance.now() - started);
+  const id = form.assignment ?? crypto.randomUUID();
+  const started = await getDb().transaction(async (tx) => {
+    // Refused now, not by each member's job: a program too large to copy (kept from growing while this commits).
+    await tx.select({ id: program.id }).from(program).where(eq(program.id, source.id)).for("share");
+    await ensureWithinLimits(tx, source.id);
+    const [created] = await tx
+      .insert(programAssignment)
+      .values({ id, sourceId: source.id, startDate: form.startDate, memberCount: members.length, createdById: actor.id })
+      .onConflictDoNothing()
+      .returning({ id: programAssignment.id });
+    if (!created) {
+      const [earlier] = await tx.select({ sourceId: programAssignment.sourceId }).from(programAssignment).where(eq(programAssignment.id, id));
+      if (earlier?.sourceId !== source.id) throw new AppError(409, FORM_OUT_OF_DATE);
+      return false;
+    }
+    for (const member of members) await enqueueJob(tx, assignCopyJob, { assignmentId: id, memberId: member.id }, { key: assignJobKey(id, member.id) });
+    return true;
+  });
+  if (started) {
+    const to = members.length === 1 ? members[0]!.name : `${members.length} members`;
+    await recordAudit({ action: "program.assigned", actor, target: { type: "program", id: source.id }, summary: `${source.name} assigned to ${to} from ${form.startDate}` });
   }
-  let mailed = 0;
-  for (const member of members) if (await mailNewProgram(member, source.name, form.startDate)) mailed += 1;
-  return { copies, mailed };
+  return { id, members: members.length, repeated: !started };
+}
+
+/** The copies an assignment has made so far, by member. */
+export async function assignedCopies(assignmentId: string): Promise<Array<{ memberId: string; programId: string }>> {
+  const rows = await getDb().select({ memberId: program.memberId, programId: program.id }).from(program).where(eq(program.assignmentId, assignmentId));
+  return rows.map((r) => ({ memberId: r.memberId!, programId: r.programId }));
+}
+
+export interface AssignmentProgress {
+  id: string;
+  startDate: string;
+  memberCount: number;
+  /** Copies made so far. */
+  made: number;
+  /** Some of its members' jobs are still to run. */
+  underWay: boolean;
+}
+
+/** Recent assignments of a program this many at most (the builder shows those under way). */
+const RECENT_ASSIGNMENTS = 10;
+
+/**
+ * The latest assignments of a program and how far each is: copies made, and whether any
+ * member's job is still to run (a look at the unfinished jobs only). `ids` narrows them to
+ * those a page is following.
+ */
+export async function assignmentProgress(actor: Actor, programId: string, ids?: readonly string[]): Promise<AssignmentProgress[]> {
+  ensureCan(actor, "programs", "assign");
+  if (ids && ids.length === 0) return [];
+  // Written out: inside a sub-select drizzle leaves column names unqualified, and "id" would be the job's.
+  const made = sql<number>`(select count(*) from programs where programs.assignment_id = program_assignments.id)`;
+  const underWay = sql<boolean>`exists (select 1 from jobs where jobs.status in ('pending', 'running') and jobs.kind = ${assignCopyJob.kind} and jobs.payload ->> 'assignmentId' = program_assignments.id)`;
+  const rows = await getDb()
+    .select({ id: programAssignment.id, startDate: programAssignment.startDate, memberCount: programAssignment.memberCount, made, underWay })
+    .from(programAssignment)
+    .where(and(eq(programAssignment.sourceId, programId), ids ? inArray(programAssignment.id, [...ids]) : undefined))
+    .orderBy(desc(programAssignment.createdAt))
+    .limit(RECENT_ASSIGNMENTS);
+  return rows.map((r) => ({ ...r, made: Number(r.made), underWay: Boolean(r.underWay) }));
 }
 
 /**

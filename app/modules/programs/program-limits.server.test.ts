@@ -12,11 +12,12 @@ import { program, programBlock, programDay, programWeek } from "~/db/schema/prog
 import { AppError } from "~/lib/app-error";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { insertLargestProgram } from "./largest-program.fixture";
-import { assignProgram, updateCopyFromSource } from "./program-assignment.server";
+import { updateCopyFromSource } from "./program-assignment.server";
 import { TOO_MANY_BLOCKS, TOO_MANY_PROGRAM_BLOCKS, TOO_MANY_WEEKS } from "./program-limits.server";
 import { addBlock, addDay, addWeek, duplicateDay, duplicateWeek } from "./program-structure.server";
 import { createProgram, saveAsTemplate, startFromTemplate } from "./programs.server";
 import { MAX_BLOCKS_PER_DAY } from "./programs.schema";
+import { assignAndRun } from "./programs.test-support";
 
 let trainer: SessionUser;
 let memberId = "";
@@ -87,14 +88,14 @@ describe("a program's limits", () => {
     const id = await insertLargestProgram("too-large", trainer.id);
     await overgrow(id);
     await expectRefusedUnchanged(() => saveAsTemplate(trainer, id), TOO_MANY_PROGRAM_BLOCKS);
-    await expectRefusedUnchanged(() => assignProgram(trainer, id, { memberIds: [memberId], startDate: "2026-12-07" }), TOO_MANY_PROGRAM_BLOCKS);
+    await expectRefusedUnchanged(() => assignAndRun(trainer, id, { memberIds: [memberId], startDate: "2026-12-07" }), TOO_MANY_PROGRAM_BLOCKS);
     await getDb().update(program).set({ isTemplate: true }).where(eq(program.id, id));
     await expectRefusedUnchanged(() => startFromTemplate(trainer, id), TOO_MANY_PROGRAM_BLOCKS);
 
     // A copy made while its template was within the limits; the template grew past them since.
     const template = await insertLargestProgram("template", trainer.id);
     await getDb().update(program).set({ isTemplate: true }).where(eq(program.id, template));
-    const { copies } = await assignProgram(trainer, template, { memberIds: [memberId], startDate: "2026-12-07" });
+    const { copies } = await assignAndRun(trainer, template, { memberIds: [memberId], startDate: "2026-12-07" });
     await overgrow(template);
     await expectRefusedUnchanged(() => updateCopyFromSource(trainer, copies[0]!.programId), TOO_MANY_PROGRAM_BLOCKS);
   });

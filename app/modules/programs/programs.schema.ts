@@ -184,6 +184,8 @@ export const blockPositionSchema = z.object({
   position: choiceNumber(1, MAX_BLOCKS_PER_DAY, "Please choose a position"),
 });
 
+export const FORM_OUT_OF_DATE = "This form is out of date. Please reload the page and try again.";
+
 const memberIdsSchema = z.preprocess(
   (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
   z.array(z.string().trim().max(100), { message: "Please choose at least one member" }).min(1, "Please choose at least one member").max(200, "Please choose at most 200 members at a time"),
@@ -197,6 +199,8 @@ export const assignFormSchema = z.object({
     .min(1, "Please enter the start date")
     .refine(isPlainDate, "Please enter a real date (yyyy-mm-dd)")
     .refine((value) => !isPlainDate(value) || (value >= "2000-01-01" && value <= "2100-12-31"), "Please choose a start date between 2000 and 2100"),
+  /** The form's own token (the page makes one): the same form posted twice is one assignment. */
+  assignment: z.string().uuid(FORM_OUT_OF_DATE).optional(),
 });
 export type AssignForm = z.output<typeof assignFormSchema>;
 

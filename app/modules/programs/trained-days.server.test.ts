@@ -13,7 +13,7 @@ import { workout, workoutExercise } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { discardWorkout, startWorkout } from "~/modules/workouts/workout-session.server";
-import { assignProgram, updateCopyFromSource } from "./program-assignment.server";
+import { updateCopyFromSource } from "./program-assignment.server";
 import { loadProgram, type ProgramView } from "./program-read.server";
 import {
   addBlock,
@@ -32,7 +32,7 @@ import {
   updateDay,
 } from "./program-structure.server";
 import { createProgram, updateProgramDetails } from "./programs.server";
-import { insertWorkoutFor } from "./programs.test-support";
+import { assignAndRun, insertWorkoutFor } from "./programs.test-support";
 import { DAY_TRAINED, LATER_WEEK_TRAINED, WEEK_TRAINED } from "./trained-days.server";
 
 let trainer: SessionUser;
@@ -91,7 +91,7 @@ async function membersCopy() {
       for (const block of blockIds) await addBlock(trainer, draft.id, { dayId, ...block });
     }
   }
-  const { copies } = await assignProgram(trainer, draft.id, { memberIds: [member.id], startDate: "2026-11-02" });
+  const { copies } = await assignAndRun(trainer, draft.id, { memberIds: [member.id], startDate: "2026-11-02" });
   const id = copies[0]!.programId;
   for (const day of (await view(id)).weeks.flatMap((w) => w.days)) await groupBlocks(trainer, id, { blockIds: [day.blocks[0]!.id, day.blocks[1]!.id], groupKind: "superset" });
   const p = await view(id);

@@ -11,7 +11,6 @@ import { getDb } from "~/db/client.server";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
 import { addDays, todayIn } from "~/lib/time-zone";
-import { assignProgram } from "~/modules/programs/program-assignment.server";
 import { loadProgram } from "~/modules/programs/program-read.server";
 import { addBlock, addDay, addWeek } from "~/modules/programs/program-structure.server";
 import { createProgram } from "~/modules/programs/programs.server";
@@ -22,6 +21,7 @@ import { getMemberTrainingForStaff } from "./coach-review.server";
 import { REVIEW_WORKOUTS } from "./coach-review-types";
 import { insertTrainingHistory } from "./training-history.fixture";
 import { commentOnWorkout } from "./workout-comments.server";
+import { assignAndRun } from "~/modules/programs/programs.test-support";
 
 let trainer: SessionUser;
 let admin: SessionUser;
@@ -72,7 +72,7 @@ async function assigned(name: string, weeks: number, startDate: string) {
       await addBlock(trainer, draft.id, { dayId, exerciseId: "squat", sets: "3", reps: "5" });
     }
   }
-  const { copies } = await assignProgram(trainer, draft.id, { memberIds: [member.id], startDate });
+  const { copies } = await assignAndRun(trainer, draft.id, { memberIds: [member.id], startDate });
   const copy = (await loadProgram(getDb(), copies[0]!.programId))!;
   return { id: copy.id, days: copy.weeks.map((w) => w.days.map((d) => d.id)) };
 }

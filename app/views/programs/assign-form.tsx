@@ -1,11 +1,58 @@
-import { Form } from "react-router";
+import { useEffect } from "react";
+import { Form, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import type { ActionFailure } from "~/lib/action.server";
+import { formatLongDate } from "~/lib/dates";
+import type { AssignmentProgress } from "~/modules/programs/program-assignment.server";
 import type { MemberOption } from "~/modules/programs/program-read.server";
 
+export interface Assigning {
+  /** The assignments of this program still making copies (and the one just started). */
+  underWay: AssignmentProgress[];
+  /** This form's token: posted twice, it is one assignment. */
+  token: string;
+}
+
+/** How often the page asks how far the copies are, while some are being made. */
+const POLL_MS = 2_000;
+
+/**
+ * The assignments still making copies, each with how many are made; it asks again every
+ * two seconds until all are done, and says so when they are.
+ */
+function AssignmentsUnderWay({ programId, initial }: { programId: string; initial: readonly AssignmentProgress[] }) {
+  const poll = useFetcher<{ assignments: AssignmentProgress[] }>();
+  const assignments = poll.data?.assignments ?? initial;
+  const going = assignments.some((a) => a.underWay);
+  const ids = initial.map((a) => a.id).join(",");
+  useEffect(() => {
+    if (!going || poll.state !== "idle") return;
+    const timer = setTimeout(() => void poll.load(`/programs/${programId}/assignments?ids=${ids}`), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [going, poll, programId, ids]);
+  return (
+    <div className="mt-4 space-y-3 rounded-md border border-zinc-300 bg-zinc-50 p-3">
+      <ul className="space-y-3">
+        {assignments.map((a) => {
+          const label = `${a.underWay ? "Assigning" : "Assigned"} from ${formatLongDate(a.startDate)}: ${a.made} of ${a.memberCount} ${a.memberCount === 1 ? "copy" : "copies"} made`;
+          return (
+            <li key={a.id}>
+              <p className="text-sm font-medium text-zinc-800">{label}</p>
+              <progress className="mt-1 h-2 w-full accent-brand" max={a.memberCount} value={a.made} aria-label={label} />
+            </li>
+          );
+        })}
+      </ul>
+      <p role="status" className="text-sm text-zinc-700">
+        {going ? "Members are e-mailed as their copies are ready. You can leave this page." : "All copies are made."}
+      </p>
+    </div>
+  );
+}
+
 /** 'Assign': the members (one or many) and the start date; each member gets their own copy. */
-export function AssignForm({ members, failed }: { members: readonly MemberOption[]; failed: ActionFailure | undefined }) {
+export function AssignForm({ programId, members, assigning, failed }: { programId: string; members: readonly MemberOption[]; assigning: Assigning; failed: ActionFailure | undefined }) {
   const chosen = new Set([failed?.values.memberIds ?? []].flat());
   const startDate = typeof failed?.values.startDate === "string" ? failed.values.startDate : "";
   const membersError = failed?.fieldErrors.memberIds;
@@ -15,12 +62,14 @@ export function AssignForm({ members, failed }: { members: readonly MemberOption
         Assign
       </h2>
       <p className="mt-1 text-sm text-zinc-700">Each member gets their own copy from the start date and an e-mail that a new program is ready.</p>
+      {assigning.underWay.length ? <AssignmentsUnderWay key={assigning.underWay.map((a) => a.id).join(",")} programId={programId} initial={assigning.underWay} /> : null}
       {failed?.error ? (
         <p role="alert" className="mt-3 font-medium text-brand-strong">
           {failed.error}
         </p>
       ) : null}
       <Form method="post" className="mt-4 space-y-4" key={failed ? "failed" : "fresh"}>
+        <input type="hidden" name="assignment" value={assigning.token} />
         <fieldset aria-describedby={membersError ? "assign-members-error" : undefined}>
           <legend className="text-sm font-medium text-zinc-800">Members</legend>
           {members.length === 0 ? <p className="mt-2 text-sm text-zinc-600">No members yet.</p> : null}

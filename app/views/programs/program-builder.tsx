@@ -9,7 +9,7 @@ import type { WeightUnit } from "~/lib/units";
 import type { ExerciseChoice } from "~/modules/exercises/exercises.server";
 import type { DayView, MemberOption, ProgramWeekView, WeekSummary, WeekView } from "~/modules/programs/program-read.server";
 import { DAYS_PER_WEEK, weekdayLabel } from "~/modules/programs/programs.schema";
-import { AssignForm } from "./assign-form";
+import { AssignForm, type Assigning } from "./assign-form";
 import { BlockForm } from "./block-form";
 import { BlockList } from "./block-list";
 import { ProgramDetailsForm } from "./program-details-form";
@@ -18,6 +18,7 @@ export interface BuilderData {
   program: ProgramWeekView;
   exercises: ExerciseChoice[];
   members: MemberOption[];
+  assigning: Assigning;
   unit: WeightUnit;
   editing: { block: string; day: string | null } | null;
 }
@@ -129,7 +130,7 @@ export function ProgramBuilder({ data, result }: { data: BuilderData; result: Ac
         </Button>
       </Form>
 
-      {program.kind !== "copy" ? <AssignForm members={data.members} failed={failed?.intent === "assign" ? failed : undefined} /> : null}
+      {program.kind !== "copy" ? <AssignForm programId={program.id} members={data.members} assigning={data.assigning} failed={failed?.intent === "assign" ? failed : undefined} /> : null}
     </div>
   );
 }

@@ -417,6 +417,8 @@ export const matrix: MatrixRow[] = [
   read("programs/:programId", staffOnly(200), (ids) => `/programs/${ids.programId}`),
   read("programs/:programId", staffOnly(200), (ids) => `/programs/${ids.programId}?week=2`),
   read("programs/:programId", staffOnly(404), () => `/programs/${missingId}`),
+  // How far an assignment's copies are (the builder asks while they are made): JSON for staff.
+  read("programs/:programId/assignments", staffJson(200), (ids) => `/programs/${ids.programId}/assignments?ids=${missingId}`),
   {
     route: "programs/:programId",
     op: "update",

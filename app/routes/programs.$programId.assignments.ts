@@ -1,0 +1,23 @@
+import type { Route } from "./+types/programs.$programId.assignments";
+import { can } from "~/auth/permissions";
+import { getSessionUser } from "~/auth/session.server";
+import { mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "~/auth/two-factor-sign-in.server";
+import { assignmentProgress } from "~/modules/programs/program-assignment.server";
+
+/** At most this many assignments followed at once (the builder follows those under way). */
+const MAX_IDS = 10;
+
+/**
+ * GET ?ids=a,b → {assignments}: how far each of these assignments of the program is
+ * (copies made, still under way). The builder asks while copies are being made.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await getSessionUser(request);
+  if (!actor) return Response.json({ error: "Please sign in." }, { status: 401 });
+  if (!can(actor.role, "programs", "assign")) return Response.json({ error: "You do not have permission to do that." }, { status: 403 });
+  if (await mustEnrolTwoFactor(actor)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403 });
+  const ids = (new URL(request.url).searchParams.get("ids") ?? "").split(",").filter(Boolean);
+  if (ids.length > MAX_IDS || ids.some((id) => id.length > 100)) return Response.json({ error: `Ask for at most ${MAX_IDS} assignments.` }, { status: 400 });
+  const assignments = await assignmentProgress(actor, params.programId, ids);
+  return Response.json({ assignments }, { headers: { "Cache-Control": "no-store" } });
+}
