@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/auth/audit.server";
 import { ensureCan } from "~/auth/session.server";
-import { getDatabase, getDb } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { program, programAssignment, programWeek } from "~/db/schema/programs";
 import { AppError } from "~/lib/app-error";
@@ -16,7 +16,8 @@ import { getBusinessName } from "~/lib/business-name.server";
 import { copyWeeks } from "./program-copy.server";
 import { ensureWithinLimits } from "./program-limits.server";
 import { personName, PROGRAM_NOT_FOUND, type Actor } from "./program-read.server";
-import { copyProgramIn, requireProgram } from "./programs.server";
+import { makeAssignedCopy } from "./assigned-copy.server";
+import { requireProgram } from "./programs.server";
 import { assignFormSchema, FORM_OUT_OF_DATE } from "./programs.schema";
 import { trainedDays } from "./trained-days.server";
 
@@ -68,57 +69,6 @@ async function mailNewProgram(member: Member, programName: string, startDate: st
 }
 
 /**
- * On PGlite's one connection every query of another request queues behind a copy, and a
- * page sends several one after another: without a pause the next copy would be queued
- * before the page's next query, and the page would wait for every copy. Resting as long
- * as the copy took lets a page's queries all run in between, so it waits for one copy at
- * most (decision 0044). PostgreSQL's pool runs them beside the copy: no pause there.
- */
-async function yieldToOtherRequests(copyMs: number): Promise<void> {
-  if (getDatabase().kind === "postgres") return;
-  await new Promise((resolve) => setTimeout(resolve, copyMs));
-}
-
-/** Why an assignment's copy for a member was not made (the job ends; nothing to retry). */
-type NoCopy = "source gone" | "not a member";
-
-/**
- * The member's copy of an assignment, made once: in one transaction with the copy's row
- * carrying the assignment (unique with the member), so a run after a crash, or two runs
- * at once, find it made instead of making another. Returns the copy, or why there is none.
- */
-async function ensureAssignedCopy(assignmentId: string, memberId: string): Promise<{ member: Member; name: string; startDate: string } | NoCopy> {
-  return getDb().transaction(async (tx) => {
-    const [assignment] = await tx
-      .select({ sourceId: programAssignment.sourceId, startDate: programAssignment.startDate, createdById: programAssignment.createdById, name: program.name, description: program.description })
-      .from(programAssignment)
-      .innerJoin(program, and(eq(program.id, programAssignment.sourceId), isNull(program.archivedAt)))
-      .where(eq(programAssignment.id, assignmentId));
-    if (!assignment) return "source gone";
-    const [row] = await tx
-      .select({ id: user.id, name: user.name, email: user.email })
-      .from(user)
-      .where(and(eq(user.id, memberId), eq(user.role, "member"), eq(user.banned, false)));
-    if (!row) return "not a member";
-    const [made] = await tx
-      .select({ id: program.id })
-      .from(program)
-      .where(and(eq(program.assignmentId, assignmentId), eq(program.memberId, memberId)));
-    if (!made) {
-      await copyProgramIn(tx, assignment.sourceId, {
-        name: assignment.name,
-        description: assignment.description,
-        memberId,
-        startDate: assignment.startDate,
-        createdById: assignment.createdById,
-        assignmentId,
-      });
-    }
-    return { member: { id: row.id, name: personName(row), email: row.email }, name: assignment.name, startDate: assignment.startDate };
-  });
-}
-
-/**
  * One member's part of an assignment: their copy, then their e-mail. A failed e-mail is
  * retried with the copy already made (it is not made twice), so the member hears of it
  * as soon as their own copy is ready, not after everyone's.
@@ -127,9 +77,7 @@ export const assignCopyJob = defineJob({
   kind: "programs.assign-copy",
   payload: z.object({ assignmentId: z.string(), memberId: z.string() }),
   run: async ({ assignmentId, memberId }) => {
-    const started = performance.now();
-    const copy = await ensureAssignedCopy(assignmentId, memberId);
-    await yieldToOtherRequests(performance.now() - started);
+    const copy = await makeAssignedCopy(assignmentId, memberId);
     if (typeof copy === "string") {
       getLogger().info({ assignmentId, memberId, reason: copy }, "an assigned copy was not made");
       return;
@@ -187,9 +135,9 @@ export async function assignProgram(actor: Actor, programId: unknown, input: unk
   return { id, members: members.length, repeated: !started };
 }
 
-/** The copies an assignment has made so far, by member. */
+/** The copies an assignment has made so far (whole ones), by member. */
 export async function assignedCopies(assignmentId: string): Promise<Array<{ memberId: string; programId: string }>> {
-  const rows = await getDb().select({ memberId: program.memberId, programId: program.id }).from(program).where(eq(program.assignmentId, assignmentId));
+  const rows = await getDb().select({ memberId: program.memberId, programId: program.id }).from(program).where(and(eq(program.assignmentId, assignmentId), isNull(program.archivedAt)));
   return rows.map((r) => ({ memberId: r.memberId!, programId: r.programId }));
 }
 
@@ -197,7 +145,7 @@ export interface AssignmentProgress {
   id: string;
   startDate: string;
   memberCount: number;
-  /** Copies made so far. */
+  /** Copies made so far (whole: a copy being made is hidden until it is). */
   made: number;
   /** Some of its members' jobs are still to run. */
   underWay: boolean;
@@ -215,7 +163,7 @@ export async function assignmentProgress(actor: Actor, programId: string, ids?: 
   ensureCan(actor, "programs", "assign");
   if (ids && ids.length === 0) return [];
   // Written out: inside a sub-select drizzle leaves column names unqualified, and "id" would be the job's.
-  const made = sql<number>`(select count(*) from programs where programs.assignment_id = program_assignments.id)`;
+  const made = sql<number>`(select count(*) from programs where programs.assignment_id = program_assignments.id and programs.archived_at is null)`;
   const underWay = sql<boolean>`exists (select 1 from jobs where jobs.status in ('pending', 'running') and jobs.kind = ${assignCopyJob.kind} and jobs.payload ->> 'assignmentId' = program_assignments.id)`;
   const rows = await getDb()
     .select({ id: programAssignment.id, startDate: programAssignment.startDate, memberCount: programAssignment.memberCount, made, underWay })

@@ -86,24 +86,19 @@ export async function requireProgram(id: unknown): Promise<ProgramRow> {
  * of `from`'s weeks, in one transaction with `from` locked for sharing (an edit of it waits).
  * Refused when `from` is larger than a program may be.
  */
-export async function copyProgram(from: string, values: CopyValues): Promise<{ id: string }> {
-  return getDb().transaction((tx) => copyProgramIn(tx, from, values));
-}
-
-type CopyValues = Omit<typeof program.$inferInsert, "id" | "sourceId">;
-
-/** copyProgram inside the caller's transaction (an assignment's job records its copy in the same one). */
-export async function copyProgramIn(tx: Db, from: string, values: CopyValues): Promise<{ id: string }> {
-  const [source] = await tx.select({ id: program.id }).from(program).where(and(eq(program.id, from), isNull(program.archivedAt))).for("share");
-  if (!source) throw new AppError(404, PROGRAM_NOT_FOUND);
-  // A copy is as large as its source: checking the source refuses before anything is written.
-  await ensureWithinLimits(tx, from);
-  const [created] = await tx
-    .insert(program)
-    .values({ ...values, id: sql`gen_random_uuid()::text`, sourceId: from })
-    .returning({ id: program.id });
-  await copyWeeks(tx, { from, to: created!.id });
-  return { id: created!.id };
+export async function copyProgram(from: string, values: Omit<typeof program.$inferInsert, "id" | "sourceId">): Promise<{ id: string }> {
+  return getDb().transaction(async (tx) => {
+    const [source] = await tx.select({ id: program.id }).from(program).where(and(eq(program.id, from), isNull(program.archivedAt))).for("share");
+    if (!source) throw new AppError(404, PROGRAM_NOT_FOUND);
+    // A copy is as large as its source: checking the source refuses before anything is written.
+    await ensureWithinLimits(tx, from);
+    const [created] = await tx
+      .insert(program)
+      .values({ ...values, id: sql`gen_random_uuid()::text`, sourceId: from })
+      .returning({ id: program.id });
+    await copyWeeks(tx, { from, to: created!.id });
+    return { id: created!.id };
+  });
 }
 
 /** A template made from a program (a copy: later edits of either leave the other as it is). */
