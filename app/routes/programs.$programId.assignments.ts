@@ -6,6 +6,8 @@ import { assignmentProgress } from "~/modules/programs/program-assignment.server
 
 /** At most this many assignments followed at once (the builder follows those under way). */
 const MAX_IDS = 10;
+/** Ids as the app makes them (UUIDs; seeded programs have readable ones): anything else is no id of ours. */
+const ID = /^[\w-]{1,100}$/;
 
 /**
  * GET ?ids=a,b → {assignments}: how far each of these assignments of the program is
@@ -17,7 +19,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!can(actor.role, "programs", "assign")) return Response.json({ error: "You do not have permission to do that." }, { status: 403 });
   if (await mustEnrolTwoFactor(actor)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403 });
   const ids = (new URL(request.url).searchParams.get("ids") ?? "").split(",").filter(Boolean);
-  if (ids.length > MAX_IDS || ids.some((id) => id.length > 100)) return Response.json({ error: `Ask for at most ${MAX_IDS} assignments.` }, { status: 400 });
+  if (ids.length > MAX_IDS) return Response.json({ error: `Ask for at most ${MAX_IDS} assignments.` }, { status: 400 });
+  if (!ID.test(params.programId) || !ids.every((id) => ID.test(id))) return Response.json({ error: "Ask for assignments by their ids." }, { status: 400 });
   const assignments = await assignmentProgress(actor, params.programId, ids);
   return Response.json({ assignments }, { headers: { "Cache-Control": "no-store" } });
 }

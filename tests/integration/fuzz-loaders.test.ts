@@ -135,7 +135,9 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "programs/templates": none,
     "programs/new": none,
     // The builder opens the block form for a day (?block=new&day=) or a block (?block=).
-    "programs/:programId": [{ block: "new", day: "no-such-day" }, { block: "no-such-block" }, { week: "0" }, { week: "53" }, { week: "1e3" }, { week: "2", block: "no-such-block" }],
+    "programs/:programId": [{ block: "new", day: "no-such-day" }, { block: "no-such-block" }, { week: "0" }, { week: "53" }, { week: "1e3" }, { week: "2", block: "no-such-block" }, { assigned: "no-such-assignment" }],
+    // How far assignments are: ?ids= lists up to 10 of them.
+    "programs/:programId/assignments": [{ ids: "a,b" }, { ids: Array.from({ length: 11 }, (_, i) => `id-${i}`).join(",") }],
     "programs/exercises": [
       { q: "bench press", muscle: "chest", equipment: "barbell", page: "1" },
       { q: "squat", muscle: "no-such-muscle", equipment: "spaceship", page: "99" },

@@ -69,6 +69,8 @@ describe("who may open Programs", () => {
     expect(await progressOf(id, "a", cookies.member)).toEqual({ status: 403, body: { error: "You do not have permission to do that." } });
     expect(await progressOf(id, "a,b", cookies.trainer)).toEqual({ status: 200, body: { assignments: [] } });
     expect(await progressOf(id, Array.from({ length: 11 }, (_, i) => `id-${i}`).join(","), cookies.admin)).toEqual({ status: 400, body: { error: "Ask for at most 10 assignments." } });
+    expect(await progressOf(id, "a,b%00", cookies.trainer)).toEqual({ status: 400, body: { error: "Ask for assignments by their ids." } });
+    expect(await progressOf("x y", "a", cookies.trainer)).toEqual({ status: 400, body: { error: "Ask for assignments by their ids." } });
   });
 
   it("sends visitors to sign in and members to /unauthorized, for pages and their data requests", async () => {
