@@ -10,7 +10,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { program, programAssignment, programDay, programWeek } from "~/db/schema/programs";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { makeAssignedCopy, WEEKS_PER_STEP } from "./assigned-copy.server";
+import { BLOCKS_PER_STEP, makeAssignedCopy, stepsOf } from "./assigned-copy.server";
 import { assignmentProgress, assignProgram } from "./program-assignment.server";
 import { listPrograms, loadProgram } from "./program-read.server";
 import { addDay, addWeek } from "./program-structure.server";
@@ -26,12 +26,19 @@ beforeAll(async () => {
   member = await createUserWithPassword({ name: "Step Member", email: "member@steps.test", password: "member-password-1", role: "member" });
 });
 
-/** A program of `weeks` weeks (more than one step's worth), each with a day titled `title`. */
+/** Exercises a week of programOf holds: three days of 30 (a day's most). */
+const WEEK_BLOCKS = 90;
+
+/** A program of `weeks` weeks, each with three days titled `title` of 30 exercises each. */
 async function programOf(weeks: number, title: string): Promise<string> {
   const { id } = await createProgram(trainer, { name: `Steps ${weeks}`, description: "" });
   for (let i = 1; i < weeks; i++) await addWeek(trainer, id);
   const rows = await getDb().select({ id: programWeek.id }).from(programWeek).where(eq(programWeek.programId, id));
-  for (const week of rows) await addDay(trainer, id, { weekId: week.id, dayIndex: "0", title });
+  for (const week of rows) for (const dayIndex of ["0", "2", "4"]) await addDay(trainer, id, { weekId: week.id, dayIndex, title });
+  await getDb().execute(sql`
+    insert into program_blocks (id, day_id, position, exercise_id, sets)
+    select gen_random_uuid()::text, d.id, g, 'bench-press', 3 from program_days d, generate_series(0, ${WEEK_BLOCKS / 3 - 1}::int) g
+    where d.program_id = ${id}`);
   return id;
 }
 
@@ -39,7 +46,16 @@ const titlesOf = async (programId: string) => (await getDb().select({ title: pro
 const copiesOf = (assignmentId: string) => getDb().select({ id: program.id, hidden: program.archivedAt }).from(program).where(eq(program.assignmentId, assignmentId));
 
 describe("a member's copy made in steps", () => {
-  const weeks = 2 * WEEKS_PER_STEP + 1;
+  // Three steps: two of as many whole weeks as fit, and one more week.
+  const perStep = Math.floor(BLOCKS_PER_STEP / WEEK_BLOCKS);
+  const weeks = 2 * perStep + 1;
+
+  it("groups whole weeks in order into steps of at most BLOCKS_PER_STEP exercises, a larger week alone", () => {
+    const week = (id: string, blocks: number) => ({ id, blocks });
+    expect(stepsOf([])).toEqual([[]]);
+    expect(stepsOf([week("a", 0), week("b", 0)])).toEqual([["a", "b"]]);
+    expect(stepsOf([week("a", 200), week("b", 100), week("c", 1), week("d", 210), week("e", 400), week("f", 10)])).toEqual([["a", "b"], ["c", "d"], ["e"], ["f"]]);
+  });
 
   it("is hidden from the member and the coach until whole, and an unfinished one (its run stopped) is made again", async () => {
     const sourceId = await programOf(weeks, "Push");
@@ -58,7 +74,7 @@ describe("a member's copy made in steps", () => {
     const copy = await makeAssignedCopy(assignmentId, member.id);
     expect(copy).toMatchObject({ member: { id: member.id }, name: `Steps ${weeks}`, startDate: "2026-12-07" });
     expect(await copiesOf(assignmentId)).toEqual([{ id: (copy as { programId: string }).programId, hidden: null }]);
-    expect(await titlesOf((copy as { programId: string }).programId)).toEqual(Array.from({ length: weeks }, () => "Push"));
+    expect(await titlesOf((copy as { programId: string }).programId)).toEqual(Array.from({ length: 3 * weeks }, () => "Push"));
     expect(await assignmentProgress(trainer, sourceId, [assignmentId])).toMatchObject([{ made: 1 }]);
   });
 
@@ -89,7 +105,7 @@ describe("a member's copy made in steps", () => {
     const [copy] = await Promise.all([makeAssignedCopy(assignmentId, member.id), editWhileCopying()]);
     const programId = (copy as { programId: string }).programId;
     const titles = await titlesOf(programId);
-    expect(titles).toHaveLength(weeks);
+    expect(titles).toHaveLength(3 * weeks);
     expect(new Set(titles).size, `one moment's titles, not a mix: ${titles.join(", ")}`).toBe(1);
     expect(await copiesOf(assignmentId)).toEqual([{ id: programId, hidden: null }]);
   });

@@ -1,5 +1,5 @@
 /**
- * A member's copy of an assigned program, made in steps of a few weeks each (decision 0051):
+ * A member's copy of an assigned program, made in steps of a few hundred exercises (decision 0051):
  * on PGlite's one connection a copy of the largest program in one transaction holds every
  * other request for half a second; a step holds them for a few tens of milliseconds, and
  * the job rests between steps. The copy stays hidden (archived) until it is whole, and it
@@ -7,16 +7,19 @@
  * (its `updated_at` moves) starts the copy again.
  */
 import crypto from "node:crypto";
-import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDatabase, getDb, type Db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { program, programAssignment, programWeek } from "~/db/schema/programs";
+import { program, programAssignment, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { copyWeeks } from "./program-copy.server";
 import { ensureWithinLimits } from "./program-limits.server";
 import { personName } from "./program-read.server";
 
-/** Weeks copied per transaction: about 40 ms each at the largest program on PGlite. */
-export const WEEKS_PER_STEP = 4;
+/**
+ * Exercises copied per transaction, about: whole weeks are copied together up to this many
+ * (a full week is 7 × 30; one step is at least a week). About 20-40 ms a step on PGlite.
+ */
+export const BLOCKS_PER_STEP = 300;
 /** Edits of the source while its copy is made start it again this many times, then the job fails (and is retried later). */
 const ATTEMPTS_WHILE_EDITED = 3;
 
@@ -32,15 +35,19 @@ export type NoCopy = "source gone" | "not a member";
 
 /**
  * On PGlite's one connection every query of another request queues behind a step, and a
- * page sends several one after another: resting as long as the step took lets a page's
- * queries all run in between (decision 0044). PostgreSQL's pool runs them beside the
- * copy: no pause there.
+ * page sends several one after another: resting three times as long as the step took lets
+ * a page's queries all run in between (decision 0044). Measured with 10 members of the
+ * largest program (`npm run bench -- --only programs`): another member's page p99 263 ms
+ * resting once as long, 178 ms resting three times (141 ms without copies), the copies
+ * 14 s and 24 s. PostgreSQL's pool runs them beside the copy: no pause there.
  */
+const REST_PER_STEP = 3;
+
 async function restAfter(work: () => Promise<unknown>): Promise<void> {
   const started = performance.now();
   await work();
   if (getDatabase().kind === "postgres") return;
-  await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
+  await new Promise((resolve) => setTimeout(resolve, REST_PER_STEP * (performance.now() - started)));
 }
 
 interface Start {
@@ -48,7 +55,26 @@ interface Start {
   sourceId: string;
   /** The source's `updated_at` when the copy started: every step checks it has not moved. */
   version: number;
-  weekIds: string[];
+  /** The source's weeks in order, in steps of about BLOCKS_PER_STEP exercises (at least one step). */
+  steps: string[][];
+}
+
+/** Whole weeks in order, grouped so that a group holds at most BLOCKS_PER_STEP exercises (or one week); at least one group. */
+export function stepsOf(weeks: ReadonlyArray<{ id: string; blocks: number }>): string[][] {
+  const steps: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const week of weeks) {
+    if (current.length && size + week.blocks > BLOCKS_PER_STEP) {
+      steps.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(week.id);
+    size += week.blocks;
+  }
+  steps.push(current);
+  return steps;
 }
 
 /** The source's row, share-locked (an edit waits for this step), if it is not archived. */
@@ -104,8 +130,15 @@ async function startCopy(assignmentId: string, memberId: string): Promise<{ done
         archivedAt: new Date(),
       })
       .returning({ id: program.id });
-    const weeks = await tx.select({ id: programWeek.id }).from(programWeek).where(eq(programWeek.programId, assignment.sourceId)).orderBy(asc(programWeek.position));
-    return { copy: copy(created!.id), start: { programId: created!.id, sourceId: assignment.sourceId, version: source.updatedAt.getTime(), weekIds: weeks.map((w) => w.id) } };
+    const weeks = await tx
+      .select({ id: programWeek.id, blocks: count(programBlock.id) })
+      .from(programWeek)
+      .leftJoin(programDay, eq(programDay.weekId, programWeek.id))
+      .leftJoin(programBlock, eq(programBlock.dayId, programDay.id))
+      .where(eq(programWeek.programId, assignment.sourceId))
+      .groupBy(programWeek.id, programWeek.position)
+      .orderBy(asc(programWeek.position));
+    return { copy: copy(created!.id), start: { programId: created!.id, sourceId: assignment.sourceId, version: source.updatedAt.getTime(), steps: stepsOf(weeks) } };
   });
 }
 
@@ -140,12 +173,8 @@ export async function makeAssignedCopy(assignmentId: string, memberId: string): 
     if ("done" in started!) return started.done;
     const { start, copy } = started!;
     try {
-      // Up to WEEKS_PER_STEP weeks a step; the last step shows the copy (one step for a program without weeks).
-      const steps = Math.max(1, Math.ceil(start.weekIds.length / WEEKS_PER_STEP));
-      for (let step = 0; step < steps; step++) {
-        const weekIds = start.weekIds.slice(step * WEEKS_PER_STEP, (step + 1) * WEEKS_PER_STEP);
-        await restAfter(() => copyStep(start, weekIds, step === steps - 1));
-      }
+      // The last step shows the copy.
+      for (const [i, weekIds] of start.steps.entries()) await restAfter(() => copyStep(start, weekIds, i === start.steps.length - 1));
       return copy;
     } catch (error) {
       if (!(error instanceof SourceEdited)) throw error;
