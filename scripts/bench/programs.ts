@@ -110,11 +110,16 @@ export async function benchPrograms(): Promise<ProgramsResults> {
         const assignmentId = new URL(answer.headers.get("location") ?? "/", baseUrl).searchParams.get("assigned");
         if (answer.status !== 302 || !assignmentId) throw new Error(`The assignment answered ${answer.status}`);
         const requestMs = performance.now() - t0;
-        for (;;) {
-          const progress = await fetch(`${baseUrl}/programs/${programId}/assignments?ids=${assignmentId}`, { headers: { cookie: coach } });
+        for (let failures = 0; ; ) {
+          await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
+          // A question that fails (a kept-alive connection closed as it was reused) is asked again, a few times.
+          const progress = await fetch(`${baseUrl}/programs/${programId}/assignments?ids=${assignmentId}`, { headers: { cookie: coach } }).catch((error: unknown) => {
+            if ((failures += 1) > 3) throw error;
+            return null;
+          });
+          if (!progress) continue;
           const { assignments } = (await progress.json()) as { assignments: Array<{ made: number; underWay: boolean }> };
           if (!assignments[0]?.underWay) return { requestMs, allCopiesMs: performance.now() - t0, made: assignments[0]?.made ?? 0 };
-          await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
         }
       };
       // Warm the member's page, then the same load before the assignment and while its copies are made.
