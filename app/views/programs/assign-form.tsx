@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { Form, useFetcher } from "react-router";
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import type { ActionFailure } from "~/lib/action.server";
@@ -22,15 +22,27 @@ const POLL_MS = 2_000;
  * two seconds until all are done, and says so when they are.
  */
 function AssignmentsUnderWay({ programId, initial }: { programId: string; initial: readonly AssignmentProgress[] }) {
-  const poll = useFetcher<{ assignments: AssignmentProgress[] }>();
-  const assignments = poll.data?.assignments ?? initial;
+  const [assignments, setAssignments] = useState(initial);
+  const [asked, setAsked] = useState(0);
   const going = assignments.some((a) => a.underWay);
   const ids = initial.map((a) => a.id).join(",");
   useEffect(() => {
-    if (!going || poll.state !== "idle") return;
-    const timer = setTimeout(() => void poll.load(`/programs/${programId}/assignments?ids=${ids}`), POLL_MS);
-    return () => clearTimeout(timer);
-  }, [going, poll, programId, ids]);
+    if (!going) return;
+    let stopped = false;
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch(`/programs/${programId}/assignments?ids=${ids}`, { headers: { accept: "application/json" } });
+        if (response.ok && !stopped) setAssignments(((await response.json()) as { assignments: AssignmentProgress[] }).assignments);
+      } catch {
+        // The network failed this once: the next question may get through.
+      }
+      if (!stopped) setAsked((n) => n + 1);
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [going, asked, programId, ids]);
   return (
     <div className="mt-4 space-y-3 rounded-md border border-zinc-300 bg-zinc-50 p-3">
       <ul className="space-y-3">
