@@ -17,10 +17,11 @@ interface ProgramSize {
 async function sizeOf(db: Db, programId: string): Promise<ProgramSize> {
   const result = await db.execute(sql`
     with per_day as (
+      -- Through the days' index (= any): a join here was planned as a scan of every program's exercises.
       select count(*)::int as n
-      from program_blocks b join program_days d on d.id = b.day_id
-      where d.program_id = ${programId}
-      group by b.day_id
+      from program_blocks
+      where day_id = any(array(select id from program_days where program_id = ${programId}))
+      group by day_id
     )
     select
       (select coalesce(max(position) + 1, 0)::int from program_weeks where program_id = ${programId}) as weeks,
