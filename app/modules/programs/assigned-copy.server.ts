@@ -43,11 +43,12 @@ export type NoCopy = "source gone" | "not a member";
  */
 const REST_PER_STEP = 3;
 
-async function restAfter(work: () => Promise<unknown>): Promise<void> {
+/** Runs one step, then rests (on PGlite) before the next: returns the step's result. */
+async function restAfter<T>(work: () => Promise<T>): Promise<T> {
   const started = performance.now();
-  await work();
-  if (getDatabase().kind === "postgres") return;
-  await new Promise((resolve) => setTimeout(resolve, REST_PER_STEP * (performance.now() - started)));
+  const result = await work();
+  if (getDatabase().kind !== "postgres") await new Promise((resolve) => setTimeout(resolve, REST_PER_STEP * (performance.now() - started)));
+  return result;
 }
 
 interface Start {
@@ -169,11 +170,10 @@ async function copyStep(start: Start, weekIds: readonly string[], last: boolean)
  */
 export async function makeAssignedCopy(assignmentId: string, memberId: string): Promise<AssignedCopy | NoCopy> {
   for (let attempt = 1; ; attempt++) {
-    let started: Awaited<ReturnType<typeof startCopy>> | undefined;
-    await restAfter(async () => (started = await startCopy(assignmentId, memberId)));
+    const started = await restAfter(() => startCopy(assignmentId, memberId));
     if (typeof started === "string") return started;
-    if ("done" in started!) return started.done;
-    const { start, copy } = started!;
+    if ("done" in started) return started.done;
+    const { start, copy } = started;
     try {
       // The last step shows the copy.
       for (const [i, weekIds] of start.steps.entries()) await restAfter(() => copyStep(start, weekIds, i === start.steps.length - 1));
