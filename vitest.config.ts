@@ -30,6 +30,10 @@ export default defineConfig({
     // fresh memory costs about 14 µs to fault in (docs/testing.md): the service tests of
     // programs and workouts took 45-47 s instead of 62-67 s back to back (decision 0050).
     pool: "threads",
+    // One module graph and one database per worker for all its files (decision 0053): each
+    // file still starts from the template's database, a DATA_DIR and configuration of its own
+    // (tests/setup/per-file.ts), without paying for a new PGlite and a new import of the app.
+    isolate: false,
     // Two files at a time on the 2-core CI machines: much of a file's time is spent waiting
     // for a child process, a server start or the database (PGlite pass 560 s → 470 s).
     maxWorkers: 2,

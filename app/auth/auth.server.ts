@@ -5,14 +5,14 @@ import { admin } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { schema } from "~/db/schema";
 import { DEFAULT_BUSINESS_NAME } from "~/lib/business-name";
 import { getBusinessName } from "~/lib/business-name.server";
 import { addressKey, CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getAuthSecret } from "~/lib/data-dir.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, type Env } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { recordAudit } from "~/auth/audit.server";
@@ -216,11 +216,16 @@ function createAuth() {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-let auth: { baseUrl: string; instance: Auth } | undefined;
+let auth: { env: Env; db: Db; instance: Auth } | undefined;
 
-/** One instance per BASE_URL: its scheme decides the cookie names and flags (tests switch it). */
+/**
+ * One instance per configuration and database: BASE_URL's scheme decides the cookie names
+ * and flags, the secret signs them, and the instance writes to the database it was made
+ * with (tests switch all three; a running server never does).
+ */
 export function getAuth(): Auth {
-  const baseUrl = getEnv().BASE_URL;
-  if (auth?.baseUrl !== baseUrl) auth = { baseUrl, instance: createAuth() };
+  const env = getEnv();
+  const db = getDb();
+  if (auth?.env !== env || auth.db !== db) auth = { env, db, instance: createAuth() };
   return auth.instance;
 }

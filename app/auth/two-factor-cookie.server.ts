@@ -1,16 +1,18 @@
 import { createCookie } from "react-router";
 import { getAuthSecret } from "~/lib/data-dir.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, type Env } from "~/lib/env.server";
 import { CHALLENGE_TTL_SECONDS } from "./two-factor-sign-in.server";
 
-let cookie: { secure: boolean; value: ReturnType<typeof createCookie> } | undefined;
+let cookie: { env: Env; value: ReturnType<typeof createCookie> } | undefined;
 
 /** Carries a pending sign-in's token from the password step to the code step (__Host- over https). */
 function challengeCookie() {
-  const secure = getEnv().BASE_URL.startsWith("https://");
-  if (cookie?.secure !== secure) {
+  // Made again when the configuration changes (tests run both schemes, and several DATA_DIRs, in one process).
+  const env = getEnv();
+  if (cookie?.env !== env) {
+    const secure = env.BASE_URL.startsWith("https://");
     cookie = {
-      secure,
+      env,
       value: createCookie(secure ? "__Host-rl_2fa" : "rl_2fa", {
         path: "/",
         httpOnly: true,

@@ -116,8 +116,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 let current: Database | undefined;
 
-/** The process's database, opened once at start-up (or per test file). */
-export function setDatabase(database: Database): void {
+/** The process's database, opened once at start-up (or per test file; none for a file that must not query). */
+export function setDatabase(database: Database | undefined): void {
   current = database;
 }
 

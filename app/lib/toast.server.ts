@@ -1,9 +1,9 @@
 import { createCookie, redirect } from "react-router";
 import { getAuthSecret } from "./data-dir.server";
-import { getEnv } from "./env.server";
+import { getEnv, type Env } from "./env.server";
 import type { Toast } from "./toast";
 
-let cookie: { secure: boolean; value: ReturnType<typeof createCookie> } | undefined;
+let cookie: { env: Env; value: ReturnType<typeof createCookie> } | undefined;
 
 /**
  * A one-shot signed cookie carries a toast across a redirect. Over https it is
@@ -11,11 +11,12 @@ let cookie: { secure: boolean; value: ReturnType<typeof createCookie> } | undefi
  * and for path "/", so a sibling subdomain or a plain-http page cannot plant one).
  */
 function toastCookie() {
-  const secure = getEnv().BASE_URL.startsWith("https://");
-  // Keyed by the scheme: tests run both configurations in one process.
-  if (cookie?.secure !== secure) {
+  // Made again when the configuration changes (tests run both schemes, and several DATA_DIRs, in one process).
+  const env = getEnv();
+  if (cookie?.env !== env) {
+    const secure = env.BASE_URL.startsWith("https://");
     cookie = {
-      secure,
+      env,
       value: createCookie(secure ? "__Host-rl_toast" : "rl_toast", {
         path: "/",
         httpOnly: true,

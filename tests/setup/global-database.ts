@@ -35,4 +35,12 @@ export default async function setup() {
   await database.migrate();
   await syncExerciseCatalogue(database.db);
   await database.close();
+  // The workers' databases (tests/setup/worker-database.ts), once every worker has ended.
+  return async () => {
+    const client = new pg.Client({ connectionString: databaseUrl(base, "postgres") });
+    await client.connect();
+    const { rows } = await client.query<{ name: string }>(`select datname as name from pg_database where datname like 'relentless\\_test\\_%'`);
+    for (const { name } of rows) await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
 }
