@@ -13,6 +13,7 @@ import { getLogger } from "~/lib/logger.server";
 import { withRequestScope } from "~/lib/request-scope.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
 import { privateUnlessDeclaredPublic } from "./cache-control";
+import { drainListenersFollowCompression } from "./drain-listeners";
 import { publicPageCache } from "./page-cache";
 import { precompressed } from "./precompressed";
 import { refuseUnreadablePaths } from "./path-guard";
@@ -100,6 +101,7 @@ export async function boot(options: AppOptions) {
   const pageCache = dev ? null : publicPageCache({ baseUrl: env.BASE_URL, https, build: buildOnce });
   app.use(requestLog());
   app.use(compression());
+  app.use(drainListenersFollowCompression);
   app.use(securityHeaders({ https, dev }));
   app.use(closeUnreadBodies);
   app.use(refuseUnreadablePaths);
