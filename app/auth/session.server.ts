@@ -12,7 +12,7 @@ import { AppError } from "~/lib/app-error";
 import { getAuth } from "./auth.server";
 import { can, toRole, type Action, type Entity } from "./permissions";
 import { isDueForRenewal, isStaff, MEMBER_SESSION_SECONDS, sessionEndsAt } from "./session-lifetime";
-import { ENROL_PATH, mustEnrolTwoFactor } from "./two-factor-sign-in.server";
+import { ENROL_PATH, mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "./two-factor-sign-in.server";
 import type { SessionUser } from "./user";
 
 export type { SessionUser };
@@ -149,6 +149,19 @@ export async function requirePermission<E extends Entity>(request: Request, enti
   const user = await requireUser(request);
   if (!can(user.role, entity, action)) throw redirect("/unauthorized");
   await requireEnrolledStaff(user);
+  return user;
+}
+
+/**
+ * For an endpoint a page's script asks (JSON, never a redirect): the signed-in user allowed
+ * this, or the refusal to send as it is: 401 for a visitor, 403 without the right or while
+ * an administrator's two-factor requirement waits for enrolment.
+ */
+export async function permittedOrRefusal<E extends Entity>(request: Request, entity: E, action: Action<E>): Promise<SessionUser | Response> {
+  const user = await getSessionUser(request);
+  if (!user) return Response.json({ error: "Please sign in." }, { status: 401 });
+  if (!can(user.role, entity, action)) return Response.json({ error: "You do not have permission to do that." }, { status: 403 });
+  if (await mustEnrolTwoFactor(user)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403 });
   return user;
 }
 

@@ -1,7 +1,5 @@
 import type { Route } from "./+types/cms.markdown-preview";
-import { can } from "~/auth/permissions";
-import { getSessionUser } from "~/auth/session.server";
-import { mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "~/auth/two-factor-sign-in.server";
+import { permittedOrRefusal } from "~/auth/session.server";
 import { runAction } from "~/lib/action.server";
 import { AppError } from "~/lib/app-error";
 import { renderPreview } from "~/modules/articles/articles.server";
@@ -18,10 +16,8 @@ export function loader() {
 /** POST {content} → {html}: the editor's preview, rendered exactly as the article page renders it. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return onlyPost();
-  const actor = await getSessionUser(request);
-  if (!actor) return Response.json({ error: "Please sign in." }, { status: 401 });
-  if (!can(actor.role, "articles", "create")) return Response.json({ error: "You do not have permission to do that." }, { status: 403 });
-  if (await mustEnrolTwoFactor(actor)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403 });
+  const actor = await permittedOrRefusal(request, "articles", "create");
+  if (actor instanceof Response) return actor;
   return runAction(
     request,
     async (body) => {

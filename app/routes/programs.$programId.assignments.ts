@@ -1,7 +1,5 @@
 import type { Route } from "./+types/programs.$programId.assignments";
-import { can } from "~/auth/permissions";
-import { getSessionUser } from "~/auth/session.server";
-import { mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "~/auth/two-factor-sign-in.server";
+import { permittedOrRefusal } from "~/auth/session.server";
 import { assignmentProgress } from "~/modules/programs/program-assignment.server";
 
 /** At most this many assignments followed at once (the builder follows those under way). */
@@ -14,10 +12,8 @@ const ID = /^[\w-]{1,100}$/;
  * (copies made, still under way). The builder asks while copies are being made.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await getSessionUser(request);
-  if (!actor) return Response.json({ error: "Please sign in." }, { status: 401 });
-  if (!can(actor.role, "programs", "assign")) return Response.json({ error: "You do not have permission to do that." }, { status: 403 });
-  if (await mustEnrolTwoFactor(actor)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403 });
+  const actor = await permittedOrRefusal(request, "programs", "assign");
+  if (actor instanceof Response) return actor;
   const ids = (new URL(request.url).searchParams.get("ids") ?? "").split(",").filter(Boolean);
   if (ids.length > MAX_IDS) return Response.json({ error: `Ask for at most ${MAX_IDS} assignments.` }, { status: 400 });
   if (!ID.test(params.programId) || !ids.every((id) => ID.test(id))) return Response.json({ error: "Ask for assignments by their ids." }, { status: 400 });
