@@ -133,8 +133,12 @@ function readDays(db: Db, where: SQL) {
     .orderBy(asc(programDay.dayIndex));
 }
 
-/** Blocks with their exercises, of the days `where` picks (it may name program_days' columns). */
-function readBlocks(db: Db, where: SQL) {
+/**
+ * Blocks with their exercises, of the days `days` picks (a condition on program_days). The
+ * days are read first and their blocks through `program_blocks_day_idx` (= any): as a join,
+ * PGlite (no statistics) planned a scan of every program's exercises.
+ */
+function readBlocks(db: Db, days: SQL) {
   return db
     .select({
       id: programBlock.id,
@@ -157,9 +161,8 @@ function readBlocks(db: Db, where: SQL) {
       notes: programBlock.notes,
     })
     .from(programBlock)
-    .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
     .innerJoin(exercise, eq(exercise.id, programBlock.exerciseId))
-    .where(where)
+    .where(sql`${programBlock.dayId} = any(array(select id from program_days where ${days}))`)
     .orderBy(asc(programBlock.position));
 }
 
@@ -254,18 +257,17 @@ export async function loadProgramWeek(db: Db, id: string, choice: WeekChoice): P
   const [row] = await headerRows(db, and(eq(program.id, id), isNull(program.archivedAt)));
   if (!row) return null;
   const [weeks, named, trained] = await Promise.all([
+    // Each week's days and exercises counted through their indexes (as joins, PGlite planned a scan of every program's days).
     db
       .select({
         id: programWeek.id,
         position: programWeek.position,
-        days: sql<number>`count(distinct ${programDay.id})::int`,
-        blocks: sql<number>`count(${programBlock.id})::int`,
+        // Written out: inside a sub-select drizzle leaves column names unqualified.
+        days: sql<number>`(select count(*)::int from program_days where week_id = program_weeks.id)`,
+        blocks: sql<number>`(select count(*)::int from program_blocks where day_id = any(array(select id from program_days where week_id = program_weeks.id)))`,
       })
       .from(programWeek)
-      .leftJoin(programDay, eq(programDay.weekId, programWeek.id))
-      .leftJoin(programBlock, eq(programBlock.dayId, programDay.id))
       .where(eq(programWeek.programId, id))
-      .groupBy(programWeek.id)
       .orderBy(asc(programWeek.position)),
     weekOf(db, id, choice),
     trainedDays(db, id),

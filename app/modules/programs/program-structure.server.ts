@@ -63,13 +63,20 @@ async function requireEditableDay(tx: Db, programId: string, dayId: unknown) {
   return day;
 }
 
+/**
+ * The blocks of a program, through its days' index (= any): as a join with program_days,
+ * PGlite (no statistics) planned a scan of every program's exercises.
+ */
+function ofProgram(programId: string) {
+  return sql`${programBlock.dayId} = any(array(select id from program_days where program_id = ${programId}))`;
+}
+
 /** A block the edit may change: of this program, on a day not trained. */
 async function requireEditableBlock(tx: Db, programId: string, blockId: unknown) {
   const [block] = await tx
     .select({ id: programBlock.id, dayId: programBlock.dayId, groupKey: programBlock.groupKey })
     .from(programBlock)
-    .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
-    .where(and(eq(programBlock.id, idOf(blockId)), eq(programDay.programId, programId)));
+    .where(and(eq(programBlock.id, idOf(blockId)), ofProgram(programId)));
   if (!block) throw new AppError(404, BLOCK_NOT_FOUND);
   await refuseTrained(tx, { days: [block.dayId] }, DAY_TRAINED);
   return block;
@@ -281,8 +288,7 @@ export async function groupBlocks(actor: Actor, programId: unknown, input: Recor
     const found = await tx
       .select({ id: programBlock.id, dayId: programBlock.dayId })
       .from(programBlock)
-      .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
-      .where(and(inArray(programBlock.id, wanted), eq(programDay.programId, row.id)));
+      .where(and(inArray(programBlock.id, wanted), ofProgram(row.id)));
     if (found.length !== wanted.length) throw new AppError(404, BLOCK_NOT_FOUND);
     const dayIds = new Set(found.map((b) => b.dayId));
     if (dayIds.size !== 1) throw new AppError(400, GROUP_ONE_DAY);
@@ -306,8 +312,7 @@ export async function ungroupBlocks(actor: Actor, programId: unknown, input: { g
     const grouped = await tx
       .select({ id: programBlock.id, dayId: programBlock.dayId })
       .from(programBlock)
-      .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
-      .where(and(eq(programBlock.groupKey, idOf(input.groupKey)), eq(programDay.programId, row.id)));
+      .where(and(eq(programBlock.groupKey, idOf(input.groupKey)), ofProgram(row.id)));
     if (grouped.length === 0) throw new AppError(404, BLOCK_NOT_FOUND);
     await refuseTrained(tx, { days: [...new Set(grouped.map((b) => b.dayId))] }, DAY_TRAINED);
     await tx

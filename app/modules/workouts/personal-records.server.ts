@@ -3,7 +3,7 @@
  * estimated one-rep max (Epley, as Strength Progress and the coach's review reckon it) of its sets, against every set of that exercise the
  * member performed before it. A first time is no record: there is nothing to beat.
  */
-import { and, eq, gt, inArray, lt, lte, max, ne, or } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, lte, max, ne, or, sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { exercise } from "~/db/schema/exercises";
@@ -45,9 +45,9 @@ export async function personalRecordsOf(actor: Pick<SessionUser, "id">, workoutI
   const mine = await db
     .select({ exerciseId: setLog.exerciseId, reps: setLog.reps, weightKg: max(setLog.weightKg), name: exercise.name })
     .from(setLog)
-    .innerJoin(workoutExercise, eq(workoutExercise.id, setLog.workoutExerciseId))
     .innerJoin(exercise, eq(exercise.id, setLog.exerciseId))
-    .where(and(eq(workoutExercise.workoutId, current.id), gt(setLog.weightKg, 0)))
+    // Through the workout's exercises' index (= any): as a join, PGlite (no statistics) planned a scan of every member's sets.
+    .where(and(sql`${setLog.workoutExerciseId} = any(array(select id from workout_exercises where workout_id = ${current.id}))`, gt(setLog.weightKg, 0)))
     .groupBy(setLog.exerciseId, setLog.reps, exercise.name);
   if (mine.length === 0) return [];
   const exerciseIds = [...new Set(mine.map((m) => m.exerciseId))];

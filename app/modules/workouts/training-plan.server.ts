@@ -77,11 +77,11 @@ export async function getTrainingPlan(actor: Actor, siteToday?: string): Promise
   const [weeks, days, blockCounts, workouts] = await Promise.all([
     db.select().from(programWeek).where(eq(programWeek.programId, copy.id)).orderBy(asc(programWeek.position)),
     db.select().from(programDay).where(eq(programDay.programId, copy.id)),
+    // Through the days' index (= any): a join here was planned as a scan of every program's exercises (PGlite has no statistics).
     db
       .select({ dayId: programBlock.dayId, n: count() })
       .from(programBlock)
-      .innerJoin(programDay, eq(programDay.id, programBlock.dayId))
-      .where(eq(programDay.programId, copy.id))
+      .where(sql`${programBlock.dayId} = any(array(select id from program_days where program_id = ${copy.id}))`)
       .groupBy(programBlock.dayId),
     db
       .select({ id: workout.id, dayId: workout.programDayId, finishedAt: workout.finishedAt })

@@ -499,13 +499,15 @@ describe("finishing", () => {
   });
 
   it("lists finished workouts newest first, a page at a time, with sets and volume", async () => {
-    for (let i = 1; i <= 12; i += 1) await insertFinishedWorkout(a.id, addDays(today(), -i), [{ exerciseId: "squat", sets: [{ weightKg: lbsToKg(100), reps: i }] }]);
+    const benched = [{ exerciseId: "bench-press", sets: [{ weightKg: lbsToKg(50), reps: 2 }, { weightKg: lbsToKg(50), reps: 2 }] }];
+    for (let i = 1; i <= 12; i += 1) await insertFinishedWorkout(a.id, addDays(today(), -i), [{ exerciseId: "squat", sets: [{ weightKg: lbsToKg(100), reps: i }] }, ...(i === 1 ? benched : [])]);
     await insertFinishedWorkout(b.id, today(), [{ exerciseId: "squat", sets: [{ weightKg: 100, reps: 1 }] }]);
     await startWorkout(a, { dayId: dayA });
     const first = await listWorkoutHistory(a, 1);
     expect(first).toMatchObject({ page: 1, pageCount: 2, unit: "lbs" });
     expect(first.items).toHaveLength(10);
-    expect(first.items[0]).toMatchObject({ performedOn: addDays(today(), -1), sets: 1, volume: 100 });
+    expect(first.items[0]).toMatchObject({ performedOn: addDays(today(), -1), sets: 3, volume: 300 });
+    expect(first.items[1]).toMatchObject({ performedOn: addDays(today(), -2), sets: 1, volume: 200 });
     const second = await listWorkoutHistory(a, 9);
     expect(second.page).toBe(2);
     expect(second.items.map((i) => i.performedOn)).toEqual([addDays(today(), -11), addDays(today(), -12)]);

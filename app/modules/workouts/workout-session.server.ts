@@ -11,7 +11,7 @@
  * check sees what the other one wrote (decision 0042).
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, max } from "drizzle-orm";
+import { and, asc, count, eq, max, sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -303,13 +303,17 @@ export interface WorkoutSummary {
   records: PersonalRecord[];
 }
 
+/**
+ * The sets of a workout, through its exercises' index (= any): as a join with
+ * workout_exercises, PGlite (no statistics) planned a scan of every member's sets.
+ */
+function setsOf(workoutId: string) {
+  return sql`${setLog.workoutExerciseId} = any(array(select id from workout_exercises where workout_id = ${workoutId}))`;
+}
+
 export async function finishWorkout(actor: Actor, workoutId: unknown): Promise<WorkoutSummary> {
   const id = await withOpenWorkout(actor, workoutId, async (tx, w) => {
-    const [logged] = await tx
-      .select({ n: count() })
-      .from(setLog)
-      .innerJoin(workoutExercise, eq(workoutExercise.id, setLog.workoutExerciseId))
-      .where(eq(workoutExercise.workoutId, w.id));
+    const [logged] = await tx.select({ n: count() }).from(setLog).where(setsOf(w.id));
     if ((logged?.n ?? 0) === 0) throw new AppError(409, NOTHING_LOGGED);
     await tx.update(workout).set({ finishedAt: new Date(), updatedAt: new Date() }).where(eq(workout.id, w.id));
     return w.id;
@@ -328,11 +332,7 @@ export async function summarizeWorkout(actor: Actor, workoutId: string): Promise
   const w = await ownWorkout(actor, workoutId);
   const unit = actor.weightUnit;
   const [sets, records] = await Promise.all([
-    getDb()
-      .select({ weightKg: setLog.weightKg, reps: setLog.reps })
-      .from(setLog)
-      .innerJoin(workoutExercise, eq(workoutExercise.id, setLog.workoutExerciseId))
-      .where(eq(workoutExercise.workoutId, w.id)),
+    getDb().select({ weightKg: setLog.weightKg, reps: setLog.reps }).from(setLog).where(setsOf(w.id)),
     personalRecordsOf(actor, w.id),
   ]);
   const volumeKg = sets.reduce((sum, s) => sum + (s.weightKg ?? 0) * (s.reps ?? 0), 0);
