@@ -10,10 +10,17 @@ import { resetStorage } from "~/lib/storage.server";
 import { testDatabaseOf } from "./database";
 import { workerDatabase } from "./worker-database";
 
+// Each test file starts from the environment the worker started with (a file may set
+// variables: its spawned servers and CLIs must not inherit the previous file's)…
+const worker = globalThis as typeof globalThis & { relentlessWorkerEnv?: NodeJS.ProcessEnv };
+worker.relentlessWorkerEnv ??= { ...process.env };
+for (const name of Object.keys(process.env)) if (!(name in worker.relentlessWorkerEnv)) delete process.env[name];
+Object.assign(process.env, worker.relentlessWorkerEnv);
+
 const base = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-test-"));
 
-// Each test file: its own DATA_DIR (outbox, secret), and the worker's database as the template has it.
+// …with its own DATA_DIR (outbox, secret), and the worker's database as the template has it.
 process.env.NODE_ENV = "test";
 process.env.DATA_DIR = dataDir;
 process.env.BASE_URL = "http://localhost:3000";
