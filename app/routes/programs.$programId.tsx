@@ -69,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     exercises,
     members,
     // The assignments still making copies, and a new token for the next (a second post of the same form is the same assignment).
-    assigning: { underWay: assignments.filter((a) => a.underWay || a.id === query.assigned), token: crypto.randomUUID() },
+    assigning: { underWay: assignments.filter((a) => a.underWay || a.mailsWaiting > 0 || a.id === query.assigned), token: crypto.randomUUID() },
     unit: actor.weightUnit,
     editing,
   };

@@ -220,10 +220,10 @@ describe("assigning in the background (decision 0051)", () => {
       { status: "pending", attempts: 0 },
       { status: "pending", attempts: 0 },
     ]);
-    expect(await assignmentProgress(trainer, templateId)).toEqual([{ id: request.id, startDate: "2026-12-07", memberCount: 2, made: 0, underWay: true }]);
+    expect(await assignmentProgress(trainer, templateId)).toEqual([{ id: request.id, startDate: "2026-12-07", memberCount: 2, made: 0, underWay: true, mailsWaiting: 0 }]);
     const outcomes = await runDueJobs();
     expect(outcomes.filter((o) => o.kind === assignCopyJob.kind).map((o) => o.status)).toEqual(["done", "done"]);
-    expect(await assignmentProgress(trainer, templateId, [request.id])).toEqual([{ id: request.id, startDate: "2026-12-07", memberCount: 2, made: 2, underWay: false }]);
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toEqual([{ id: request.id, startDate: "2026-12-07", memberCount: 2, made: 2, underWay: false, mailsWaiting: 0 }]);
     expect(outboxMails().length - mailsBefore).toBe(2);
     // Another program's assignments are not this one's.
     expect(await assignmentProgress(trainer, (await twoWeekTemplate()).templateId)).toEqual([]);
@@ -272,11 +272,12 @@ describe("assigning in the background (decision 0051)", () => {
     } finally {
       useSmtp(undefined);
     }
-    expect(await assignmentProgress(trainer, templateId, [request.id])).toMatchObject([{ made: 1, underWay: true }]);
+    // The copy is made: the assignment is no longer under way, its e-mail waits to be sent again.
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toMatchObject([{ made: 1, underWay: false, mailsWaiting: 1 }]);
     const mailsBefore = outboxMails().length;
     expect((await runDueJobs({ now: new Date(now.getTime() + 60_000) })).filter((o) => o.kind === assignCopyJob.kind)).toMatchObject([{ attempt: 2, status: "done" }]);
     expect(outboxMails().slice(mailsBefore).filter((m) => m.includes(`To: ${memberA.email}`))).toHaveLength(1);
-    expect(await assignmentProgress(trainer, templateId, [request.id])).toMatchObject([{ made: 1, underWay: false }]);
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toMatchObject([{ made: 1, underWay: false, mailsWaiting: 0 }]);
   });
 
   it("makes no copy and sends no e-mail for a member deactivated, or a program deleted, after the assignment", async () => {
@@ -289,7 +290,7 @@ describe("assigning in the background (decision 0051)", () => {
     } finally {
       await getDb().update(user).set({ banned: false }).where(eq(user.id, memberB.id));
     }
-    expect(await assignmentProgress(trainer, templateId, [request.id])).toEqual([{ id: request.id, startDate: "2026-12-07", memberCount: 2, made: 1, underWay: false }]);
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toEqual([{ id: request.id, startDate: "2026-12-07", memberCount: 2, made: 1, underWay: false, mailsWaiting: 0 }]);
     expect(outboxMails().slice(mailsBefore).filter((m) => m.includes(`To: ${memberB.email}`))).toEqual([]);
 
     const other = await twoWeekTemplate();

@@ -147,31 +147,37 @@ export interface AssignmentProgress {
   memberCount: number;
   /** Copies made so far (whole: a copy being made is hidden until it is). */
   made: number;
-  /** Some of its members' jobs are still to run. */
+  /** Some of its members' copies are still to be made (their jobs have not run). */
   underWay: boolean;
+  /** Members whose copy is made but whose e-mail could not be sent yet: their jobs send it again. */
+  mailsWaiting: number;
 }
 
 /** Recent assignments of a program this many at most (the builder shows those under way). */
 const RECENT_ASSIGNMENTS = 10;
 
 /**
- * The latest assignments of a program and how far each is: copies made, and whether any
- * member's job is still to run (a look at the unfinished jobs only). `ids` narrows them to
- * those a page is following.
+ * The latest assignments of a program and how far each is: copies made, whether any is
+ * still to be made, and how many members' e-mails wait to be sent again (a look at the
+ * unfinished jobs only: a copy made whose e-mail failed is not 'under way', decision 0051).
+ * `ids` narrows them to those a page is following.
  */
 export async function assignmentProgress(actor: Actor, programId: string, ids?: readonly string[]): Promise<AssignmentProgress[]> {
   ensureCan(actor, "programs", "assign");
   if (ids && ids.length === 0) return [];
   // Written out: inside a sub-select drizzle leaves column names unqualified, and "id" would be the job's.
   const made = sql<number>`(select count(*) from programs where programs.assignment_id = program_assignments.id and programs.archived_at is null)`;
-  const underWay = sql<boolean>`exists (select 1 from jobs where jobs.status in ('pending', 'running') and jobs.kind = ${assignCopyJob.kind} and jobs.payload ->> 'assignmentId' = program_assignments.id)`;
+  const unfinishedJobs = sql`jobs where jobs.status in ('pending', 'running') and jobs.kind = ${assignCopyJob.kind} and jobs.payload ->> 'assignmentId' = program_assignments.id`;
+  const copyMade = sql`exists (select 1 from programs where programs.assignment_id = program_assignments.id and programs.member_id = jobs.payload ->> 'memberId' and programs.archived_at is null)`;
+  const underWay = sql<boolean>`exists (select 1 from ${unfinishedJobs} and not ${copyMade})`;
+  const mailsWaiting = sql<number>`(select count(*) from ${unfinishedJobs} and ${copyMade})`;
   const rows = await getDb()
-    .select({ id: programAssignment.id, startDate: programAssignment.startDate, memberCount: programAssignment.memberCount, made, underWay })
+    .select({ id: programAssignment.id, startDate: programAssignment.startDate, memberCount: programAssignment.memberCount, made, underWay, mailsWaiting })
     .from(programAssignment)
     .where(and(eq(programAssignment.sourceId, programId), ids ? inArray(programAssignment.id, [...ids]) : undefined))
     .orderBy(desc(programAssignment.createdAt))
     .limit(RECENT_ASSIGNMENTS);
-  return rows.map((r) => ({ ...r, made: Number(r.made), underWay: Boolean(r.underWay) }));
+  return rows.map((r) => ({ ...r, made: Number(r.made), underWay: Boolean(r.underWay), mailsWaiting: Number(r.mailsWaiting) }));
 }
 
 /**

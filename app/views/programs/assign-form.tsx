@@ -8,7 +8,7 @@ import type { AssignmentProgress } from "~/modules/programs/program-assignment.s
 import type { MemberOption } from "~/modules/programs/program-read.server";
 
 export interface Assigning {
-  /** The assignments of this program still making copies (and the one just started). */
+  /** The assignments of this program still making copies or sending e-mails (and the one just started). */
   underWay: AssignmentProgress[];
   /** This form's token: posted twice, it is one assignment. */
   token: string;
@@ -25,6 +25,7 @@ function AssignmentsUnderWay({ programId, initial }: { programId: string; initia
   const [assignments, setAssignments] = useState(initial);
   const [asked, setAsked] = useState(0);
   const going = assignments.some((a) => a.underWay);
+  const waiting = assignments.reduce((sum, a) => sum + a.mailsWaiting, 0);
   const ids = initial.map((a) => a.id).join(",");
   useEffect(() => {
     if (!going) return;
@@ -58,6 +59,7 @@ function AssignmentsUnderWay({ programId, initial }: { programId: string; initia
       </ul>
       <p role="status" className="text-sm text-zinc-700">
         {going ? "Members are e-mailed as their copies are ready. You can leave this page." : "All copies are made."}
+        {waiting ? ` ${waiting === 1 ? "One member's e-mail" : `${waiting} members' e-mails`} could not be sent yet and will be tried again.` : ""}
       </p>
     </div>
   );
