@@ -1,10 +1,4 @@
-import {
-  test as base,
-  expect,
-  type BrowserContext,
-  type CDPSession,
-  type Page,
-} from "@playwright/test";
+import { test as base, expect, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { PASSWORD, users, type UserKey } from "./users";
 
 let counter = 0;
@@ -41,10 +35,7 @@ interface Emitter {
  * if the browser blocked anything under the Content-Security-Policy (a script the
  * nonce or the hashes of a cached page did not cover would leave the page dead).
  */
-export const test = base.extend<
-  { contextOptionsKey: string },
-  { keptContext: { current?: KeptContext } }
->({
+export const test = base.extend<{ contextOptionsKey: string }, { keptContext: { current?: KeptContext } }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     counter += 1;
     const ip = `10.${testInfo.workerIndex % 250}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
@@ -54,71 +45,11 @@ export const test = base.extend<
   // Every option a context is made with, but the client address (set on the kept context per test).
   contextOptionsKey: [
     async (
-      {
-        acceptDownloads,
-        bypassCSP,
-        clientCertificates,
-        colorScheme,
-        contrast,
-        deviceScaleFactor,
-        forcedColors,
-        geolocation,
-        hasTouch,
-        httpCredentials,
-        ignoreHTTPSErrors,
-        isMobile,
-        javaScriptEnabled,
-        locale,
-        offline,
-        permissions,
-        proxy,
-        reducedMotion,
-        screen,
-        serviceWorkers,
-        storageState,
-        timezoneId,
-        userAgent,
-        viewport,
-        baseURL,
-        contextOptions,
-        actionTimeout,
-        navigationTimeout,
-      },
+      { acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, forcedColors, geolocation, hasTouch, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, serviceWorkers, storageState, timezoneId, userAgent, viewport, baseURL, contextOptions, actionTimeout, navigationTimeout },
       use,
     ) => {
       const { extraHTTPHeaders: _, ...otherContextOptions } = contextOptions;
-      await use(
-        JSON.stringify({
-          acceptDownloads,
-          bypassCSP,
-          clientCertificates,
-          colorScheme,
-          contrast,
-          deviceScaleFactor,
-          forcedColors,
-          geolocation,
-          hasTouch,
-          httpCredentials,
-          ignoreHTTPSErrors,
-          isMobile,
-          javaScriptEnabled,
-          locale,
-          offline,
-          permissions,
-          proxy,
-          reducedMotion,
-          screen,
-          serviceWorkers,
-          storageState,
-          timezoneId,
-          userAgent,
-          viewport,
-          baseURL,
-          otherContextOptions,
-          actionTimeout,
-          navigationTimeout,
-        }),
-      );
+      await use(JSON.stringify({ acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, forcedColors, geolocation, hasTouch, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, serviceWorkers, storageState, timezoneId, userAgent, viewport, baseURL, otherContextOptions, actionTimeout, navigationTimeout }));
     },
     { box: true },
   ],
@@ -140,32 +71,14 @@ export const test = base.extend<
    * undo (the clock, a viewport change, a DevTools session...), closes it, so the next
    * test starts in a new one, as every test did before.
    */
-  context: async (
-    {
-      browser,
-      keptContext,
-      contextOptionsKey,
-      extraHTTPHeaders,
-      javaScriptEnabled,
-      permissions,
-      geolocation,
-      offline,
-    },
-    use,
-    testInfo,
-  ) => {
+  context: async ({ browser, keptContext, contextOptionsKey, extraHTTPHeaders, javaScriptEnabled, permissions, geolocation, offline }, use, testInfo) => {
     let kept = keptContext.current;
     if (kept && (kept.options !== contextOptionsKey || kept.page.isClosed())) {
       await kept.context.close().catch(() => {});
       kept = keptContext.current = undefined;
     }
     if (kept) await kept.context.setExtraHTTPHeaders(extraHTTPHeaders ?? {});
-    else
-      kept = keptContext.current = await newKeptContext(
-        await browser.newContext(),
-        contextOptionsKey,
-        javaScriptEnabled !== false,
-      );
+    else kept = keptContext.current = await newKeptContext(await browser.newContext(), contextOptionsKey, javaScriptEnabled !== false);
 
     await use(kept.context);
 
@@ -178,9 +91,7 @@ export const test = base.extend<
     try {
       await reset(kept, { permissions, geolocation, offline });
     } catch (error) {
-      console.warn(
-        `The kept browser context could not be reset, the next test gets a new one: ${String(error)}`,
-      );
+      console.warn(`The kept browser context could not be reset, the next test gets a new one: ${String(error)}`);
       keptContext.current = undefined;
       await kept.context.close().catch(() => {});
     }
@@ -191,11 +102,7 @@ export const test = base.extend<
     const { page } = keptContext.current!;
     const violations: string[] = [];
     const onConsole = (message: { type(): string; text(): string }) => {
-      if (
-        message.type() === "error" &&
-        message.text().includes("Content Security Policy")
-      )
-        violations.push(`${page.url()}: ${message.text()}`);
+      if (message.type() === "error" && message.text().includes("Content Security Policy")) violations.push(`${page.url()}: ${message.text()}`);
     };
     page.on("console", onConsole);
     await use(page);
@@ -206,11 +113,7 @@ export const test = base.extend<
 
 export { expect };
 
-async function newKeptContext(
-  context: BrowserContext,
-  options: string,
-  javaScriptEnabled: boolean,
-): Promise<KeptContext> {
+async function newKeptContext(context: BrowserContext, options: string, javaScriptEnabled: boolean): Promise<KeptContext> {
   const origins = new Set<string>();
   context.on("page", (page) => {
     // Every page of the context (a second tab too) waits for hydration after navigating.
@@ -222,45 +125,12 @@ async function newKeptContext(
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  const listeners = new Map(
-    [context, page].map((emitter) => [
-      emitter as unknown as Emitter,
-      listenersOf(emitter as unknown as Emitter),
-    ]),
-  );
+  const listeners = new Map([context, page].map((emitter) => [emitter as unknown as Emitter, listenersOf(emitter as unknown as Emitter)]));
   const kept: KeptContext = { context, page, cdp, options, origins, listeners };
-  spoilOn(kept, context, [
-    "addInitScript",
-    "exposeBinding",
-    "exposeFunction",
-    "newCDPSession",
-    "routeWebSocket",
-    "setDefaultTimeout",
-    "setDefaultNavigationTimeout",
-    "setStorageState",
-  ]);
-  spoilOn(kept, page, [
-    "addInitScript",
-    "exposeBinding",
-    "exposeFunction",
-    "addLocatorHandler",
-    "routeWebSocket",
-    "setDefaultTimeout",
-    "setDefaultNavigationTimeout",
-    "setExtraHTTPHeaders",
-    "setViewportSize",
-    "emulateMedia",
-  ]);
+  spoilOn(kept, context, ["addInitScript", "exposeBinding", "exposeFunction", "newCDPSession", "routeWebSocket", "setDefaultTimeout", "setDefaultNavigationTimeout", "setStorageState"]);
+  spoilOn(kept, page, ["addInitScript", "exposeBinding", "exposeFunction", "addLocatorHandler", "routeWebSocket", "setDefaultTimeout", "setDefaultNavigationTimeout", "setExtraHTTPHeaders", "setViewportSize", "emulateMedia"]);
   // page.clock is the context's: installing it adds a script to every page from then on.
-  spoilOn(kept, context.clock, [
-    "install",
-    "setFixedTime",
-    "setSystemTime",
-    "pauseAt",
-    "fastForward",
-    "runFor",
-    "resume",
-  ]);
+  spoilOn(kept, context.clock, ["install", "setFixedTime", "setSystemTime", "pauseAt", "fastForward", "runFor", "resume"]);
   return kept;
 }
 
@@ -279,9 +149,7 @@ function spoilOn(kept: KeptContext, target: object, methods: string[]) {
 }
 
 function listenersOf(emitter: Emitter) {
-  return new Map(
-    emitter.eventNames().map((event) => [event, emitter.rawListeners(event)]),
-  );
+  return new Map(emitter.eventNames().map((event) => [event, emitter.rawListeners(event)]));
 }
 
 /**
@@ -290,21 +158,12 @@ function listenersOf(emitter: Emitter) {
  * cookies, permissions, geolocation, the network, every visited origin's storage, the
  * HTTP cache; the page is left on about:blank with the mouse off it.
  */
-async function reset(
-  kept: KeptContext,
-  defaults: {
-    permissions?: string[];
-    geolocation?: { latitude: number; longitude: number };
-    offline?: boolean;
-  },
-) {
+async function reset(kept: KeptContext, defaults: { permissions?: string[]; geolocation?: { latitude: number; longitude: number }; offline?: boolean }) {
   const { context, page, cdp } = kept;
   for (const other of context.pages()) if (other !== page) await other.close();
   for (const [emitter, before] of kept.listeners) {
     for (const event of emitter.eventNames()) {
-      for (const listener of emitter.rawListeners(event))
-        if (!before.get(event)?.includes(listener))
-          emitter.off(event, listener);
+      for (const listener of emitter.rawListeners(event)) if (!before.get(event)?.includes(listener)) emitter.off(event, listener);
     }
   }
   await context.unrouteAll({ behavior: "ignoreErrors" });
@@ -315,8 +174,7 @@ async function reset(
   await leaveForBlank(page);
   await context.clearCookies();
   await context.clearPermissions();
-  if (defaults.permissions)
-    await context.grantPermissions(defaults.permissions);
+  if (defaults.permissions) await context.grantPermissions(defaults.permissions);
   await context.setGeolocation(defaults.geolocation ?? null);
   await context.setOffline(defaults.offline ?? false);
   // That blank page keeps the origin it came from, whose sessionStorage (the tab's, it
@@ -326,10 +184,7 @@ async function reset(
   if (kept.origins.has(here)) await page.evaluate(() => sessionStorage.clear());
   const elsewhere = [...kept.origins].filter((origin) => origin !== here);
   if (elsewhere.length > 0) {
-    await page.route(
-      () => true,
-      (route) => route.fulfill({ contentType: "text/html", body: "" }),
-    );
+    await page.route(() => true, (route) => route.fulfill({ contentType: "text/html", body: "" }));
     for (const origin of elsewhere) {
       await page.goto(origin, { timeout: 10_000 });
       await page.evaluate(() => sessionStorage.clear());
@@ -338,11 +193,7 @@ async function reset(
     await leaveForBlank(page);
   }
   // DevTools clears each origin's other storage: localStorage, IndexedDB, caches, service workers.
-  for (const origin of kept.origins)
-    await cdp.send("Storage.clearDataForOrigin", {
-      origin,
-      storageTypes: "all",
-    });
+  for (const origin of kept.origins) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
   kept.origins.clear();
   // The HTTP cache and the renderer's memory cache (dropped when caching is switched off),
   // as Playwright itself clears them: a later test's page requests everything again.
@@ -353,10 +204,7 @@ async function reset(
 }
 
 async function leaveForBlank(page: Page) {
-  await Promise.all([
-    page.waitForURL("about:blank", { timeout: 10_000 }),
-    page.evaluate(() => void location.replace("about:blank")),
-  ]);
+  await Promise.all([page.waitForURL("about:blank", { timeout: 10_000 }), page.evaluate(() => void location.replace("about:blank"))]);
 }
 
 /**
@@ -367,16 +215,9 @@ async function leaveForBlank(page: Page) {
  * (a PDF, a JSON answer) have nothing to wait for.
  */
 function waitForHydrationAfterNavigating(page: Page) {
-  const hydrated = () =>
-    page.waitForFunction(
-      () =>
-        !document.querySelector('script[type="module"]') ||
-        document.documentElement.hasAttribute("data-hydrated"),
-    );
+  const hydrated = () => page.waitForFunction(() => !document.querySelector('script[type="module"]') || document.documentElement.hasAttribute("data-hydrated"));
   for (const method of ["goto", "goBack", "goForward", "reload"] as const) {
-    const navigate = page[method].bind(page) as (
-      ...args: unknown[]
-    ) => Promise<Awaited<ReturnType<Page["reload"]>>>;
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Awaited<ReturnType<Page["reload"]>>>;
     Object.assign(page, {
       [method]: async (...args: unknown[]) => {
         const response = await navigate(...args);
