@@ -27,7 +27,7 @@ import {
   updateBlock,
   updateDay,
 } from "~/modules/programs/program-structure.server";
-import { MAX_WEEKS } from "~/modules/programs/programs.schema";
+import { exerciseChoicesQuery, MAX_WEEKS } from "~/modules/programs/programs.schema";
 import { saveAsTemplate, updateProgramDetails } from "~/modules/programs/programs.server";
 import { ProgramBuilder } from "~/views/programs/program-builder";
 
@@ -35,22 +35,25 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [{ title: pageTit
 
 /**
  * ?week=N opens week N (one week at a time: the page stays small at any program length);
- * ?block=new&day=<id> opens the block form for a day, ?block=<id> for a block (and their week);
+ * ?block=new&day=<id> opens the block form for a day, ?block=<id> for a block (and their week),
+ * its exercise picker narrowed by ?q= (the search without JavaScript);
  * ?assigned=<id> follows an assignment's copies being made.
  */
 const builderQuery = z.object({
   week: optionalNumber({ label: "Week", min: 1, max: MAX_WEEKS, integer: true }).catch(undefined),
   block: reference(),
   day: reference(),
+  q: exerciseChoicesQuery.shape.q,
   /** The assignment just started: shown until its copies are made, and after. */
   assigned: reference(),
 });
 
 /** The block form asked for, when its day is in the open week and not trained (a locked day offers no form: decision 0043). */
-function blockFormOf(program: ProgramWeekView, query: { block?: string; day?: string }) {
+function blockFormOf(program: ProgramWeekView, query: { block?: string; day?: string; q: string }) {
   if (!query.block) return null;
   const day = program.week?.days.find((d) => (query.block === "new" ? d.id === query.day : d.blocks.some((b) => b.id === query.block)));
-  return day && !day.trained ? { block: query.block, day: query.day ?? null } : null;
+  if (!day || day.trained) return null;
+  return { block: query.block, day: query.day ?? null, exerciseId: day.blocks.find((b) => b.id === query.block)?.exerciseId, search: query.q };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -60,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const editing = blockFormOf(program, query);
   const assignable = program.kind !== "copy";
   const [exercises, members, assignments] = await Promise.all([
-    editing ? listExerciseOptions(actor) : [],
+    editing ? listExerciseOptions(actor, query.q, editing.exerciseId) : { choices: [], more: false },
     assignable ? listAssignableMembers(actor) : [],
     assignable ? assignmentProgress(actor, program.id) : [],
   ]);

@@ -78,7 +78,7 @@ test("the coaching loop: a trainer builds a two-week program and assigns it; the
     await form.getByLabel("% of 1RM").fill("75");
     await form.getByLabel("Tempo").fill("3-1-1-0");
   });
-  await addExercise(page, "Push", 1, "pull", "Pull-Up", async (form) => {
+  await addExercise(page, "Push", 1, "pull-ups", "Pull-Up", async (form) => {
     await form.getByLabel("Reps").fill("6-10");
   });
   const push = page.getByRole("list", { name: "Exercises of Push" });

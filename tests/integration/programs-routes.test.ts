@@ -18,6 +18,8 @@ import { action as rawTemplatesAction, loader as rawTemplatesLoader } from "~/ro
 import { insertWorkoutFor } from "~/modules/programs/programs.test-support";
 import { runDueJobs } from "~/jobs.server";
 import { loader as progressLoader } from "~/routes/programs.$programId.assignments";
+import { loader as choicesLoader } from "~/routes/programs.exercise-choices";
+import { EXERCISE_CHOICES } from "~/modules/programs/programs.schema";
 import { outboxMails } from "../support/outbox";
 import { callRoute, getRequest, locationOf, postForm, signInCookie, toastOf, underLayout } from "../support/route-calls";
 
@@ -57,6 +59,12 @@ async function progressOf(programId: string, ids: string, cookie: string | null)
   return { status: answer.status, body: (await answer.json()) as unknown };
 }
 
+/** The block form's picker as the coach types. */
+async function choicesOf(q: string, cookie: string | null) {
+  const answer = (await callRoute(choicesLoader, getRequest(`/programs/exercise-choices?q=${encodeURIComponent(q)}`, cookie))) as Response;
+  return { status: answer.status, body: (await answer.json()) as { choices?: Array<{ id: string; name: string }>; more?: boolean; error?: string } };
+}
+
 async function newProgram(who: Who = "trainer"): Promise<string> {
   const answer = await callRoute(newAction, postForm("/programs/new", cookie(who), { intent: "create-program", name: "Route program", description: "" }));
   return locationOf(answer)!.replace("/programs/", "");
@@ -71,6 +79,26 @@ describe("who may open Programs", () => {
     expect(await progressOf(id, Array.from({ length: 11 }, (_, i) => `id-${i}`).join(","), cookies.admin)).toEqual({ status: 400, body: { error: "Ask for at most 10 assignments." } });
     expect(await progressOf(id, "a,b%00", cookies.trainer)).toEqual({ status: 400, body: { error: "Ask for assignments by their ids." } });
     expect(await progressOf("x y", "a", cookies.trainer)).toEqual({ status: 400, body: { error: "Ask for assignments by their ids." } });
+  });
+
+  it("answers the block form's exercise search to staff only: the best matches first, never more than the picker lists", async () => {
+    expect(await choicesOf("bench", null)).toEqual({ status: 401, body: { error: "Please sign in." } });
+    expect(await choicesOf("bench", cookies.member)).toEqual({ status: 403, body: { error: "You do not have permission to do that." } });
+    // The whole library is more than a picker lists: the first of it, and a word that there is more.
+    const all = await choicesOf("", cookies.trainer);
+    expect([all.status, all.body.choices!.length, all.body.more]).toEqual([200, EXERCISE_CHOICES, true]);
+    // The library's own search: plurals, hyphens and abbreviations, best match first.
+    for (const [q, first] of [
+      ["Pull-ups", "Pull-Up"],
+      ["RDL", "Romanian Deadlift"],
+    ] as const) {
+      const found = await choicesOf(q, cookies.admin);
+      expect(found.body.choices![0]!.name, q).toBe(first);
+      expect(found.body.more, q).toBe(false);
+    }
+    expect((await choicesOf("zzzzqqqq", cookies.trainer)).body).toEqual({ choices: [], more: false });
+    // A search longer than any name is read up to that length, not refused.
+    expect((await choicesOf("bench ".repeat(200), cookies.trainer)).status).toBe(200);
   });
 
   it("sends visitors to sign in and members to /unauthorized, for pages and their data requests", async () => {
@@ -110,8 +138,8 @@ describe("who may open Programs", () => {
     const dayId = locationOf(added)!.split("#day-")[1]!;
     const builder = (await callRoute(builderLoader, getRequest(`/programs/${id}?block=new&day=${dayId}`, cookies.admin), { programId: id })) as BuilderData;
     expect(builder.program.weeks).toHaveLength(1);
-    expect(builder.editing).toEqual({ block: "new", day: dayId });
-    expect(builder.exercises.map((e) => e.id)).toContain("bench-press");
+    expect(builder.editing).toEqual({ block: "new", day: dayId, search: "" });
+    expect(builder.exercises.choices.map((e) => e.id)).toContain("bench-press");
     expect(builder.members.map((m) => m.id)).toEqual([memberId]);
   });
 });
@@ -197,10 +225,14 @@ describe("the builder's answers", () => {
     for (const query of [`block=${push!.blocks[0]!.id}`, `block=new&day=${push!.id}`]) {
       const locked = await open(query);
       expect(locked.program.week!.days[0]!.trained, query).not.toBeNull();
-      expect([locked.editing, locked.exercises], query).toEqual([null, []]);
+      expect([locked.editing, locked.exercises], query).toEqual([null, { choices: [], more: false }]);
     }
     const untrained = await open(`block=${pull!.blocks[0]!.id}`);
-    expect(untrained.editing).toEqual({ block: pull!.blocks[0]!.id, day: null });
-    expect(untrained.exercises.map((e) => e.id)).toContain("bench-press");
+    expect(untrained.editing).toEqual({ block: pull!.blocks[0]!.id, day: null, exerciseId: pull!.blocks[0]!.exerciseId, search: "" });
+    expect(untrained.exercises.choices.map((e) => e.id)).toContain("bench-press");
+    // Narrowed by ?q= (the search without JavaScript), the block's own exercise stays listed, first.
+    const narrowed = await open(`block=${pull!.blocks[0]!.id}&q=plank`);
+    expect(narrowed.exercises.choices[0]!.id).toBe(pull!.blocks[0]!.exerciseId);
+    expect(narrowed.exercises.choices.slice(1).every((e) => /plank/i.test(e.name))).toBe(true);
   });
 });

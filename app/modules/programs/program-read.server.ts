@@ -9,6 +9,7 @@ import { program, programBlock, programDay, programWeek } from "~/db/schema/prog
 import { AppError } from "~/lib/app-error";
 import { pickExercises, type ExerciseChoice } from "~/modules/exercises/exercises.server";
 import type * as forms from "./programs.schema";
+import { EXERCISE_CHOICES } from "./programs.schema";
 import { trainedDays, type TrainedDay } from "./trained-days.server";
 
 export type Actor = Pick<SessionUser, "id" | "role" | "email">;
@@ -310,10 +311,23 @@ export async function listTemplates(actor: Actor): Promise<ProgramListItem[]> {
   return listWhere(true);
 }
 
-/** Every exercise of the library, for the block form's picker (it filters as one types). */
-export async function listExerciseOptions(actor: Actor): Promise<ExerciseChoice[]> {
+export interface ExerciseOptions {
+  /** The best matches of the search, the exercise already chosen first when it is not among them. */
+  choices: ExerciseChoice[];
+  /** More of the library matches than are listed. */
+  more: boolean;
+}
+
+/** The block form's picker: the library's search for `q` (best match first), at most EXERCISE_CHOICES, and the block's own exercise. */
+export async function listExerciseOptions(actor: Actor, q = "", chosenId?: string): Promise<ExerciseOptions> {
   ensureCan(actor, "programs", "write");
-  return pickExercises("");
+  const found = await pickExercises(q, EXERCISE_CHOICES + 1);
+  const choices = found.slice(0, EXERCISE_CHOICES);
+  if (chosenId && !choices.some((c) => c.id === chosenId)) {
+    const [chosen] = await getDb().select({ id: exercise.id, name: exercise.name, measure: exercise.measure }).from(exercise).where(eq(exercise.id, chosenId));
+    if (chosen) choices.unshift(chosen);
+  }
+  return { choices, more: found.length > EXERCISE_CHOICES };
 }
 
 export interface MemberOption {

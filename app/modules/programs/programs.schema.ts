@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text-field";
 import { optionalNumber as optionalNumberField, requiredNumber } from "~/lib/number-field";
+import { searchText } from "~/lib/search-params";
+import { EXERCISE_NAME_MAX } from "~/modules/exercises/exercises.schema";
 import { isPlainDate } from "~/lib/time-zone";
 import { weightToKg } from "~/lib/units";
 import { exerciseMeasures, type ExerciseMeasure } from "~/db/schema/exercises";
@@ -205,3 +207,9 @@ export const assignFormSchema = z.object({
 export type AssignForm = z.output<typeof assignFormSchema>;
 
 export const weekdayLabel = (dayIndex: number) => `Day ${dayIndex + 1}`;
+
+/** The block form's picker lists at most this many exercises: typing narrows the library (decision 0054). */
+export const EXERCISE_CHOICES = 50;
+
+/** The block form's picker as the coach types: the search. */
+export const exerciseChoicesQuery = z.object({ q: searchText(EXERCISE_NAME_MAX) });

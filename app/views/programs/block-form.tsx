@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { ActionFailure } from "~/lib/action.server";
 import { fieldErrors } from "~/lib/form";
 import { formatValue, weightFromKg, type WeightUnit } from "~/lib/units";
 import type { ExerciseChoice } from "~/modules/exercises/exercises.server";
-import type { BlockView } from "~/modules/programs/program-read.server";
-import { blockFormSchema, loadKindLabels, loadKinds, type ExerciseMeasure, type LoadKind } from "~/modules/programs/programs.schema";
+import { EXERCISE_NAME_MAX } from "~/modules/exercises/exercises.schema";
+import type { BlockView, ExerciseOptions } from "~/modules/programs/program-read.server";
+import { blockFormSchema, EXERCISE_CHOICES, loadKindLabels, loadKinds, type ExerciseMeasure, type LoadKind } from "~/modules/programs/programs.schema";
 
 type Values = Record<string, string>;
 
@@ -32,10 +33,27 @@ function startValues(block: BlockView | null, unit: WeightUnit, echoed: Record<s
   return values;
 }
 
+/** Where the picker's search goes without JavaScript: the builder again, with this form open. */
+export interface PickerSearch {
+  action: string;
+  week: number;
+  block: string;
+  day: string | null;
+  q: string;
+}
+
+/** What the picker says of its list: how many match, or that the library has more than it lists. */
+function pickerSummary(q: string, options: ExerciseOptions): string {
+  const n = options.choices.length;
+  if (q === "") return options.more ? `The first ${EXERCISE_CHOICES} exercises of the library are listed: search to find the others.` : "";
+  if (options.more) return `More than ${EXERCISE_CHOICES} exercises match: the best ${EXERCISE_CHOICES} are listed.`;
+  return n === 0 ? "No exercise matches." : `${n} ${n === 1 ? "exercise matches" : "exercises match"}.`;
+}
+
 /**
- * Adds an exercise to a day or edits one: the exercise picker (type to narrow the list),
- * the targets its measure uses, the load, rest, tempo and notes. The same schema as the
- * server checks it before it is sent.
+ * Adds an exercise to a day or edits one: the exercise picker (the library's search as one
+ * types, the best matches listed: decision 0054), the targets its measure uses, the load,
+ * rest, tempo and notes. The same schema as the server checks it before it is sent.
  */
 export function BlockForm({
   heading,
@@ -43,6 +61,7 @@ export function BlockForm({
   target,
   block,
   exercises,
+  search,
   unit,
   failed,
 }: {
@@ -51,28 +70,31 @@ export function BlockForm({
   closeTo: string;
   target: { intent: "add-block"; dayId: string } | { intent: "update-block"; blockId: string };
   block: BlockView | null;
-  exercises: readonly ExerciseChoice[];
+  exercises: ExerciseOptions;
+  search: PickerSearch;
   unit: WeightUnit;
   failed: ActionFailure | undefined;
 }) {
   const initial = useMemo(() => startValues(block, unit, failed?.values), [block, unit, failed]);
-  const [exerciseId, setExerciseId] = useState(initial.exerciseId ?? "");
+  const [chosen, setChosen] = useState<ExerciseChoice | undefined>(() => exercises.choices.find((e) => e.id === initial.exerciseId));
   const [loadKind, setLoadKind] = useState<LoadKind>(loadKinds.find((kind) => kind === initial.loadKind) ?? "none");
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(search.q);
+  const choices = useFetcher<ExerciseOptions>();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
-  const measureOf = new Map(exercises.map((e) => [e.id, e.measure]));
-  const measure: ExerciseMeasure | undefined = measureOf.get(exerciseId);
+  // The list the last search answered (the page's own before any), the chosen exercise kept in it.
+  const options = choices.data ?? exercises;
+  const listed = chosen && !options.choices.some((e) => e.id === chosen.id) ? [chosen, ...options.choices] : options.choices;
+  const measure: ExerciseMeasure | undefined = chosen?.measure;
   const shown = (m: ExerciseMeasure[]) => measure === undefined || m.includes(measure);
-  const wanted = query.trim().toLowerCase();
-  const listed = exercises.filter((e) => e.id === exerciseId || wanted === "" || e.name.toLowerCase().includes(wanted));
   const errors: Record<string, string | undefined> = clientErrors ?? failed?.fieldErrors ?? {};
+  const searchFor = (q: string) => choices.load(`/programs/exercise-choices?${new URLSearchParams({ q })}`);
 
   const check = (event: FormEvent<HTMLFormElement>) => {
     const sent = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const parsed = blockFormSchema.safeParse({ ...sent, measure: measureOf.get(sent.exerciseId ?? "") });
+    const parsed = blockFormSchema.safeParse({ ...sent, measure: listed.find((e) => e.id === sent.exerciseId)?.measure });
     if (parsed.success) return setClientErrors(null);
     event.preventDefault();
     const found = fieldErrors<string>(parsed.error);
@@ -85,11 +107,52 @@ export function BlockForm({
       <h2 id="block-form-heading" ref={headingRef} tabIndex={-1} className="text-lg font-bold outline-none">
         {heading}
       </h2>
+      {/* Its own form: without JavaScript, Search opens the builder again with the list narrowed. */}
+      <Form
+        method="get"
+        action={search.action}
+        role="search"
+        className="mt-4 flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void searchFor(query);
+        }}
+      >
+        <input type="hidden" name="week" value={search.week} />
+        <input type="hidden" name="block" value={search.block} />
+        {search.day ? <input type="hidden" name="day" value={search.day} /> : null}
+        <div className="flex-1">
+          <TextField
+            label="Search exercises"
+            name="q"
+            type="search"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              void searchFor(e.target.value);
+            }}
+            autoComplete="off"
+            maxLength={EXERCISE_NAME_MAX}
+            hint="Type to narrow the list below."
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate onSubmit={check}>
         {target.intent === "add-block" ? <input type="hidden" name="dayId" value={target.dayId} /> : <input type="hidden" name="blockId" value={target.blockId} />}
         <div className="space-y-3 sm:col-span-2">
-          <TextField label="Search exercises" type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" hint="Type to narrow the list below." />
-          <SelectField label="Exercise" name="exerciseId" size={8} value={exerciseId} onChange={(e) => setExerciseId(e.target.value)} error={errors.exerciseId} required>
+          <SelectField
+            label="Exercise"
+            name="exerciseId"
+            size={8}
+            value={chosen?.id ?? ""}
+            onChange={(e) => setChosen(listed.find((c) => c.id === e.target.value))}
+            error={errors.exerciseId}
+            aria-busy={choices.state === "loading"}
+            required
+          >
             {listed.map((e) => (
               <option key={e.id} value={e.id}>
                 {e.name}
@@ -97,7 +160,7 @@ export function BlockForm({
             ))}
           </SelectField>
           <p className="text-sm text-zinc-600" aria-live="polite">
-            {wanted ? `${listed.length} exercises match.` : null}
+            {pickerSummary(choices.data ? query.trim() : search.q, options)}
           </p>
         </div>
         <TextField label="Sets" name="sets" inputMode="numeric" defaultValue={initial.sets} error={errors.sets} required />

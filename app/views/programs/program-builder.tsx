@@ -6,8 +6,7 @@ import type { ActionData, ActionFailure } from "~/lib/action.server";
 import { formatLongDate, formatShortDate } from "~/lib/dates";
 import { addDays } from "~/lib/time-zone";
 import type { WeightUnit } from "~/lib/units";
-import type { ExerciseChoice } from "~/modules/exercises/exercises.server";
-import type { DayView, MemberOption, ProgramWeekView, WeekSummary, WeekView } from "~/modules/programs/program-read.server";
+import type { DayView, ExerciseOptions, MemberOption, ProgramWeekView, WeekSummary, WeekView } from "~/modules/programs/program-read.server";
 import { DAYS_PER_WEEK, weekdayLabel } from "~/modules/programs/programs.schema";
 import { AssignForm, type Assigning } from "./assign-form";
 import { BlockForm } from "./block-form";
@@ -16,11 +15,11 @@ import { ProgramDetailsForm } from "./program-details-form";
 
 export interface BuilderData {
   program: ProgramWeekView;
-  exercises: ExerciseChoice[];
+  exercises: ExerciseOptions;
   members: MemberOption[];
   assigning: Assigning;
   unit: WeightUnit;
-  editing: { block: string; day: string | null } | null;
+  editing: { block: string; day: string | null; search: string } | null;
 }
 
 type Moved = { moved: { blockId: string; position: number; of: number } };
@@ -110,11 +109,13 @@ export function ProgramBuilder({ data, result }: { data: BuilderData; result: Ac
 
       {editing && (editedBlock || (editing.block === "new" && editedDay)) ? (
         <BlockForm
+          key={editing.block === "new" ? `new-${editing.day}` : editing.block}
           heading={editedBlock ? `Edit ${editedBlock.exerciseName}` : `Add an exercise to ${editedDay!.title}`}
           closeTo={weekHref}
           target={editedBlock ? { intent: "update-block", blockId: editedBlock.id } : { intent: "add-block", dayId: editedDay!.id }}
           block={editedBlock}
           exercises={data.exercises}
+          search={{ action: `/programs/${program.id}`, week: week ? week.position + 1 : 1, block: editing.block, day: editing.day, q: editing.search }}
           unit={unit}
           failed={blockFormFailed}
         />

@@ -419,6 +419,8 @@ export const matrix: MatrixRow[] = [
   read("programs/:programId", staffOnly(404), () => `/programs/${missingId}`),
   // How far an assignment's copies are (the builder asks while they are made): JSON for staff.
   read("programs/:programId/assignments", staffJson(200), (ids) => `/programs/${ids.programId}/assignments?ids=${missingId}`),
+  // The block form's exercise search as the coach types: JSON for staff.
+  read("programs/exercise-choices", staffJson(200), () => "/programs/exercise-choices?q=bench"),
   {
     route: "programs/:programId",
     op: "update",
