@@ -76,6 +76,7 @@ export default [
   route("schedule", "routes/schedule.tsx"),
   route("programs/:programId/assignments", "routes/programs.$programId.assignments.ts"),
   route("programs/exercise-choices", "routes/programs.exercise-choices.ts"),
+  route("programs/member-choices", "routes/programs.member-choices.ts"),
   route("members/progress.csv", "routes/members.progress[.]csv.ts"),
   route("members/:memberId/progress", "routes/members.$memberId.progress.tsx"),
   route("members/:memberId/training", "routes/members.$memberId.training.tsx"),

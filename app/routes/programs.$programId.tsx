@@ -27,7 +27,7 @@ import {
   updateBlock,
   updateDay,
 } from "~/modules/programs/program-structure.server";
-import { exerciseChoicesQuery, MAX_WEEKS } from "~/modules/programs/programs.schema";
+import { exerciseChoicesQuery, MAX_WEEKS, memberChoicesQuery } from "~/modules/programs/programs.schema";
 import { saveAsTemplate, updateProgramDetails } from "~/modules/programs/programs.server";
 import { ProgramBuilder } from "~/views/programs/program-builder";
 
@@ -36,7 +36,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [{ title: pageTit
 /**
  * ?week=N opens week N (one week at a time: the page stays small at any program length);
  * ?block=new&day=<id> opens the block form for a day, ?block=<id> for a block (and their week),
- * its exercise picker narrowed by ?q= (the search without JavaScript);
+ * its exercise picker narrowed by ?q= (the search without JavaScript); ?members= narrows the
+ * assign form's members the same way;
  * ?assigned=<id> follows an assignment's copies being made.
  */
 const builderQuery = z.object({
@@ -44,6 +45,8 @@ const builderQuery = z.object({
   block: reference(),
   day: reference(),
   q: exerciseChoicesQuery.shape.q,
+  /** The assign form's member search (without JavaScript). */
+  members: memberChoicesQuery.shape.q,
   /** The assignment just started: shown until its copies are made, and after. */
   assigned: reference(),
 });
@@ -64,13 +67,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const assignable = program.kind !== "copy";
   const [exercises, members, assignments] = await Promise.all([
     editing ? listExerciseOptions(actor, query.q, editing.exerciseId) : { choices: [], more: false },
-    assignable ? listAssignableMembers(actor) : [],
+    assignable ? listAssignableMembers(actor, query.members) : { choices: [], more: false },
     assignable ? assignmentProgress(actor, program.id) : [],
   ]);
   return {
     program,
     exercises,
     members,
+    memberSearch: query.members,
     // The assignments still making copies, and a new token for the next (a second post of the same form is the same assignment).
     assigning: { underWay: assignments.filter((a) => a.underWay || a.mailsWaiting > 0 || a.id === query.assigned), token: crypto.randomUUID() },
     unit: actor.weightUnit,

@@ -137,7 +137,12 @@ test("the coaching loop: a trainer builds a two-week program and assigns it; the
   // Assigned from the template to the athlete, from today: today is the program's first day, Push.
   const today = todayIn("Europe/London");
   const assign = page.getByRole("region", { name: "Assign" });
+  // Found by name as the coach types; ticked, the member stays chosen whatever is searched next.
+  await assign.getByLabel("Search members").fill(users.athlete.name);
   await assign.getByRole("checkbox", { name: new RegExp(users.athlete.name) }).check();
+  await assign.getByLabel("Search members").fill("nobody by this name");
+  await expect(assign.getByText("1 member chosen. No member matches.")).toBeVisible();
+  await expect(assign.getByRole("checkbox", { name: new RegExp(users.athlete.name) })).toBeChecked();
   await assign.getByLabel("Start date").fill(today);
   await assign.getByRole("button", { name: "Assign program" }).click();
   await expect(page.getByText("The member's copy is being made; each member is e-mailed when theirs is ready.")).toBeVisible();

@@ -135,9 +135,21 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "programs/templates": none,
     "programs/new": none,
     // The builder opens the block form for a day (?block=new&day=) or a block (?block=).
-    "programs/:programId": [{ block: "new", day: "no-such-day" }, { block: "no-such-block" }, { week: "0" }, { week: "53" }, { week: "1e3" }, { week: "2", block: "no-such-block" }, { assigned: "no-such-assignment" }],
+    "programs/:programId": [
+      { block: "new", day: "no-such-day" },
+      { block: "no-such-block" },
+      { week: "0" },
+      { week: "53" },
+      { week: "1e3" },
+      { week: "2", block: "no-such-block" },
+      { assigned: "no-such-assignment" },
+      { block: "new", day: "no-such-day", q: "pull-ups" },
+      { members: "%_\\" },
+    ],
     // How far assignments are: ?ids= lists up to 10 of them.
     "programs/:programId/assignments": [{ ids: "a,b" }, { ids: Array.from({ length: 11 }, (_, i) => `id-${i}`).join(",") }],
+    "programs/exercise-choices": [{ q: "pull-ups" }, { q: "%_\\" }, { q: "x".repeat(500) }],
+    "programs/member-choices": [{ q: "member" }, { q: "%_\\" }, { q: "x".repeat(500) }],
     "programs/exercises": [
       { q: "bench press", muscle: "chest", equipment: "barbell", page: "1" },
       { q: "squat", muscle: "no-such-muscle", equipment: "spaceship", page: "99" },

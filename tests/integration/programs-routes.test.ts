@@ -4,7 +4,7 @@
  * .data request alike) and turns members and visitors away; the builder's intents answer
  * with their status and change nothing when refused.
  */
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -19,7 +19,8 @@ import { insertWorkoutFor } from "~/modules/programs/programs.test-support";
 import { runDueJobs } from "~/jobs.server";
 import { loader as progressLoader } from "~/routes/programs.$programId.assignments";
 import { loader as choicesLoader } from "~/routes/programs.exercise-choices";
-import { EXERCISE_CHOICES } from "~/modules/programs/programs.schema";
+import { loader as memberChoicesLoader } from "~/routes/programs.member-choices";
+import { EXERCISE_CHOICES, MEMBER_CHOICES } from "~/modules/programs/programs.schema";
 import { outboxMails } from "../support/outbox";
 import { callRoute, getRequest, locationOf, postForm, signInCookie, toastOf, underLayout } from "../support/route-calls";
 
@@ -65,6 +66,12 @@ async function choicesOf(q: string, cookie: string | null) {
   return { status: answer.status, body: (await answer.json()) as { choices?: Array<{ id: string; name: string }>; more?: boolean; error?: string } };
 }
 
+/** The assign form's member search as the coach types. */
+async function membersOf(q: string, cookie: string | null) {
+  const answer = (await callRoute(memberChoicesLoader, getRequest(`/programs/member-choices?q=${encodeURIComponent(q)}`, cookie))) as Response;
+  return { status: answer.status, body: (await answer.json()) as { choices?: Array<{ id: string; name: string; email: string }>; more?: boolean; error?: string } };
+}
+
 async function newProgram(who: Who = "trainer"): Promise<string> {
   const answer = await callRoute(newAction, postForm("/programs/new", cookie(who), { intent: "create-program", name: "Route program", description: "" }));
   return locationOf(answer)!.replace("/programs/", "");
@@ -99,6 +106,27 @@ describe("who may open Programs", () => {
     expect((await choicesOf("zzzzqqqq", cookies.trainer)).body).toEqual({ choices: [], more: false });
     // A search longer than any name is read up to that length, not refused.
     expect((await choicesOf("bench ".repeat(200), cookies.trainer)).status).toBe(200);
+  });
+
+  it("answers the assign form's member search to staff only: members by name or address, never more than the form lists", async () => {
+    expect(await membersOf("", null)).toEqual({ status: 401, body: { error: "Please sign in." } });
+    expect(await membersOf("", cookies.member)).toEqual({ status: 403, body: { error: "You do not have permission to do that." } });
+    const roster = Array.from({ length: MEMBER_CHOICES + 5 }, (_, i) => ({ id: `roster-${i}`, name: `Roster ${String(i).padStart(2, "0")}`, email: `roster-${i}@programs-routes.test` }));
+    await getDb().insert(user).values([...roster, { id: "roster-gone", name: "Roster Gone", email: "gone@programs-routes.test", banned: true }]);
+    try {
+      const all = await membersOf("", cookies.trainer);
+      expect([all.status, all.body.choices!.length, all.body.more]).toEqual([200, MEMBER_CHOICES, true]);
+      // By a part of the name or of the address, any case; staff, deactivated members and '%' match nothing more.
+      expect((await membersOf("roster 07", cookies.admin)).body).toEqual({ choices: [{ id: "roster-7", name: "Roster 07", email: "roster-7@programs-routes.test" }], more: false });
+      expect((await membersOf("ROSTER-54@", cookies.trainer)).body.choices!.map((m) => m.id)).toEqual(["roster-54"]);
+      for (const q of ["gone", "Programs trainer", "%", "_"]) expect((await membersOf(q, cookies.trainer)).body.choices, q).toEqual([]);
+      // The builder's own list narrowed without JavaScript (?members=).
+      const id = await newProgram();
+      const builder = (await callRoute(builderLoader, getRequest(`/programs/${id}?members=roster%2005`, cookies.trainer), { programId: id })) as BuilderData;
+      expect([builder.memberSearch, builder.members.choices.map((m) => m.id)]).toEqual(["roster 05", ["roster-5"]]);
+    } finally {
+      await getDb().delete(user).where(like(user.id, "roster-%"));
+    }
   });
 
   it("sends visitors to sign in and members to /unauthorized, for pages and their data requests", async () => {
@@ -140,7 +168,7 @@ describe("who may open Programs", () => {
     expect(builder.program.weeks).toHaveLength(1);
     expect(builder.editing).toEqual({ block: "new", day: dayId, search: "" });
     expect(builder.exercises.choices.map((e) => e.id)).toContain("bench-press");
-    expect(builder.members.map((m) => m.id)).toEqual([memberId]);
+    expect(builder.members).toEqual({ choices: [expect.objectContaining({ id: memberId })], more: false });
   });
 });
 

@@ -14,6 +14,7 @@ import { ARTICLE_CATEGORIES, isArticleCategory } from "./article-categories";
 import { articleSchema, type ArticleInput } from "./articles.schema";
 import { renderMarkdown, snippet } from "./markdown.server";
 import { nextFreeSlug, slugify } from "./slug";
+import { containing, escapeLike } from "~/lib/like";
 
 export type { ArticleInput };
 
@@ -60,11 +61,9 @@ function visibleTo(viewer: Viewer, includeDrafts: boolean): SQL | undefined {
   return eq(article.published, true);
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Titles and descriptions; an article without an excerpt is described by its content. */
 function matches(q: string): SQL {
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = containing(q);
   return or(ilike(article.title, pattern), ilike(article.excerpt, pattern), and(eq(article.excerpt, ""), ilike(article.content, pattern)))!;
 }
 

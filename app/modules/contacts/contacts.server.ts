@@ -14,6 +14,7 @@ import { consumeLimit, type LimitResult } from "~/lib/rate-limit.server";
 import { recordAudit } from "~/auth/audit.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { fitnessLevels, HONEYPOT_FIELD, intakeSchema, type SubmissionStatus } from "./contacts.schema";
+import { containing } from "~/lib/like";
 
 /** Applications per client address per hour. */
 export const INTAKE_LIMIT = { window: 60 * 60, max: 5 } as const;
@@ -151,7 +152,7 @@ export async function listSubmissions(actor: Actor, query: InboxQuery = {}) {
   if (query.status) filters.push(eq(contactSubmission.status, query.status));
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(search);
     filters.push(
       or(
         ilike(contactSubmission.email, pattern),

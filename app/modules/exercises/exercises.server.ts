@@ -14,6 +14,7 @@ import type { CategoryKey, EquipmentKey, MeasureKey, MuscleKey } from "./exercis
 import { searchWords } from "./exercise-search";
 import { staffSlug } from "./exercise-slug";
 import { exerciseSchema, type ExerciseFormValues, type ExerciseInput, type ExerciseQuery } from "./exercises.schema";
+import { containing, escapeLike } from "~/lib/like";
 
 type Actor = Pick<SessionUser, "id" | "email" | "role">;
 
@@ -87,8 +88,6 @@ function toSummary(row: SummaryRow): ExerciseSummary {
   };
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The search (decision 0046), one for the library and every picker. A name matches when
  * each word of the search is in its search key ("pull ups", "DB row": hyphens, spaces,
@@ -112,7 +111,7 @@ function searchOf(q: string): Search {
   if (words.length === 0) return { matches: sql`false`, nearMisses: null, order: byName };
   const whole = words.join("");
   return {
-    matches: and(...words.map((word) => sql`${exercise.searchKey} like ${`%${escapeLike(word)}%`}`)),
+    matches: and(...words.map((word) => sql`${exercise.searchKey} like ${containing(word)}`)),
     nearMisses: or(sql`${exercise.searchKey} % ${whole}`, sql`${exercise.searchKey} %> ${whole}`)!,
     order: [desc(sql`${exercise.searchKey} like ${`${escapeLike(whole)}%`}`), desc(sql`similarity(${exercise.searchKey}, ${whole})`), ...byName],
   };

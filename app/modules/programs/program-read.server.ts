@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
@@ -7,9 +7,10 @@ import { exercise } from "~/db/schema/exercises";
 import type * as tables from "~/db/schema/programs";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { AppError } from "~/lib/app-error";
+import { containing } from "~/lib/like";
 import { pickExercises, type ExerciseChoice } from "~/modules/exercises/exercises.server";
 import type * as forms from "./programs.schema";
-import { EXERCISE_CHOICES } from "./programs.schema";
+import { EXERCISE_CHOICES, MEMBER_CHOICES } from "./programs.schema";
 import { trainedDays, type TrainedDay } from "./trained-days.server";
 
 export type Actor = Pick<SessionUser, "id" | "role" | "email">;
@@ -336,13 +337,21 @@ export interface MemberOption {
   email: string;
 }
 
-/** Members a program can be assigned to: members, not deactivated. */
-export async function listAssignableMembers(actor: Actor): Promise<MemberOption[]> {
+export interface MemberOptions {
+  /** The members whose name or e-mail address contains the search, by name. */
+  choices: MemberOption[];
+  /** More members match than are listed. */
+  more: boolean;
+}
+
+/** Members a program can be assigned to (members, not deactivated) whose name or address contains `q`: at most MEMBER_CHOICES. */
+export async function listAssignableMembers(actor: Actor, q = ""): Promise<MemberOptions> {
   ensureCan(actor, "programs", "assign");
   const rows = await getDb()
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
-    .where(and(eq(user.role, "member"), eq(user.banned, false)))
-    .orderBy(asc(user.name), asc(user.email));
-  return rows.map((r) => ({ id: r.id, name: personName(r), email: r.email }));
+    .where(and(eq(user.role, "member"), eq(user.banned, false), q ? or(ilike(user.name, containing(q)), ilike(user.email, containing(q))) : undefined))
+    .orderBy(asc(user.name), asc(user.email))
+    .limit(MEMBER_CHOICES + 1);
+  return { choices: rows.slice(0, MEMBER_CHOICES).map((r) => ({ id: r.id, name: personName(r), email: r.email })), more: rows.length > MEMBER_CHOICES };
 }

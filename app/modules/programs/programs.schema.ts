@@ -213,3 +213,9 @@ export const EXERCISE_CHOICES = 50;
 
 /** The block form's picker as the coach types: the search. */
 export const exerciseChoicesQuery = z.object({ q: searchText(EXERCISE_NAME_MAX) });
+
+/** The assign form lists at most this many members: a search narrows them, and those ticked stay (decision 0054). */
+export const MEMBER_CHOICES = 50;
+
+/** The assign form's member search: a part of a name or an e-mail address. */
+export const memberChoicesQuery = z.object({ q: searchText(100) });

@@ -6,6 +6,7 @@ import { getDb, type Db } from "~/db/client.server";
 import { AppError } from "~/lib/app-error";
 import { session, user } from "~/db/schema/auth";
 import { recordAudit } from "~/auth/audit.server";
+import { containing } from "~/lib/like";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -23,7 +24,7 @@ export async function listUsers(actor: Actor, { search = "", page = 1 }: { searc
   ensureCan(actor, "users", "list");
   const db = getDb();
   const term = search.trim();
-  const where = term ? ilike(user.email, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const where = term ? ilike(user.email, containing(term)) : undefined;
   const [total] = await db.select({ n: count() }).from(user).where(where);
   const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / USERS_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);

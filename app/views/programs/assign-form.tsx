@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { Form } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import type { ActionFailure } from "~/lib/action.server";
 import { formatLongDate } from "~/lib/dates";
 import type { AssignmentProgress } from "~/modules/programs/program-assignment.server";
-import type { MemberOption } from "~/modules/programs/program-read.server";
+import type { MemberOption, MemberOptions } from "~/modules/programs/program-read.server";
+import { MEMBER_CHOICES } from "~/modules/programs/programs.schema";
 
 export interface Assigning {
   /** The assignments of this program still making copies or sending e-mails (and the one just started). */
@@ -65,11 +66,53 @@ function AssignmentsUnderWay({ programId, initial }: { programId: string; initia
   );
 }
 
-/** 'Assign': the members (one or many) and the start date; each member gets their own copy. */
-export function AssignForm({ programId, members, assigning, failed }: { programId: string; members: readonly MemberOption[]; assigning: Assigning; failed: ActionFailure | undefined }) {
-  const chosen = new Set([failed?.values.memberIds ?? []].flat());
+/** What the member list says of itself: how many match, or that there are more than it lists. */
+function membersSummary(q: string, options: MemberOptions): string {
+  if (q === "") return options.more ? `The first ${MEMBER_CHOICES} members are listed: search to find the others.` : "";
+  if (options.more) return `More than ${MEMBER_CHOICES} members match: search to narrow the list.`;
+  const n = options.choices.length;
+  return n === 0 ? "No member matches." : `${n} ${n === 1 ? "member matches" : "members match"}.`;
+}
+
+/**
+ * 'Assign': the members (one or many) and the start date; each member gets their own copy.
+ * The members listed are the first MEMBER_CHOICES of a search by name or address (as one
+ * types; without JavaScript, Search opens the page again narrowed); those ticked stay
+ * ticked and listed first whatever the search (decision 0054).
+ */
+export function AssignForm({
+  programId,
+  week,
+  members,
+  memberSearch,
+  assigning,
+  failed,
+}: {
+  programId: string;
+  /** The builder's open week, kept when the search opens the page again. */
+  week: number;
+  members: MemberOptions;
+  memberSearch: string;
+  assigning: Assigning;
+  failed: ActionFailure | undefined;
+}) {
+  const echoed = new Set([failed?.values.memberIds ?? []].flat());
+  const [chosen, setChosen] = useState(() => new Map(members.choices.filter((m) => echoed.has(m.id)).map((m) => [m.id, m])));
+  const [search, setSearch] = useState(memberSearch);
+  const found = useFetcher<MemberOptions>();
+  const options = found.data ?? members;
+  const listed = [...chosen.values(), ...options.choices.filter((m) => !chosen.has(m.id))];
+  const searchFor = (q: string) => found.load(`/programs/member-choices?${new URLSearchParams({ q })}`);
+  const toggle = (member: MemberOption, on: boolean) =>
+    setChosen((before) => {
+      const after = new Map(before);
+      if (on) after.set(member.id, member);
+      else after.delete(member.id);
+      return after;
+    });
   const startDate = typeof failed?.values.startDate === "string" ? failed.values.startDate : "";
   const membersError = failed?.fieldErrors.memberIds;
+  const summary = [chosen.size ? `${chosen.size} ${chosen.size === 1 ? "member" : "members"} chosen.` : "", membersSummary(found.data ? search.trim() : memberSearch, options)].filter(Boolean).join(" ");
   return (
     <section aria-labelledby="assign-heading" className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
       <h2 id="assign-heading" className="text-xl font-bold">
@@ -82,16 +125,48 @@ export function AssignForm({ programId, members, assigning, failed }: { programI
           {failed.error}
         </p>
       ) : null}
+      {/* Its own form: without JavaScript, Search opens the builder again with the members narrowed. */}
+      <Form
+        method="get"
+        action={`/programs/${programId}`}
+        role="search"
+        aria-label="Members"
+        className="mt-4 flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void searchFor(search);
+        }}
+      >
+        <input type="hidden" name="week" value={week} />
+        <div className="flex-1">
+          <TextField
+            label="Search members"
+            name="members"
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              void searchFor(e.target.value);
+            }}
+            autoComplete="off"
+            maxLength={100}
+            hint="A name or an e-mail address."
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
       <Form method="post" className="mt-4 space-y-4" key={failed ? "failed" : "fresh"}>
         <input type="hidden" name="assignment" value={assigning.token} />
         <fieldset aria-describedby={membersError ? "assign-members-error" : undefined}>
           <legend className="text-sm font-medium text-zinc-800">Members</legend>
-          {members.length === 0 ? <p className="mt-2 text-sm text-zinc-600">No members yet.</p> : null}
-          <ul className="mt-2 max-h-72 space-y-1 overflow-y-auto rounded-md border border-zinc-300 p-2">
-            {members.map((m) => (
+          {listed.length === 0 && memberSearch === "" && !found.data ? <p className="mt-2 text-sm text-zinc-600">No members yet.</p> : null}
+          <ul className="mt-2 max-h-72 space-y-1 overflow-y-auto rounded-md border border-zinc-300 p-2" aria-busy={found.state === "loading"}>
+            {listed.map((m) => (
               <li key={m.id}>
                 <label className="flex min-h-11 items-center gap-3 rounded px-2 hover:bg-zinc-50">
-                  <input type="checkbox" name="memberIds" value={m.id} defaultChecked={chosen.has(m.id)} className="size-5" />
+                  <input type="checkbox" name="memberIds" value={m.id} checked={chosen.has(m.id)} onChange={(e) => toggle(m, e.target.checked)} className="size-5" />
                   <span>
                     {m.name} <span className="text-sm text-zinc-600">{m.email}</span>
                   </span>
@@ -99,6 +174,9 @@ export function AssignForm({ programId, members, assigning, failed }: { programI
               </li>
             ))}
           </ul>
+          <p className="mt-1.5 text-sm text-zinc-600" aria-live="polite">
+            {summary}
+          </p>
           {membersError ? (
             <p id="assign-members-error" role="alert" className="mt-1.5 text-sm font-medium text-brand">
               {membersError}

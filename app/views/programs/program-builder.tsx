@@ -6,7 +6,7 @@ import type { ActionData, ActionFailure } from "~/lib/action.server";
 import { formatLongDate, formatShortDate } from "~/lib/dates";
 import { addDays } from "~/lib/time-zone";
 import type { WeightUnit } from "~/lib/units";
-import type { DayView, ExerciseOptions, MemberOption, ProgramWeekView, WeekSummary, WeekView } from "~/modules/programs/program-read.server";
+import type { DayView, ExerciseOptions, MemberOptions, ProgramWeekView, WeekSummary, WeekView } from "~/modules/programs/program-read.server";
 import { DAYS_PER_WEEK, weekdayLabel } from "~/modules/programs/programs.schema";
 import { AssignForm, type Assigning } from "./assign-form";
 import { BlockForm } from "./block-form";
@@ -16,7 +16,8 @@ import { ProgramDetailsForm } from "./program-details-form";
 export interface BuilderData {
   program: ProgramWeekView;
   exercises: ExerciseOptions;
-  members: MemberOption[];
+  members: MemberOptions;
+  memberSearch: string;
   assigning: Assigning;
   unit: WeightUnit;
   editing: { block: string; day: string | null; search: string } | null;
@@ -131,7 +132,15 @@ export function ProgramBuilder({ data, result }: { data: BuilderData; result: Ac
         </Button>
       </Form>
 
-      {program.kind !== "copy" ? <AssignForm programId={program.id} members={data.members} assigning={data.assigning} failed={failed?.intent === "assign" ? failed : undefined} /> : null}
+      {program.kind !== "copy" ? <AssignForm
+          key={data.assigning.token}
+          programId={program.id}
+          week={week ? week.position + 1 : 1}
+          members={data.members}
+          memberSearch={data.memberSearch}
+          assigning={data.assigning}
+          failed={failed?.intent === "assign" ? failed : undefined}
+        /> : null}
     </div>
   );
 }

@@ -421,6 +421,8 @@ export const matrix: MatrixRow[] = [
   read("programs/:programId/assignments", staffJson(200), (ids) => `/programs/${ids.programId}/assignments?ids=${missingId}`),
   // The block form's exercise search as the coach types: JSON for staff.
   read("programs/exercise-choices", staffJson(200), () => "/programs/exercise-choices?q=bench"),
+  // The assign form's member search as the coach types: JSON for staff.
+  read("programs/member-choices", staffJson(200), () => "/programs/member-choices?q=member"),
   {
     route: "programs/:programId",
     op: "update",
