@@ -3,10 +3,11 @@
  * starts (server/boot.ts) runs these and only these. A new kind is defined beside its
  * rules (defineJob in its module) and added here.
  */
+import { analyzeTablesJob } from "~/db/statistics.server";
 import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
 import { notifyCoachJob } from "~/modules/contacts/contacts.server";
 import { assignCopyJob } from "~/modules/programs/program-assignment.server";
 import { sweepUploadsJob } from "~/modules/uploads/sweep.server";
 
-export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([notifyCoachJob, assignCopyJob, sweepUploadsJob, pruneJobsJob]);
+export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([notifyCoachJob, assignCopyJob, sweepUploadsJob, pruneJobsJob, analyzeTablesJob]);

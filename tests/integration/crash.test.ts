@@ -1,7 +1,7 @@
 /**
  * Crash test (scripts/reliability/crash.ts): 1,000 writes over HTTP at the built server,
  * SIGKILL mid-way, restart on the same data: every acknowledged write is there. On PGlite
- * in a fresh DATA_DIR; on PostgreSQL in this file's own database (tests/setup).
+ * in a DATA_DIR of its own, migrated already; on PostgreSQL in this file's own database (tests/setup).
  * Needs `npm run build` first.
  */
 import fs from "node:fs";
@@ -10,11 +10,15 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { runCrash } from "../../scripts/reliability/crash";
 import { PG_IN_PRODUCTION } from "../../scripts/reliability/server";
+import { seedDataDirFromTemplate } from "../support/migrated-database";
 
 const WRITES = 1000;
 const CONCURRENCY = 8;
 const onPglite = !process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-crash-"));
+// Already migrated (a copy of the suite's template): what is tested is the kill and the
+// restart, not a first start (server-process.test.ts has that), which costs 8-12 s of CPU.
+seedDataDirFromTemplate(dataDir);
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

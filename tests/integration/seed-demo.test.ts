@@ -1,6 +1,6 @@
 /**
  * `npm run seed:demo` as a real process: the first run creates the demo accounts and
- * their sample content, a second run adds nothing. On PGlite it gets a fresh DATA_DIR;
+ * their sample content, a second run adds nothing. On PGlite it gets a DATA_DIR of its own;
  * in the PostgreSQL run it uses this file's database.
  */
 import { spawn } from "node:child_process";
@@ -8,9 +8,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { seedDataDirFromTemplate } from "../support/migrated-database";
 
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-seed-"));
+// Migrated already (the suite's template): the seed is tested, not a first migration (user-create-cli.test.ts has that).
+seedDataDirFromTemplate(dataDir);
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
