@@ -4,7 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { getDatabase } from "~/db/client.server";
+import { getDatabase, type Database } from "~/db/client.server";
 import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context";
@@ -77,12 +77,14 @@ function pagesOfBuild(build: () => Promise<ServerBuild>, getLoadContext: Paramet
 export interface AppOptions {
   /** Production: the built client folder. Development: Vite's middlewares instead. */
   assets: { dir: string } | { middleware: RequestHandler };
+  /** A database already open, instead of the configuration's (the tests' own; its owner closes it). */
+  database?: Database;
 }
 
 /** Boots the services and returns the whole HTTP application as a server, not listening yet. */
 export async function boot(options: AppOptions) {
   const env = getEnv();
-  const booted = await bootServices();
+  const booted = await bootServices(options.database);
   const dev = "middleware" in options.assets;
   const app = express();
   app.disable("x-powered-by");

@@ -15,14 +15,16 @@ export interface Booted {
   stopJobs: () => Promise<void>;
 }
 
-/** Opens the database of the configuration, migrates it, and makes sure an administrator can get in. */
-export async function bootServices(): Promise<Booted> {
+/**
+ * Opens the database of the configuration (or takes the one given, which its owner
+ * closes: a test's own), migrates it, and makes sure an administrator can get in.
+ */
+export async function bootServices(given?: Database): Promise<Booted> {
   const env = getEnv();
   // Local state (database, uploads, outbox, secret) is the server's user's only, on PostgreSQL too.
   ensurePrivateDir(env.DATA_DIR);
-  const database = await openDatabase(
-    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
-  );
+  const database =
+    given ?? (await openDatabase(env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR }));
   try {
     setDatabase(database);
     await database.migrate();
@@ -39,7 +41,7 @@ export async function bootServices(): Promise<Booted> {
     const worker = startJobWorker();
     return { database, setupUrl, stopJobs: worker.stop };
   } catch (error) {
-    await database.close();
+    if (!given) await database.close();
     throw error;
   }
 }

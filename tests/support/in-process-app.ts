@@ -5,8 +5,10 @@
  * the project's vite.config.ts (as `npm run dev` does), but given a static assets
  * folder instead of Vite's middlewares: boot() then runs exactly as in production
  * (strict CSP, static files). Modules needed beside the app (logger, users) must be
- * loaded with load(): that is the same module instance the app uses. On PGlite a fresh
- * DATA_DIR gets a copy of the suite's migrated database first (tests/setup/database.ts).
+ * loaded with load(): that is the same module instance the app uses. The app uses the
+ * test file's own database (the worker's, put back to the migrated template before each
+ * file: tests/setup/worker-database.ts) rather than opening another from DATA_DIR: a
+ * PGlite kept in memory answers without the file system, and opens once per worker.
  */
 import fs from "node:fs";
 import type http from "node:http";
@@ -14,13 +16,12 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
-import type { Database } from "~/db/client.server";
+import { getDatabase, type Database } from "~/db/client.server";
 import type * as AppModule from "../../server/app";
-import { seedDataDirFromTemplate } from "./migrated-database";
 
 export interface RunningApp {
   base: string;
-  /** The database the app opened (DATA_DIR or DATABASE_URL of the environment). */
+  /** The database the app uses: the test file's own. */
   database: Database;
   /** The one-time first-run link boot() printed (no administrator yet), with its path and token. */
   setupUrl: string | null;
@@ -52,7 +53,6 @@ export async function startApp(
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  if (process.env.DATA_DIR) seedDataDirFromTemplate(process.env.DATA_DIR);
   const vite: ViteDevServer = await createServer({
     configFile: path.resolve("vite.config.ts"),
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
@@ -64,7 +64,7 @@ export async function startApp(
   try {
     await before?.(load);
     const { boot } = await load<typeof AppModule>("/server/app.ts");
-    const booted = await boot({ assets: { dir: assets } });
+    const booted = await boot({ assets: { dir: assets }, database: getDatabase() });
     const server: http.Server = booted.server.listen(port, "127.0.0.1");
     await new Promise<void>((resolve, reject) => {
       server.once("listening", resolve);
@@ -82,7 +82,6 @@ export async function startApp(
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await booted.stopJobs();
-        await booted.database.close();
         await vite.close();
         fs.rmSync(assets, { recursive: true, force: true });
       },
