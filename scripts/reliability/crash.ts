@@ -25,7 +25,7 @@ import { openDatabase } from "~/db/client.server";
 import { contactSubmission } from "~/db/schema/contacts";
 import { progressEntry } from "~/db/schema/progress";
 import { validApplication } from "../../app/modules/contacts/intake.fixture";
-import { clientAddress, killIfRunning, pgControlState, runScript, signIn, startServer, storageEnv, type ServerProcess, type Storage } from "./server";
+import { clientAddress, killIfRunning, pgControlState, runCli, signIn, startServer, storageEnv, type ServerProcess, type Storage } from "./server";
 
 export interface CrashOptions extends Storage {
   writes?: number;
@@ -110,7 +110,7 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
   const writes: Write[] = Array.from({ length: total }, (_, i) => ({ tag: `crash-${run}-${i}`, kind: i % 2 === 0 ? "application" : "progress" }));
 
   // The member exists before the first start (user:create refuses to run beside a PGlite server).
-  const created = await runScript("scripts/user-create.ts", ["--email", MEMBER.email, "--password", MEMBER.password, "--role", "member", "--name", MEMBER.name], env);
+  const created = await runCli("user-create", ["--email", MEMBER.email, "--password", MEMBER.password, "--role", "member", "--name", MEMBER.name], env);
   if (created.code !== 0) throw new Error(`user:create failed:\n${created.output}`);
   log(`member created at ${elapsed()}`);
 
@@ -127,7 +127,7 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
   let killed = false;
   // PGlite: a second process on the running server's DATA_DIR, under load, is refused (and harmless).
   const secondOpener = onPglite
-    ? runScript("scripts/user-create.ts", ["--email", `second-${run}@reliability.test`, "--password", "second-pass-123", "--role", "member", "--name", "Second Opener"], env)
+    ? runCli("user-create", ["--email", `second-${run}@reliability.test`, "--password", "second-pass-123", "--role", "member", "--name", "Second Opener"], env)
     : null;
   let openerDone = !secondOpener;
   const settled = () => (openerDone = true);

@@ -35,9 +35,9 @@ export function storageEnv(storage: Storage): Record<string, string> {
   return { DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? "" };
 }
 
-/** Runs a command-line script of the project (for example user:create) to its end. */
-export function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: { ...baseEnv(), ...env }, stdio: ["ignore", "pipe", "pipe"] });
+/** Runs a command of the project to its end as its npm script does (`user-create` is `npm run user:create`). */
+export function runCli(name: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ["scripts/run-cli.js", name, ...args], { env: { ...baseEnv(), ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));

@@ -142,6 +142,17 @@ test("staff add a PDF and a link document and delete one", async ({ page }) => {
   await axe(page);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
+  // A close event that comes late (a busy phone) leaves the next document's dialog open: the
+  // dialog is closed and, before its close event is dispatched, another Delete is pressed.
+  await page.getByRole("button", { name: "Delete Preview Recipe PDF" }).click();
+  await expect(dialog).toContainText("Preview Recipe PDF");
+  await page.evaluate(() => {
+    document.querySelector<HTMLDialogElement>("dialog[open]")!.close();
+    document.querySelector<HTMLButtonElement>('button[aria-label="Delete Preview Link"]')!.click();
+  });
+  await expect(dialog).toContainText("Preview Link");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
   await page.getByRole("button", { name: "Delete Preview Recipe PDF" }).click();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Document deleted successfully", { exact: true })).toBeVisible();

@@ -14,7 +14,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";
-import { clientAddress, killIfRunning, runScript, signIn, startServer, type ServerProcess } from "../../scripts/reliability/server";
+import { clientAddress, killIfRunning, runCli, signIn, startServer, type ServerProcess } from "../../scripts/reliability/server";
 import { S3_TEST_CREDENTIALS, startS3Server, type RunningS3 } from "../support/s3-server";
 
 // Runs everywhere: what two processes must share is kept in the database, not in memory.
@@ -49,7 +49,7 @@ if (process.env.DATABASE_URL) {
         dataDirs.push(dir);
         return { ...shared, DATA_DIR: dir };
       };
-      const created = await runScript("scripts/user-create.ts", ["--email", trainer.email, "--password", trainer.password, "--role", "trainer", "--name", trainer.name], own());
+      const created = await runCli("user-create", ["--email", trainer.email, "--password", trainer.password, "--role", "trainer", "--name", trainer.name], own());
       expect(created.code, created.output).toBe(0);
       [a, b] = await Promise.all([startServer(own()), startServer(own())]);
     }, 120_000);

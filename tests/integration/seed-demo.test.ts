@@ -10,7 +10,6 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { seedDataDirFromTemplate } from "../support/migrated-database";
 
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-seed-"));
 // Migrated already (the suite's template): the seed is tested, not a first migration (user-create-cli.test.ts has that).
 seedDataDirFromTemplate(dataDir);
@@ -22,7 +21,7 @@ function seedDemo(): Promise<{ code: number | null; output: string }> {
   delete env.NODE_ENV;
   if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, "scripts/seed-demo.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(process.execPath, ["scripts/run-cli.js", "seed-demo"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -14,7 +14,6 @@ import { getDb, openDatabase, type Db } from "~/db/client.server";
 import { account, user } from "~/db/schema/auth";
 
 const usage = 'Usage: npm run user:create -- --email E --password P --role member|trainer|admin --name "Full Name"';
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 interface Result {
@@ -23,15 +22,15 @@ interface Result {
   stderr: string;
 }
 
-/** Runs scripts/user-create.ts the way `npm run user:create --` does. */
+/** Runs the command the way `npm run user:create --` does (scripts/run-cli.js, decision 0056). */
 function userCreate(args: string[], dataDir: string): Promise<Result> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   // A shell user has no NODE_ENV; the PostgreSQL run points the CLI at this file's database.
   delete env.NODE_ENV;
   if (!onPostgres) delete env.DATABASE_URL;
   return new Promise((resolve, reject) => {
-    // Its own process group: a hung run is killed together with the node process tsx starts.
-    const child = spawn(process.execPath, [tsx, "scripts/user-create.ts", ...args], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    // Its own process group: a hung run is killed with anything it started.
+    const child = spawn(process.execPath, ["scripts/run-cli.js", "user-create", ...args], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -84,7 +84,10 @@ export function DocumentsManager({ data }: { data: DocumentsManagerData }) {
           ))}
         </ul>
       )}
-      {confirming ? <ConfirmDeleteDialog document={confirming} onClose={() => setConfirming(null)} /> : null}
+      {/* Its own dialog per document; a close event that comes late (a busy phone) closes only the dialog it came from. */}
+      {confirming ? (
+        <ConfirmDeleteDialog key={confirming.id} document={confirming} onClose={(closed) => setConfirming((current) => (current?.id === closed.id ? null : current))} />
+      ) : null}
     </section>
   );
 }
@@ -292,7 +295,7 @@ function PdfUploadField({ name, onBusyChange, error }: { name: string; onBusyCha
 }
 
 /** 'Are you sure…?' as a native modal dialog: focus moves in, Escape or Cancel closes it. */
-function ConfirmDeleteDialog({ document, onClose }: { document: ManagedDocument; onClose: () => void }) {
+function ConfirmDeleteDialog({ document, onClose }: { document: ManagedDocument; onClose: (document: ManagedDocument) => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<DocumentsActionResult>();
   const titleId = useId();
@@ -305,7 +308,7 @@ function ConfirmDeleteDialog({ document, onClose }: { document: ManagedDocument;
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={() => onClose(document)}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-6 text-zinc-900 shadow-2xl backdrop:bg-black/50"
     >
       <h2 id={titleId} className="text-xl font-bold uppercase">
