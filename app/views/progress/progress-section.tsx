@@ -35,22 +35,15 @@ interface SectionProps {
 export function ProgressSection({ overview, readOnly = false, title = "Progress" }: SectionProps) {
   const action = PROGRESS_PATH;
   const [open, setOpen] = useState<OpenDialog | null>(null);
-  /** The dialog open now, as the event handlers see it (the state is the render's). */
-  const current = useRef<OpenDialog | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ctx: FormContext = { unit: overview.unit, today: overview.today };
 
   const show = (dialog: OpenDialog) => (event: React.MouseEvent<HTMLElement>) => {
     opener.current = event.currentTarget;
-    current.current = dialog;
     setOpen(dialog);
   };
-  // A dialog's close event is dispatched after its close(): on a busy phone another dialog
-  // may open in between, and that one stays open (the late event closes only its own).
-  const closedFrom = (dialog: OpenDialog) => () => {
-    if (current.current !== dialog) return;
-    current.current = null;
+  const onClosed = () => {
     setOpen(null);
     // Back to the button that opened it; if that entry is gone, to the section heading.
     requestAnimationFrame(() => {
@@ -194,13 +187,13 @@ export function ProgressSection({ overview, readOnly = false, title = "Progress"
         </Card>
       </div>
 
-      {open?.type === "body" ? <LogBodyDialog action={action} ctx={ctx} onClosed={closedFrom(open)} /> : null}
-      {open?.type === "measurements" ? <AddMeasurementDialog action={action} ctx={ctx} onClosed={closedFrom(open)} /> : null}
-      {open?.type === "workout" ? <LogWorkoutDialog action={action} ctx={ctx} onClosed={closedFrom(open)} /> : null}
-      {open?.type === "goal" ? <GoalDialog action={action} ctx={ctx} onClosed={closedFrom(open)} goal={open.goal} /> : null}
-      {open?.type === "edit-entry" ? <EditEntryDialog action={action} ctx={ctx} onClosed={closedFrom(open)} entry={open.entry} /> : null}
-      {open?.type === "delete-entry" ? <ConfirmDeleteDialog action={action} onClosed={closedFrom(open)} target={{ type: "entry", entry: open.entry }} /> : null}
-      {open?.type === "delete-goal" ? <ConfirmDeleteDialog action={action} onClosed={closedFrom(open)} target={{ type: "goal", goal: open.goal }} /> : null}
+      {open?.type === "body" ? <LogBodyDialog action={action} ctx={ctx} onClosed={onClosed} /> : null}
+      {open?.type === "measurements" ? <AddMeasurementDialog action={action} ctx={ctx} onClosed={onClosed} /> : null}
+      {open?.type === "workout" ? <LogWorkoutDialog action={action} ctx={ctx} onClosed={onClosed} /> : null}
+      {open?.type === "goal" ? <GoalDialog action={action} ctx={ctx} onClosed={onClosed} goal={open.goal} /> : null}
+      {open?.type === "edit-entry" ? <EditEntryDialog action={action} ctx={ctx} onClosed={onClosed} entry={open.entry} /> : null}
+      {open?.type === "delete-entry" ? <ConfirmDeleteDialog action={action} onClosed={onClosed} target={{ type: "entry", entry: open.entry }} /> : null}
+      {open?.type === "delete-goal" ? <ConfirmDeleteDialog action={action} onClosed={onClosed} target={{ type: "goal", goal: open.goal }} /> : null}
     </section>
   );
 }
