@@ -84,10 +84,8 @@ export function DocumentsManager({ data }: { data: DocumentsManagerData }) {
           ))}
         </ul>
       )}
-      {/* Its own dialog per document; a close event that comes late (a busy phone) closes only the dialog it came from. */}
-      {confirming ? (
-        <ConfirmDeleteDialog key={confirming.id} document={confirming} onClose={(closed) => setConfirming((current) => (current?.id === closed.id ? null : current))} />
-      ) : null}
+      {/* A dialog of its own per document: pressed before the last one's close event came (a busy phone), the next still opens. */}
+      {confirming ? <ConfirmDeleteDialog key={confirming.id} document={confirming} onClose={() => setConfirming(null)} /> : null}
     </section>
   );
 }
@@ -295,7 +293,7 @@ function PdfUploadField({ name, onBusyChange, error }: { name: string; onBusyCha
 }
 
 /** 'Are you sure…?' as a native modal dialog: focus moves in, Escape or Cancel closes it. */
-function ConfirmDeleteDialog({ document, onClose }: { document: ManagedDocument; onClose: (document: ManagedDocument) => void }) {
+function ConfirmDeleteDialog({ document, onClose }: { document: ManagedDocument; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<DocumentsActionResult>();
   const titleId = useId();
@@ -308,7 +306,7 @@ function ConfirmDeleteDialog({ document, onClose }: { document: ManagedDocument;
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={() => onClose(document)}
+      onClose={onClose}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-6 text-zinc-900 shadow-2xl backdrop:bg-black/50"
     >
       <h2 id={titleId} className="text-xl font-bold uppercase">
