@@ -22,11 +22,21 @@ export const CLI_SOURCES = ["app", "scripts", "drizzle", "package-lock.json", "t
 
 export const cliOutput = (name) => path.resolve("build/cli", `${name}.js`);
 
-/** Builds these commands (all by default). Each file is written whole and then renamed, so two commands building at once never run half a file. */
-export async function buildCli(names = Object.keys(CLI_SCRIPTS)) {
+/** Builds these commands (all by default). */
+export function buildCli(names = Object.keys(CLI_SCRIPTS)) {
+  return bundleScripts(Object.fromEntries(names.map((name) => [name, CLI_SCRIPTS[name]])), "build/cli");
+}
+
+/**
+ * Bundles TypeScript scripts of the project into plain JavaScript files of `outdir`, one per
+ * entry (its name: its source). Each file is written whole and then renamed, so two
+ * processes building at once never run half a file. (The browser suite's seed scripts
+ * are built the same way.)
+ */
+export async function bundleScripts(entryPoints, outdir) {
   const result = await build({
-    entryPoints: Object.fromEntries(names.map((name) => [name, CLI_SCRIPTS[name]])),
-    outdir: "build/cli",
+    entryPoints,
+    outdir,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -36,7 +46,7 @@ export async function buildCli(names = Object.keys(CLI_SCRIPTS)) {
     write: false,
     logLevel: "warning",
   });
-  fs.mkdirSync(path.resolve("build/cli"), { recursive: true });
+  fs.mkdirSync(path.resolve(outdir), { recursive: true });
   for (const file of result.outputFiles) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, file.contents);

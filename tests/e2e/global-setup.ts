@@ -1,8 +1,6 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import { seedDataDirFromTemplate } from "../support/migrated-database";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, startServer, waitForHealthy, warmUp } from "./support/server";
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, runSeed, startServer, waitForHealthy, warmUp } from "./support/server";
 
 /**
  * A fresh DATA_DIR with the fixture accounts, then the built server on it.
@@ -21,10 +19,7 @@ export default async function globalSetup() {
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
   };
   seedDataDirFromTemplate(E2E_DATA_DIR, env);
-  execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/seed-shared.ts"], {
-    env: { ...process.env, ...env },
-    stdio: "inherit",
-  });
+  await runSeed("tests/e2e/support/seed-shared.ts", env);
   const server = startServer(env);
   await waitForHealthy(E2E_BASE_URL);
   await warmUp(E2E_BASE_URL);
