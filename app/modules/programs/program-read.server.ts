@@ -312,12 +312,15 @@ export async function listTemplates(actor: Actor): Promise<ProgramListItem[]> {
   return listWhere(true);
 }
 
-export interface ExerciseOptions {
-  /** The best matches of the search, the exercise already chosen first when it is not among them. */
-  choices: ExerciseChoice[];
-  /** More of the library matches than are listed. */
+/** What a picker lists (decision 0054): the first matches of a search, capped. */
+export interface Choices<T> {
+  choices: T[];
+  /** More match than are listed. */
   more: boolean;
 }
+
+/** The best matches of the search, the exercise already chosen first when it is not among them. */
+export type ExerciseOptions = Choices<ExerciseChoice>;
 
 /** The block form's picker: the library's search for `q` (best match first), at most EXERCISE_CHOICES, and the block's own exercise. */
 export async function listExerciseOptions(actor: Actor, q = "", chosenId?: string): Promise<ExerciseOptions> {
@@ -337,12 +340,8 @@ export interface MemberOption {
   email: string;
 }
 
-export interface MemberOptions {
-  /** The members whose name or e-mail address contains the search, by name. */
-  choices: MemberOption[];
-  /** More members match than are listed. */
-  more: boolean;
-}
+/** The members whose name or e-mail address contains the search, by name. */
+export type MemberOptions = Choices<MemberOption>;
 
 /** Members a program can be assigned to (members, not deactivated) whose name or address contains `q`: at most MEMBER_CHOICES. */
 export async function listAssignableMembers(actor: Actor, q = ""): Promise<MemberOptions> {

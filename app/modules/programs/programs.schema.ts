@@ -217,5 +217,8 @@ export const exerciseChoicesQuery = z.object({ q: searchText(EXERCISE_NAME_MAX) 
 /** The assign form lists at most this many members: a search narrows them, and those ticked stay (decision 0054). */
 export const MEMBER_CHOICES = 50;
 
+/** The longest member search read: a part of a name or an e-mail address. */
+export const MEMBER_SEARCH_MAX = 100;
+
 /** The assign form's member search: a part of a name or an e-mail address. */
-export const memberChoicesQuery = z.object({ q: searchText(100) });
+export const memberChoicesQuery = z.object({ q: searchText(MEMBER_SEARCH_MAX) });

@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import type { ActionFailure } from "~/lib/action.server";
 import { formatLongDate } from "~/lib/dates";
 import type { AssignmentProgress } from "~/modules/programs/program-assignment.server";
 import type { MemberOption, MemberOptions } from "~/modules/programs/program-read.server";
-import { MEMBER_CHOICES } from "~/modules/programs/programs.schema";
+import { MEMBER_CHOICES, MEMBER_SEARCH_MAX } from "~/modules/programs/programs.schema";
+import { choicesSummary, PickerSearch, useChoices } from "./picker-search";
 
 export interface Assigning {
   /** The assignments of this program still making copies or sending e-mails (and the one just started). */
@@ -66,14 +67,6 @@ function AssignmentsUnderWay({ programId, initial }: { programId: string; initia
   );
 }
 
-/** What the member list says of itself: how many match, or that there are more than it lists. */
-function membersSummary(q: string, options: MemberOptions): string {
-  if (q === "") return options.more ? `The first ${MEMBER_CHOICES} members are listed: search to find the others.` : "";
-  if (options.more) return `More than ${MEMBER_CHOICES} members match: search to narrow the list.`;
-  const n = options.choices.length;
-  return n === 0 ? "No member matches." : `${n} ${n === 1 ? "member matches" : "members match"}.`;
-}
-
 /**
  * 'Assign': the members (one or many) and the start date; each member gets their own copy.
  * The members listed are the first MEMBER_CHOICES of a search by name or address (as one
@@ -98,11 +91,9 @@ export function AssignForm({
 }) {
   const echoed = new Set([failed?.values.memberIds ?? []].flat());
   const [chosen, setChosen] = useState(() => new Map(members.choices.filter((m) => echoed.has(m.id)).map((m) => [m.id, m])));
-  const [search, setSearch] = useState(memberSearch);
-  const found = useFetcher<MemberOptions>();
-  const options = found.data ?? members;
+  const picker = useChoices("/programs/member-choices", members, memberSearch);
+  const options = picker.options;
   const listed = [...chosen.values(), ...options.choices.filter((m) => !chosen.has(m.id))];
-  const searchFor = (q: string) => found.load(`/programs/member-choices?${new URLSearchParams({ q })}`);
   const toggle = (member: MemberOption, on: boolean) =>
     setChosen((before) => {
       const after = new Map(before);
@@ -112,7 +103,7 @@ export function AssignForm({
     });
   const startDate = typeof failed?.values.startDate === "string" ? failed.values.startDate : "";
   const membersError = failed?.fieldErrors.memberIds;
-  const summary = [chosen.size ? `${chosen.size} ${chosen.size === 1 ? "member" : "members"} chosen.` : "", membersSummary(found.data ? search.trim() : memberSearch, options)].filter(Boolean).join(" ");
+  const summary = [chosen.size ? `${chosen.size} ${chosen.size === 1 ? "member" : "members"} chosen.` : "", choicesSummary(picker.answered, options, MEMBER_CHOICES, ["member", "members"])].filter(Boolean).join(" ");
   return (
     <section aria-labelledby="assign-heading" className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
       <h2 id="assign-heading" className="text-xl font-bold">
@@ -125,44 +116,23 @@ export function AssignForm({
           {failed.error}
         </p>
       ) : null}
-      {/* Its own form: without JavaScript, Search opens the builder again with the members narrowed. */}
-      <Form
-        method="get"
+      <PickerSearch
         action={`/programs/${programId}`}
-        role="search"
-        aria-label="Members"
-        className="mt-4 flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void searchFor(search);
-        }}
-      >
-        <input type="hidden" name="week" value={week} />
-        <div className="flex-1">
-          <TextField
-            label="Search members"
-            name="members"
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              void searchFor(e.target.value);
-            }}
-            autoComplete="off"
-            maxLength={100}
-            hint="A name or an e-mail address."
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </Form>
+        keep={{ week: String(week) }}
+        name="members"
+        label="Search members"
+        landmark="Members"
+        hint="A name or an e-mail address."
+        maxLength={MEMBER_SEARCH_MAX}
+        query={picker.query}
+        onSearch={picker.search}
+      />
       <Form method="post" className="mt-4 space-y-4" key={failed ? "failed" : "fresh"}>
         <input type="hidden" name="assignment" value={assigning.token} />
         <fieldset aria-describedby={membersError ? "assign-members-error" : undefined}>
           <legend className="text-sm font-medium text-zinc-800">Members</legend>
-          {listed.length === 0 && memberSearch === "" && !found.data ? <p className="mt-2 text-sm text-zinc-600">No members yet.</p> : null}
-          <ul className="mt-2 max-h-72 space-y-1 overflow-y-auto rounded-md border border-zinc-300 p-2" aria-busy={found.state === "loading"}>
+          {listed.length === 0 && picker.answered === "" ? <p className="mt-2 text-sm text-zinc-600">No members yet.</p> : null}
+          <ul className="mt-2 max-h-72 space-y-1 overflow-y-auto rounded-md border border-zinc-300 p-2" aria-busy={picker.loading}>
             {listed.map((m) => (
               <li key={m.id}>
                 <label className="flex min-h-11 items-center gap-3 rounded px-2 hover:bg-zinc-50">

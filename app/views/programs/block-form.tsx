@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { ActionFailure } from "~/lib/action.server";
@@ -8,6 +8,7 @@ import { formatValue, weightFromKg, type WeightUnit } from "~/lib/units";
 import type { ExerciseChoice } from "~/modules/exercises/exercises.server";
 import { EXERCISE_NAME_MAX } from "~/modules/exercises/exercises.schema";
 import type { BlockView, ExerciseOptions } from "~/modules/programs/program-read.server";
+import { choicesSummary, PickerSearch, useChoices } from "./picker-search";
 import { blockFormSchema, EXERCISE_CHOICES, loadKindLabels, loadKinds, type ExerciseMeasure, type LoadKind } from "~/modules/programs/programs.schema";
 
 type Values = Record<string, string>;
@@ -42,14 +43,6 @@ export interface PickerSearch {
   q: string;
 }
 
-/** What the picker says of its list: how many match, or that the library has more than it lists. */
-function pickerSummary(q: string, options: ExerciseOptions): string {
-  const n = options.choices.length;
-  if (q === "") return options.more ? `The first ${EXERCISE_CHOICES} exercises of the library are listed: search to find the others.` : "";
-  if (options.more) return `More than ${EXERCISE_CHOICES} exercises match: the best ${EXERCISE_CHOICES} are listed.`;
-  return n === 0 ? "No exercise matches." : `${n} ${n === 1 ? "exercise matches" : "exercises match"}.`;
-}
-
 /**
  * Adds an exercise to a day or edits one: the exercise picker (the library's search as one
  * types, the best matches listed: decision 0054), the targets its measure uses, the load,
@@ -78,19 +71,17 @@ export function BlockForm({
   const initial = useMemo(() => startValues(block, unit, failed?.values), [block, unit, failed]);
   const [chosen, setChosen] = useState<ExerciseChoice | undefined>(() => exercises.choices.find((e) => e.id === initial.exerciseId));
   const [loadKind, setLoadKind] = useState<LoadKind>(loadKinds.find((kind) => kind === initial.loadKind) ?? "none");
-  const [query, setQuery] = useState(search.q);
-  const choices = useFetcher<ExerciseOptions>();
+  const picker = useChoices("/programs/exercise-choices", exercises, search.q);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
   // The list the last search answered (the page's own before any), the chosen exercise kept in it.
-  const options = choices.data ?? exercises;
+  const options = picker.options;
   const listed = chosen && !options.choices.some((e) => e.id === chosen.id) ? [chosen, ...options.choices] : options.choices;
   const measure: ExerciseMeasure | undefined = chosen?.measure;
   const shown = (m: ExerciseMeasure[]) => measure === undefined || m.includes(measure);
   const errors: Record<string, string | undefined> = clientErrors ?? failed?.fieldErrors ?? {};
-  const searchFor = (q: string) => choices.load(`/programs/exercise-choices?${new URLSearchParams({ q })}`);
 
   const check = (event: FormEvent<HTMLFormElement>) => {
     const sent = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
@@ -107,39 +98,17 @@ export function BlockForm({
       <h2 id="block-form-heading" ref={headingRef} tabIndex={-1} className="text-lg font-bold outline-none">
         {heading}
       </h2>
-      {/* Its own form: without JavaScript, Search opens the builder again with the list narrowed. */}
-      <Form
-        method="get"
+      <PickerSearch
         action={search.action}
-        role="search"
-        className="mt-4 flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void searchFor(query);
-        }}
-      >
-        <input type="hidden" name="week" value={search.week} />
-        <input type="hidden" name="block" value={search.block} />
-        {search.day ? <input type="hidden" name="day" value={search.day} /> : null}
-        <div className="flex-1">
-          <TextField
-            label="Search exercises"
-            name="q"
-            type="search"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              void searchFor(e.target.value);
-            }}
-            autoComplete="off"
-            maxLength={EXERCISE_NAME_MAX}
-            hint="Type to narrow the list below."
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </Form>
+        keep={{ week: String(search.week), block: search.block, ...(search.day ? { day: search.day } : {}) }}
+        name="q"
+        label="Search exercises"
+        landmark="Exercises"
+        hint="Type to narrow the list below."
+        maxLength={EXERCISE_NAME_MAX}
+        query={picker.query}
+        onSearch={picker.search}
+      />
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate onSubmit={check}>
         {target.intent === "add-block" ? <input type="hidden" name="dayId" value={target.dayId} /> : <input type="hidden" name="blockId" value={target.blockId} />}
         <div className="space-y-3 sm:col-span-2">
@@ -150,7 +119,7 @@ export function BlockForm({
             value={chosen?.id ?? ""}
             onChange={(e) => setChosen(listed.find((c) => c.id === e.target.value))}
             error={errors.exerciseId}
-            aria-busy={choices.state === "loading"}
+            aria-busy={picker.loading}
             required
           >
             {listed.map((e) => (
@@ -160,7 +129,7 @@ export function BlockForm({
             ))}
           </SelectField>
           <p className="text-sm text-zinc-600" aria-live="polite">
-            {pickerSummary(choices.data ? query.trim() : search.q, options)}
+            {choicesSummary(picker.answered, options, EXERCISE_CHOICES, ["exercise", "exercises"])}
           </p>
         </div>
         <TextField label="Sets" name="sets" inputMode="numeric" defaultValue={initial.sets} error={errors.sets} required />
