@@ -135,6 +135,8 @@ test("staff add a PDF and a link document and delete one", async ({ page }) => {
   await form.getByRole("textbox", { name: "Link" }).fill("https://example.com/preview");
   await form.getByRole("button", { name: "Add Document" }).click();
   await expect(page.getByText("Preview Link", { exact: true })).toBeVisible();
+  // The form above the list closes as a person sees it: clicked before, a Delete button moves under the pointer.
+  await expect(form).toBeHidden();
 
   await page.getByRole("button", { name: "Delete Preview Recipe PDF" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete document?" });
