@@ -18,6 +18,10 @@ function testFiles(dir: string): string[] {
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const pgliteOnly = onPostgres ? [...testFiles("app"), ...testFiles("tests/integration")].filter((file) => testDatabaseOf(fs.readFileSync(file, "utf8")) !== "both") : [];
 
+function isTypegenRace(error: { code?: unknown; path?: unknown }): boolean {
+  return error.code === "ENOENT" && typeof error.path === "string" && error.path.includes(`${path.sep}.react-router${path.sep}types${path.sep}`);
+}
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -39,5 +43,10 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Every Vite dev server (tests/support/in-process-app.ts) starts React Router's type
+    // generation, which deletes and rewrites .react-router/types: two workers starting an app
+    // at the same moment race on that folder (ENOENT on a file the other just removed). The
+    // generated types serve only the typecheck, which runs `react-router typegen` itself.
+    onUnhandledError: (error) => !isTypegenRace(error),
   },
 });
