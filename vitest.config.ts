@@ -18,7 +18,8 @@ function testFiles(dir: string): string[] {
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const pgliteOnly = onPostgres ? [...testFiles("app"), ...testFiles("tests/integration")].filter((file) => testDatabaseOf(fs.readFileSync(file, "utf8")) !== "both") : [];
 
-function isTypegenRace(error: { code?: unknown; path?: unknown }): boolean {
+function isTypegenRace(thrown: object): boolean {
+  const error = thrown as { code?: unknown; path?: unknown };
   return error.code === "ENOENT" && typeof error.path === "string" && error.path.includes(`${path.sep}.react-router${path.sep}types${path.sep}`);
 }
 
