@@ -5,8 +5,9 @@
  *   and its time (median and slowest of a few loads, one at a time).
  * - Assigning that program to 200 members (the form's largest choice): the request's time
  *   (it only starts a job per member, decision 0051) and the time until every copy is made,
- *   while a member who is not among them loads /members/workouts at a few connections:
- *   that page's p99 while the copies are made against its p99 just before, the same load.
+ *   while a member who is not among them loads /members/workouts at a steady rate (a
+ *   new load every 200 ms, whether or not the last one has answered, as many people
+ *   browsing do): that page's p99 while the copies are made against its p99 just before.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -20,8 +21,13 @@ export const PROGRAM_TRAINER_EMAIL = "coach@bench.example";
 export const BROWSING_MEMBER_EMAIL = "browsing@bench.example";
 /** The assignment form's largest choice (programs.schema.ts); BENCH_PROGRAM_MEMBERS sets fewer for a quick look. */
 export const PROGRAM_MEMBERS = Number(process.env.BENCH_PROGRAM_MEMBERS ?? 200);
-/** Connections loading the other member's page, before and during the assignment. */
-export const BROWSING_CONNECTIONS = 4;
+/**
+ * Loads of the other member's page a second, before and during the assignment: ten times
+ * what 200 members loading ten pages an hour each would send. (Loading it back to back on
+ * a few connections kept PGlite's one connection busy all the time: the copies waited
+ * behind the bench's own browsing, and 200 of them did not finish in 30 minutes.)
+ */
+export const BROWSING_PER_SECOND = 5;
 const BUILDER_LOADS = 7;
 /** How long the member's page is loaded before the assignment: its normal p99. */
 const BEFORE_MS = 10_000;
@@ -54,22 +60,27 @@ async function seed(dataDir: string, baseUrl: string): Promise<ProgramSeed> {
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-/** `connections` loops loading `url` until `until` settles; every answer must be a 200. Latencies in ms, sorted. */
-async function loadUntil(url: string, cookie: string, connections: number, until: Promise<unknown>): Promise<number[]> {
+/** Starts a load of `url` every 1/`perSecond` s until `until` settles, then waits for the last; every answer must be a 200. Latencies in ms, sorted. */
+async function loadAtRate(url: string, cookie: string, perSecond: number, until: Promise<unknown>): Promise<number[]> {
   let done = false;
   void until.finally(() => (done = true));
   const times: number[] = [];
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (!done) {
-        const t0 = performance.now();
-        const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
+  const load = async () => {
+    const t0 = performance.now();
+    const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    times.push(performance.now() - t0);
+  };
+  const loads: Array<Promise<void>> = [];
+  const started = performance.now();
+  for (let i = 0; !done; i++) {
+    loads.push(load());
+    // On the schedule, not after a late load: the next start is i + 1 periods from the first.
+    const next = started + ((i + 1) * 1000) / perSecond;
+    await Promise.race([until, new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())))]);
+  }
+  await Promise.all(loads);
   return times.sort((a, b) => a - b);
 }
 
@@ -123,10 +134,10 @@ export async function benchPrograms(): Promise<ProgramsResults> {
         }
       };
       // Warm the member's page, then the same load before the assignment and while its copies are made.
-      await loadUntil(pageUrl, member, BROWSING_CONNECTIONS, new Promise((r) => setTimeout(r, 2000)));
-      const before = await loadUntil(pageUrl, member, BROWSING_CONNECTIONS, new Promise((r) => setTimeout(r, BEFORE_MS)));
+      await loadAtRate(pageUrl, member, BROWSING_PER_SECOND, new Promise((r) => setTimeout(r, 2000)));
+      const before = await loadAtRate(pageUrl, member, BROWSING_PER_SECOND, new Promise((r) => setTimeout(r, BEFORE_MS)));
       const assignment = assign();
-      const during = await loadUntil(pageUrl, member, BROWSING_CONNECTIONS, assignment);
+      const during = await loadAtRate(pageUrl, member, BROWSING_PER_SECOND, assignment);
       const { requestMs, allCopiesMs, made } = await assignment;
       return {
         builder: { bytes, medianMs: percentile(loads, 50), maxMs: loads.at(-1)! },

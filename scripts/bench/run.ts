@@ -22,7 +22,7 @@ import { measureRestarts } from "./restart";
 import { newDataDir, seedInChild, startBenchServer, type BenchServer } from "./serve";
 import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
 import { benchWorkout } from "./workout";
-import { benchPrograms, BROWSING_CONNECTIONS } from "./programs";
+import { benchPrograms, BROWSING_PER_SECOND } from "./programs";
 import { comparePublicPage } from "./public-pages";
 import { cores, pinProcess } from "./cores";
 import { findWrk, WRK_INSTALL_HINT } from "./wrk";
@@ -75,7 +75,7 @@ async function programsSection(number: number) {
   console.log(`  builder page, a full week: ${fixed(r.builder.bytes / 1000, 0)} kB, median ${fixed(r.builder.medianMs, 0)} ms, slowest ${fixed(r.builder.maxMs, 0)} ms`);
   console.log(`  assignment to ${r.assignment.members} members: the request ${fixed(r.assignment.requestMs, 0)} ms; ${r.assignment.made} copies made in ${fixed(r.assignment.allCopiesMs / 1000, 1)} s`);
   console.log(
-    `  /members/workouts of another member at ${BROWSING_CONNECTIONS} connections: before p50 ${fixed(r.browsing.beforeP50, 0)} ms, p99 ${fixed(r.browsing.beforeP99, 0)} ms (${r.browsing.beforeCount} loads); during p50 ${fixed(r.browsing.duringP50, 0)} ms, p99 ${fixed(r.browsing.duringP99, 0)} ms (${r.browsing.duringCount} loads)`,
+    `  /members/workouts of another member, ${BROWSING_PER_SECOND} loads a second: before p50 ${fixed(r.browsing.beforeP50, 0)} ms, p99 ${fixed(r.browsing.beforeP99, 0)} ms (${r.browsing.beforeCount} loads); during p50 ${fixed(r.browsing.duringP50, 0)} ms, p99 ${fixed(r.browsing.duringP99, 0)} ms (${r.browsing.duringCount} loads)`,
   );
   row("Builder page at the largest program (one full week)", `${fixed(r.builder.bytes / 1e6)} MB`, "< 1 MB", r.builder.bytes < BUILDER_BYTES_TARGET);
   row("Builder page at the largest program, slowest load", `${fixed(r.builder.maxMs, 0)} ms`, "< 1000 ms", r.builder.maxMs < BUILDER_MS_TARGET);

@@ -35,19 +35,28 @@ export type NoCopy = "source gone" | "not a member";
 
 /**
  * On PGlite's one connection every query of another request queues behind a step, and a
- * page sends several one after another: resting three times as long as the step took lets
- * a page's queries all run in between (decision 0044). Measured with 10 members of the
- * largest program (`npm run bench -- --only programs`): another member's page p99 263 ms
- * resting once as long, 178 ms resting three times (141 ms without copies), the copies
- * 14 s and 24 s. PostgreSQL's pool runs them beside the copy: no pause there.
+ * page sends several one after another: resting three times as long as the step held the
+ * connection lets a page's queries all run in between (decision 0044). Measured with 10
+ * members of the largest program (`npm run bench -- --only programs`): another member's
+ * page p99 263 ms resting once as long, 178 ms resting three times (141 ms without copies).
+ * Only the time inside the transaction counts: the wait for the connection is other
+ * requests' work, and counting it made a busy server rest longer the busier it was.
+ * PostgreSQL's pool runs them beside the copy: no pause there.
  */
 const REST_PER_STEP = 3;
 
-/** Runs one step, then rests (on PGlite) before the next: returns the step's result. */
-async function restAfter<T>(work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await work();
-  if (getDatabase().kind !== "postgres") await new Promise((resolve) => setTimeout(resolve, REST_PER_STEP * (performance.now() - started)));
+/** Runs one step in a transaction, then rests (on PGlite) before the next: returns the step's result. */
+async function step<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+  let held = 0;
+  const result = await getDb().transaction(async (tx) => {
+    const started = performance.now();
+    try {
+      return await work(tx);
+    } finally {
+      held = performance.now() - started;
+    }
+  });
+  if (getDatabase().kind !== "postgres") await new Promise((resolve) => setTimeout(resolve, REST_PER_STEP * held));
   return result;
 }
 
@@ -93,7 +102,7 @@ async function lockSource(tx: Db, sourceId: string) {
  * already, or removes an unfinished one (its run stopped) and starts a new, hidden one.
  */
 async function startCopy(assignmentId: string, memberId: string): Promise<{ done: AssignedCopy } | { start: Start; copy: AssignedCopy } | NoCopy> {
-  return getDb().transaction(async (tx) => {
+  return step(async (tx) => {
     const [assignment] = await tx
       .select({ sourceId: programAssignment.sourceId, startDate: programAssignment.startDate, createdById: programAssignment.createdById, name: program.name, description: program.description })
       .from(programAssignment)
@@ -149,7 +158,7 @@ class SourceEdited extends Error {}
 
 /** One step: these weeks into the hidden copy, if the source is as it was when the copy started. */
 async function copyStep(start: Start, weekIds: readonly string[], last: boolean): Promise<void> {
-  await getDb().transaction(async (tx) => {
+  await step(async (tx) => {
     const source = await lockSource(tx, start.sourceId);
     if (source?.updatedAt.getTime() !== start.version) throw new SourceEdited();
     const [copy] = await tx
@@ -170,13 +179,13 @@ async function copyStep(start: Start, weekIds: readonly string[], last: boolean)
  */
 export async function makeAssignedCopy(assignmentId: string, memberId: string): Promise<AssignedCopy | NoCopy> {
   for (let attempt = 1; ; attempt++) {
-    const started = await restAfter(() => startCopy(assignmentId, memberId));
+    const started = await startCopy(assignmentId, memberId);
     if (typeof started === "string") return started;
     if ("done" in started) return started.done;
     const { start, copy } = started;
     try {
       // The last step shows the copy.
-      for (const [i, weekIds] of start.steps.entries()) await restAfter(() => copyStep(start, weekIds, i === start.steps.length - 1));
+      for (const [i, weekIds] of start.steps.entries()) await copyStep(start, weekIds, i === start.steps.length - 1);
       return copy;
     } catch (error) {
       if (!(error instanceof SourceEdited)) throw error;
