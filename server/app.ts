@@ -11,6 +11,7 @@ import { requestContext } from "~/lib/request-context";
 import { isTrustedHop } from "~/lib/client-ip.server";
 import { getLogger } from "~/lib/logger.server";
 import { withRequestScope } from "~/lib/request-scope.server";
+import { countRequestsInFlight } from "~/lib/requests-in-flight.server";
 import { serveUpload } from "~/modules/uploads/serve-upload.server";
 import { privateUnlessDeclaredPublic } from "./cache-control";
 import { drainListenersFollowCompression } from "./drain-listeners";
@@ -116,6 +117,8 @@ export async function boot(options: AppOptions) {
     app.use(options.assets.middleware);
   }
   app.get("/healthz", healthz());
+  // Background work on PGlite yields while these are answered (app/lib/requests-in-flight.server.ts).
+  app.use(countRequestsInFlight);
   // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
   app.use("/uploads", serveUpload);
   app.use(privateUnlessDeclaredPublic);

@@ -9,6 +9,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDatabase, getDb, type Db } from "~/db/client.server";
+import { requestsInFlight } from "~/lib/requests-in-flight.server";
 import { user } from "~/db/schema/auth";
 import { program, programAssignment, programWeek } from "~/db/schema/programs";
 import { copyWeeks } from "./program-copy.server";
@@ -35,17 +36,19 @@ export type NoCopy = "source gone" | "not a member";
 
 /**
  * On PGlite's one connection every query of another request queues behind a step, and a
- * page sends several one after another: resting three times as long as the step held the
- * connection lets a page's queries all run in between (decision 0044). Measured with 10
- * members of the largest program (`npm run bench -- --only programs`): another member's
- * page p99 263 ms resting once as long, 178 ms resting three times (141 ms without copies).
- * Only the time inside the transaction counts: the wait for the connection is other
- * requests' work, and counting it made a busy server rest longer the busier it was.
- * PostgreSQL's pool runs them beside the copy: no pause there.
+ * page sends several one after another: while the process is answering a request, the
+ * copy rests three times as long as the step held the connection, so that the page's
+ * queries all run in between (decision 0044). Measured with 10 members of the largest
+ * program (`npm run bench -- --only programs`): another member's page p99 263 ms resting
+ * once as long, 178 ms resting three times (141 ms without copies). Only the time inside
+ * the transaction counts: the wait for the connection is other requests' work. With no
+ * request to answer the steps follow each other: resting then only made a quiet server
+ * slow to finish (200 members' copies took over 20 minutes). PostgreSQL's pool runs
+ * requests beside the copy: no pause there.
  */
 const REST_PER_STEP = 3;
 
-/** Runs one step in a transaction, then rests (on PGlite) before the next: returns the step's result. */
+/** Runs one step in a transaction, then rests (on PGlite, while requests are answered) before the next: returns the step's result. */
 async function step<T>(work: (tx: Db) => Promise<T>): Promise<T> {
   let held = 0;
   const result = await getDb().transaction(async (tx) => {
@@ -56,7 +59,7 @@ async function step<T>(work: (tx: Db) => Promise<T>): Promise<T> {
       held = performance.now() - started;
     }
   });
-  if (getDatabase().kind !== "postgres") await new Promise((resolve) => setTimeout(resolve, REST_PER_STEP * held));
+  if (getDatabase().kind !== "postgres" && requestsInFlight() > 0) await new Promise((resolve) => setTimeout(resolve, REST_PER_STEP * held));
   return result;
 }
 

@@ -1,0 +1,63 @@
+/** @test-database none */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { countRequestsInFlight, requestsInFlight } from "./requests-in-flight.server";
+
+let server: http.Server | undefined;
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+/** An app whose /held answers only when `release()` is called; `arrived` resolves as it comes in. */
+async function heldApp() {
+  let release = () => {};
+  let arrived = () => {};
+  const came = new Promise<void>((resolve) => (arrived = resolve));
+  const app = express();
+  app.use(countRequestsInFlight);
+  app.get("/held", (_req, res) => {
+    release = () => res.end("done");
+    arrived();
+  });
+  app.get("/quick", (_req, res) => res.end("quick"));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server!.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, came, release: () => release() };
+}
+
+/** Resolves when the count is `n` (the server sees a closed connection a moment after the client). */
+async function countBecomes(n: number) {
+  await expect.poll(requestsInFlight, { timeout: 5_000, interval: 5 }).toBe(n);
+}
+
+describe("requestsInFlight", () => {
+  it("counts a request from its arrival until its answer is sent", async () => {
+    const { base, came, release } = await heldApp();
+    expect(requestsInFlight()).toBe(0);
+    const answer = fetch(`${base}/held`).then((r) => r.text());
+    await came;
+    expect(requestsInFlight()).toBe(1);
+    expect(await (await fetch(`${base}/quick`)).text()).toBe("quick");
+    await countBecomes(1);
+    release();
+    expect(await answer).toBe("done");
+    await countBecomes(0);
+  });
+
+  it("stops counting a request whose client went away before the answer", async () => {
+    const { base, came } = await heldApp();
+    const controller = new AbortController();
+    const answer = fetch(`${base}/held`, { signal: controller.signal }).catch(() => "aborted");
+    await came;
+    expect(requestsInFlight()).toBe(1);
+    controller.abort();
+    expect(await answer).toBe("aborted");
+    await countBecomes(0);
+  });
+});
