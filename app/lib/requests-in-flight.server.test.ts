@@ -1,5 +1,5 @@
 /** @test-database none */
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
