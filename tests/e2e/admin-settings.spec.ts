@@ -1,7 +1,7 @@
 import { accessibilityViolations } from "./support/axe";
 import fs from "node:fs";
 import path from "node:path";
-import { startIsolatedServer } from "./support/server";
+import { isolatedServer } from "./support/server";
 import { expect, test } from "./support/test";
 import { PASSWORD, users } from "./support/users";
 
@@ -10,17 +10,11 @@ import { PASSWORD, users } from "./support/users";
 test.describe("/admin/settings", () => {
   test.describe.configure({ mode: "serial" });
 
-  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+  let server: ReturnType<typeof isolatedServer>;
   let origin = "";
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startIsolatedServer("admin-settings", "tests/e2e/support/seed-users.ts");
+  test.beforeAll(() => {
+    server = isolatedServer("admin-settings");
     origin = server.origin;
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
   });
 
   test.beforeEach(async ({ page }) => {

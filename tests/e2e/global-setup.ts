@@ -1,10 +1,11 @@
 import fs from "node:fs";
-import { seedDataDirFromTemplate } from "../support/migrated-database";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, runSeed, startServer, waitForHealthy, warmUp } from "./support/server";
+import { copyFixtureUsers, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, runSeed, seedFixtureUsers, startIsolatedServers, startServer, waitForHealthy, warmUp } from "./support/server";
 
 /**
- * A fresh DATA_DIR with the fixture accounts, then the built server on it.
- * The suite runs on PGlite unless E2E_DATABASE_URL names a PostgreSQL database.
+ * A fresh DATA_DIR with the fixture accounts and the shared data, then the built server on
+ * it; beside it, the isolated servers some specs use (support/server.ts), seeded and started
+ * at the same time. The fixture accounts are seeded once and copied to every PGlite server
+ * that has them. The suite runs on PGlite unless E2E_DATABASE_URL names a PostgreSQL database.
  */
 export default async function globalSetup() {
   if (!fs.existsSync("build/server/index.js")) throw new Error("Build first: npm run build");
@@ -18,14 +19,32 @@ export default async function globalSetup() {
     TRUST_PROXY: "true",
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
   };
-  seedDataDirFromTemplate(E2E_DATA_DIR, env);
-  await runSeed("tests/e2e/support/seed-shared.ts", env);
-  const server = startServer(env);
-  await waitForHealthy(E2E_BASE_URL);
-  await warmUp(E2E_BASE_URL);
-  return async () => {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
+  const users = seedFixtureUsers();
+  const shared = (async () => {
+    if (env.DATABASE_URL) await runSeed("tests/e2e/support/seed-users.ts", env);
+    else copyFixtureUsers(await users, E2E_DATA_DIR);
+    await runSeed("tests/e2e/support/seed-shared.ts", env);
+    const server = startServer(env);
+    await waitForHealthy(E2E_BASE_URL);
+    await warmUp(E2E_BASE_URL);
+    return server;
+  })();
+  const [sharedStarted, isolatedStarted] = await Promise.allSettled([shared, startIsolatedServers(users)]);
+  const stop = async () => {
+    if (sharedStarted.status === "fulfilled" && sharedStarted.value.exitCode === null) {
+      const server = sharedStarted.value;
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    if (isolatedStarted.status === "fulfilled") await isolatedStarted.value();
+    fs.rmSync(`${E2E_DATA_DIR}-users`, { recursive: true, force: true });
   };
+  for (const started of [sharedStarted, isolatedStarted]) {
+    if (started.status === "rejected") {
+      await stop();
+      throw started.reason;
+    }
+  }
+  return stop;
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { startIsolatedServer } from "./support/server";
+import { facebookUrl } from "./fixtures/social";
+import { isolatedServer } from "./support/server";
 import { expect, test } from "./support/test";
 
 // The spec's figures, written out here rather than imported, so a wrong value on a page fails.
@@ -299,20 +300,10 @@ test.describe("/services/warrior-prep", () => {
 test.describe("/services/warrior-prep with a social page set", () => {
   test.describe.configure({ mode: "serial" });
 
-  const facebookUrl = "https://www.facebook.com/relentless.e2e";
-  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+  // Its settings: tests/e2e/fixtures/social.ts.
   let origin = "";
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    // Instagram is not set, so Facebook comes first; TikTok is set too but comes later.
-    const settings = { businessName: "Relentless", instagramUrl: "", facebookUrl, tiktokUrl: "https://www.tiktok.com/@relentless.e2e" };
-    server = await startIsolatedServer("social", "tests/e2e/fixtures/seed-site-settings.ts", { SITE_SETTINGS: JSON.stringify(settings) });
-    origin = server.origin;
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(() => {
+    origin = isolatedServer("social").origin;
   });
 
   test("the page loads nothing from the social network and explains the link instead", async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { APIRequest } from "@playwright/test";
 import { GYM_PASSWORD, gymMembers } from "./fixtures/gym";
-import { startIsolatedServer } from "./support/server";
+import { isolatedServer } from "./support/server";
 import { expect, test } from "./support/test";
 
 /**
@@ -11,17 +11,9 @@ import { expect, test } from "./support/test";
 test.describe("sign-in throttling", () => {
   test.describe.configure({ mode: "serial" });
 
-  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
   let origin = "";
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startIsolatedServer("sign-in-throttle", "tests/e2e/fixtures/seed-gym.ts");
-    origin = server.origin;
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(() => {
+    origin = isolatedServer("sign-in-throttle").origin;
   });
 
   const member = (n: number) => gymMembers[n - 1]!;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
-import { startIsolatedServer } from "./support/server";
+import { isolatedServer } from "./support/server";
 import { expect, signIn, test } from "./support/test";
 import { users, type UserKey } from "./support/users";
 
@@ -115,17 +115,9 @@ test.describe("two-factor authentication", () => {
 // The requirement is a site setting, global to a server: its test gets a server of its own, so
 // no other test signs in while it is on (decision 0020).
 test.describe("two-factor required for staff", () => {
-  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
   let origin = "";
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startIsolatedServer("two-factor-staff", "tests/e2e/support/seed-users.ts");
-    origin = server.origin;
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(() => {
+    origin = isolatedServer("two-factor-staff").origin;
   });
 
   test("'Require two-factor for staff' leads a trainer without it through enrolment before any staff page", async ({ page, browser }) => {

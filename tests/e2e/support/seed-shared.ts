@@ -1,10 +1,12 @@
-/** Run by the e2e global set-up with tsx, before the shared server opens the same DATA_DIR: one process, one database open. */
+/**
+ * Run by the e2e global set-up before the shared server opens the same DATA_DIR, on a
+ * database that has the fixture accounts already (seed-users.ts): one process, one database open.
+ */
 import { withDatabase } from "../../../scripts/cli";
-import { seedArticles, seedAthlete, seedCoaching, seedNutrition, seedUsers } from "./seed-data";
+import { seedArticles, seedAthlete, seedCoaching, seedNutrition } from "./seed-data";
 import { seedTraining } from "./seed-training";
 
 await withDatabase(async () => {
-  await seedUsers();
   await seedArticles();
   await seedNutrition();
   await seedTraining();

@@ -1,4 +1,4 @@
-/** Run with tsx before an isolated server opens the same DATA_DIR: the fixture accounts only. */
+/** The fixture accounts only: run once by the e2e global set-up; the servers that need them start from a copy. */
 import { withDatabase } from "../../../scripts/cli";
 import { seedUsers } from "./seed-data";
 
