@@ -40,25 +40,23 @@ export type NoCopy = "source gone" | "not a member";
  * copy rests three times as long as the step held the connection, so that the page's
  * queries all run in between (decision 0044). Measured with 10 members of the largest
  * program (`npm run bench -- --only programs`): another member's page p99 263 ms resting
- * once as long, 178 ms resting three times (141 ms without copies). Only the time inside
- * the transaction counts: the wait for the connection is other requests' work. With no
- * request to answer the steps follow each other: resting then only made a quiet server
- * slow to finish (200 members' copies took over 20 minutes). PostgreSQL's pool runs
- * requests beside the copy: no pause there.
+ * once as long, 178 ms resting three times (141 ms without copies). Only the time from
+ * the step's first statement to its commit counts: the wait for the connection is other
+ * requests' work. With no request to answer the steps follow each other: resting then
+ * only made a quiet server slow to finish (200 members' copies took over 20 minutes).
+ * PostgreSQL's pool runs requests beside the copy: no pause there.
  */
 const REST_PER_STEP = 3;
 
 /** Runs one step in a transaction, then rests (on PGlite, while requests are answered) before the next: returns the step's result. */
 async function step<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-  let held = 0;
+  let started = 0;
   const result = await getDb().transaction(async (tx) => {
-    const started = performance.now();
-    try {
-      return await work(tx);
-    } finally {
-      held = performance.now() - started;
-    }
+    started = performance.now();
+    return work(tx);
   });
+  // From the first statement to the end of the commit, which on PGlite writes the step's pages.
+  const held = performance.now() - started;
   if (getDatabase().kind !== "postgres" && requestsInFlight() > 0) await new Promise((resolve) => setTimeout(resolve, REST_PER_STEP * held));
   return result;
 }
