@@ -4,6 +4,7 @@ import { z } from "zod";
 import { recordAudit } from "~/auth/audit.server";
 import { ensureCan } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { analyzeChangedTables } from "~/db/statistics.server";
 import { user } from "~/db/schema/auth";
 import { program, programAssignment, programWeek } from "~/db/schema/programs";
 import { AppError } from "~/lib/app-error";
@@ -82,6 +83,9 @@ export const assignCopyJob = defineJob({
       getLogger().info({ assignmentId, memberId, reason: copy }, "an assigned copy was not made");
       return;
     }
+    // An assignment to many members grows the program tables many times over in minutes:
+    // the planner learns their size now, not at the next hourly ANALYZE (decision 0055).
+    await analyzeChangedTables(getDb());
     await mailNewProgram(copy.member, copy.name, copy.startDate);
   },
 });
