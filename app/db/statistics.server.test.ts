@@ -52,4 +52,25 @@ describe("the hourly ANALYZE", () => {
       await getDb().execute(sql`drop table statistics_probe`);
     }
   });
+
+  it("a quick ANALYZE (after each assigned copy) samples less, and leaves the setting as it was", async () => {
+    await getDb().execute(sql`create table statistics_probe (n int)`);
+    try {
+      await getDb().execute(sql`insert into statistics_probe select g from generate_series(1, 5000) g`);
+      const bounds = async () => {
+        const result = (await getDb().execute(
+          sql`select array_length(histogram_bounds::text::int[], 1) as n from pg_stats where tablename = 'statistics_probe' and attname = 'n'`,
+        )) as unknown as { rows: Array<{ n: number }> };
+        return Number(result.rows[0]!.n);
+      };
+      expect(await analyzeChangedTables(getDb(), { quick: true })).toEqual(["statistics_probe"]);
+      expect(await bounds()).toBe(11);
+      const setting = (await getDb().execute(sql`show default_statistics_target`)) as unknown as { rows: Array<{ default_statistics_target: string }> };
+      expect(setting.rows[0]!.default_statistics_target).toBe("100");
+      await getDb().execute(sql`analyze statistics_probe`);
+      expect(await bounds()).toBe(101);
+    } finally {
+      await getDb().execute(sql`drop table statistics_probe`);
+    }
+  });
 });

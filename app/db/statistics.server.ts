@@ -26,10 +26,28 @@ export async function tablesDueForAnalyze(db: Db): Promise<string[]> {
   return result.rows.map((r) => r.name);
 }
 
-/** Analyzes the tables due (one statement each, so another request waits at most one table's sampling). Returns their names. */
-export async function analyzeChangedTables(db: Db): Promise<string[]> {
+/**
+ * A quick ANALYZE's statistics target: a sample of 300 × 10 = 3,000 rows instead of PostgreSQL's
+ * 30,000. On PGlite an ANALYZE holds the one connection: at 600,000 program exercises a full
+ * one took up to 340 ms, a quick one 57 ms, and a quick one still tells the planner the
+ * table's size and its columns' spread.
+ */
+const QUICK_STATISTICS_TARGET = 10;
+
+/**
+ * Analyzes the tables due (one statement each, so another request waits at most one table's
+ * sampling), `quick` with a smaller sample (for tables growing while a job runs). Returns their names.
+ */
+export async function analyzeChangedTables(db: Db, { quick = false } = {}): Promise<string[]> {
   const due = await tablesDueForAnalyze(db);
-  for (const name of due) await db.execute(sql`analyze ${sql.identifier(name)}`);
+  for (const name of due) {
+    if (!quick) await db.execute(sql`analyze ${sql.identifier(name)}`);
+    else
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local default_statistics_target = ${sql.raw(String(QUICK_STATISTICS_TARGET))}`);
+        await tx.execute(sql`analyze ${sql.identifier(name)}`);
+      });
+  }
   return due;
 }
 

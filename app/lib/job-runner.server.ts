@@ -2,8 +2,9 @@
  * Runs the jobs of the store (jobs.server.ts): `runDueJobs` once, with any clock (tests
  * move it), and the worker loop the server starts at boot and stops on shutdown.
  */
-import { getDb, type Db } from "~/db/client.server";
+import { getDatabase, getDb, type Db } from "~/db/client.server";
 import { getLogger } from "./logger.server";
+import { yieldToRequests } from "./requests-in-flight.server";
 import { claimNextJob, enqueueJob, finishJob, type AnyJobDefinition, type ClaimedJob, type JobDefinition, type JobEnd } from "./jobs.server";
 
 export interface JobOutcome {
@@ -26,6 +27,9 @@ export interface JobRunner {
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The longest the worker waits between two jobs for the requests in flight on PGlite, when they never pause. */
+const MOST_WAIT_BETWEEN_JOBS_MS = 250;
 
 /** The smallest wait before a retry: a retry is never due at the moment it failed, so a run always ends. */
 const MIN_RETRY_MS = 1_000;
@@ -111,7 +115,8 @@ export function createJobRunner(definitions: readonly AnyJobDefinition[]): JobRu
         try {
           await scheduleRecurring(db, clock(), ensured);
           // One job at a time, checking for a stop between jobs: a stop waits for the job under way only.
-          while (!stopping && (await runNext(db, clock)));
+          // On PGlite's one connection the requests in flight are answered between two jobs.
+          while (!stopping && (await runNext(db, clock))) if (getDatabase().kind !== "postgres") await yieldToRequests(MOST_WAIT_BETWEEN_JOBS_MS);
         } catch (error) {
           // The database may be restarting: the next tick tries again.
           getLogger().error({ err: message(error) }, "the job worker could not claim or end a job");

@@ -3,7 +3,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { countRequestsInFlight, requestsInFlight } from "./requests-in-flight.server";
+import { countRequestsInFlight, noRequestInFlight, requestsInFlight, yieldToRequests } from "./requests-in-flight.server";
 
 let server: http.Server | undefined;
 
@@ -59,5 +59,39 @@ describe("requestsInFlight", () => {
     controller.abort();
     expect(await answer).toBe("aborted");
     await countBecomes(0);
+  });
+});
+
+describe("waiting for the requests in flight", () => {
+  it("resolves at once with none in flight, when the last one is answered, or after its longest wait", async () => {
+    await noRequestInFlight(60_000);
+    const { base, came, release } = await heldApp();
+    const answer = fetch(`${base}/held`).then((r) => r.text());
+    await came;
+    const order: string[] = [];
+    // A wait too short for the request: it ends on its own time.
+    await noRequestInFlight(20).then(() => order.push("gave up"));
+    expect(requestsInFlight()).toBe(1);
+    const waiting = noRequestInFlight(60_000).then(() => order.push("idle"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(["gave up"]);
+    release();
+    await waiting;
+    expect(order).toEqual(["gave up", "idle"]);
+    expect(await answer).toBe("done");
+  });
+
+  it("lets a request that arrived during work which never left the event loop be read and answered first", async () => {
+    const { base } = await heldApp();
+    const order: string[] = [];
+    const quick = fetch(`${base}/quick`).then(async (r) => order.push(`answered ${await r.text()}`));
+    // Steps that only await promises already settled (as PGlite's answers are), yielding after each.
+    for (let step = 0; step < 100_000 && !order.length; step++) {
+      await Promise.resolve();
+      await yieldToRequests(60_000);
+    }
+    order.push("work done");
+    await quick;
+    expect(order).toEqual(["answered quick", "work done"]);
   });
 });

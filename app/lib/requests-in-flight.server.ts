@@ -1,22 +1,51 @@
 /**
  * How many HTTP requests for pages, actions and uploads this process is answering
  * (server/app.ts counts them; static files and /healthz are not counted). Work in the
- * background on PGlite's one connection yields to them: an assigned copy rests between
- * its steps only while someone is waiting for an answer.
+ * background on PGlite's one connection yields to them (yieldToRequests): the job worker
+ * between two jobs, an assigned copy between its steps (decision 0051).
  */
 import type { NextFunction, Request, Response } from "express";
 
 let answering = 0;
+/** Called when the last request in flight is answered. */
+const idleWaiters = new Set<() => void>();
 
 /** Express middleware: counts the request until its response is finished or abandoned. */
 export function countRequestsInFlight(_req: Request, res: Response, next: NextFunction): void {
   answering += 1;
   res.once("close", () => {
     answering -= 1;
+    if (answering === 0) for (const wake of [...idleWaiters]) wake();
   });
   next();
 }
 
 export function requestsInFlight(): number {
   return answering;
+}
+
+/** Resolves once no request is in flight (at once if none is), or after `atMostMs` if some still are. */
+export function noRequestInFlight(atMostMs: number): Promise<void> {
+  if (answering === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      idleWaiters.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, atMostMs);
+    idleWaiters.add(wake);
+  });
+}
+
+/**
+ * Lets the requests in flight be answered before more background work on PGlite: PGlite
+ * answers within the same turn of the event loop, so work that only awaits it never lets
+ * the server even read a request that arrived meanwhile. Lets the event loop turn, then
+ * waits until no request is in flight, at most `atMostMs` (under a load that never
+ * pauses the work still moves).
+ */
+export async function yieldToRequests(atMostMs: number): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await noRequestInFlight(atMostMs);
 }

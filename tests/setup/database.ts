@@ -24,10 +24,11 @@ export function databaseUrl(base: string, name: string): string {
  * What a test file says of its database in a `@test-database <kind>` comment:
  * - "none": it opens none (pure tests);
  * - "any": it needs one, but what it checks does not depend on which (the HTTP surface);
+ * - "pglite": what it checks is PGlite's own (one connection, in this process);
  * - "both" (no comment): it runs on PGlite and again on PostgreSQL.
  * The PostgreSQL pass runs only the "both" files (vitest.config.ts).
  */
-export function testDatabaseOf(source: string): "none" | "any" | "both" {
-  const kind = /@test-database (none|any)\b/.exec(source)?.[1];
-  return kind === "none" || kind === "any" ? kind : "both";
+export function testDatabaseOf(source: string): "none" | "any" | "pglite" | "both" {
+  const kind = /@test-database (none|any|pglite)\b/.exec(source)?.[1];
+  return kind === "none" || kind === "any" || kind === "pglite" ? kind : "both";
 }

@@ -13,8 +13,7 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { BLOCKS_PER_STEP, makeAssignedCopy, stepsOf } from "./assigned-copy.server";
 import { assignmentProgress, assignProgram } from "./program-assignment.server";
 import { listPrograms, loadProgram } from "./program-read.server";
-import { addDay, addWeek } from "./program-structure.server";
-import { createProgram } from "./programs.server";
+import { programOf, WEEK_BLOCKS } from "./programs.test-support";
 import { getTrainingPlan } from "~/modules/workouts/training-plan.server";
 
 let trainer: SessionUser;
@@ -25,22 +24,6 @@ beforeAll(async () => {
   trainer = { id: coach.id, email: coach.email, name: coach.name, role: "trainer", profileComplete: true, weightUnit: "kg" };
   member = await createUserWithPassword({ name: "Step Member", email: "member@steps.test", password: "member-password-1", role: "member" });
 });
-
-/** Exercises a week of programOf holds: three days of 30 (a day's most). */
-const WEEK_BLOCKS = 90;
-
-/** A program of `weeks` weeks, each with three days titled `title` of 30 exercises each. */
-async function programOf(weeks: number, title: string): Promise<string> {
-  const { id } = await createProgram(trainer, { name: `Steps ${weeks}`, description: "" });
-  for (let i = 1; i < weeks; i++) await addWeek(trainer, id);
-  const rows = await getDb().select({ id: programWeek.id }).from(programWeek).where(eq(programWeek.programId, id));
-  for (const week of rows) for (const dayIndex of ["0", "2", "4"]) await addDay(trainer, id, { weekId: week.id, dayIndex, title });
-  await getDb().execute(sql`
-    insert into program_blocks (id, day_id, position, exercise_id, sets)
-    select gen_random_uuid()::text, d.id, g, 'bench-press', 3 from program_days d, generate_series(0, ${WEEK_BLOCKS / 3 - 1}::int) g
-    where d.program_id = ${id}`);
-  return id;
-}
 
 const titlesOf = async (programId: string) => (await getDb().select({ title: programDay.title }).from(programDay).where(eq(programDay.programId, programId))).map((d) => d.title);
 const copiesOf = (assignmentId: string) => getDb().select({ id: program.id, hidden: program.archivedAt }).from(program).where(eq(program.assignmentId, assignmentId));
@@ -58,7 +41,7 @@ describe("a member's copy made in steps", () => {
   });
 
   it("is hidden from the member and the coach until whole, and an unfinished one (its run stopped) is made again", async () => {
-    const sourceId = await programOf(weeks, "Push");
+    const sourceId = await programOf(trainer, weeks, "Push");
     const { id: assignmentId } = await assignProgram(trainer, sourceId, { memberIds: [member.id], startDate: "2026-12-07" });
     // What a run that stopped after its first step leaves: the hidden copy with one week.
     const unfinished = crypto.randomUUID();
@@ -79,7 +62,7 @@ describe("a member's copy made in steps", () => {
   });
 
   it("copies the source as it stood at one moment: an edit between two steps starts the copy again", async () => {
-    const sourceId = await programOf(weeks, "Before");
+    const sourceId = await programOf(trainer, weeks, "Before");
     const { id: assignmentId } = await assignProgram(trainer, sourceId, { memberIds: [member.id], startDate: "2026-12-07" });
     /**
      * Once the copy's first step is in (the copy has days), renames every day of the source
@@ -111,7 +94,7 @@ describe("a member's copy made in steps", () => {
   });
 
   it("makes nothing for an assignment whose source is gone, and leaves no hidden copy behind", async () => {
-    const sourceId = await programOf(1, "Gone");
+    const sourceId = await programOf(trainer, 1, "Gone");
     const { id: assignmentId } = await assignProgram(trainer, sourceId, { memberIds: [member.id], startDate: "2026-12-07" });
     await getDb().update(program).set({ archivedAt: new Date() }).where(eq(program.id, sourceId));
     expect(await makeAssignedCopy(assignmentId, member.id)).toBe("source gone");

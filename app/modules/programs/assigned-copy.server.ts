@@ -2,14 +2,14 @@
  * A member's copy of an assigned program, made in steps of a few hundred exercises (decision 0051):
  * on PGlite's one connection a copy of the largest program in one transaction holds every
  * other request for half a second; a step holds them for a few tens of milliseconds, and
- * the job rests between steps. The copy stays hidden (archived) until it is whole, and it
+ * the job lets the requests that came meanwhile be answered between steps. The copy stays hidden (archived) until it is whole, and it
  * is the source as it stood at one moment: an edit of the source while the copy is made
  * (its `updated_at` moves) starts the copy again.
  */
 import crypto from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDatabase, getDb, type Db } from "~/db/client.server";
-import { requestsInFlight } from "~/lib/requests-in-flight.server";
+import { yieldToRequests } from "~/lib/requests-in-flight.server";
 import { user } from "~/db/schema/auth";
 import { program, programAssignment, programWeek } from "~/db/schema/programs";
 import { copyWeeks } from "./program-copy.server";
@@ -36,28 +36,28 @@ export type NoCopy = "source gone" | "not a member";
 
 /**
  * On PGlite's one connection every query of another request queues behind a step, and a
- * page sends several one after another: while the process is answering a request, the
- * copy rests three times as long as the step held the connection, so that the page's
- * queries all run in between (decision 0044). Measured with 10 members of the largest
- * program (`npm run bench -- --only programs`): another member's page p99 263 ms resting
- * once as long, 178 ms resting three times (141 ms without copies). Only the time from
- * the step's first statement to its commit counts: the wait for the connection is other
- * requests' work. With no request to answer the steps follow each other: resting then
- * only made a quiet server slow to finish (200 members' copies took over 20 minutes).
- * PostgreSQL's pool runs requests beside the copy: no pause there.
+ * page sends several one after another; and PGlite answers within the same turn of the
+ * event loop, so steps that simply followed each other would not let the server even read
+ * a request that arrived meanwhile (another member's page p50 122 ms, p99 445 ms during a
+ * 200-member assignment, against 27 and 41 ms before). After each step the copy yields to
+ * the requests in flight, waiting at most this many times as long as the step held the
+ * connection (`npm run bench -- --only programs`, docs/performance.md). With nobody
+ * waiting the steps follow each other. PostgreSQL's pool runs requests beside the copy,
+ * and its driver waits on a socket: no pause there.
  */
-const REST_PER_STEP = 3;
+const MOST_WAIT_PER_STEP = 10;
 
-/** Runs one step in a transaction, then rests (on PGlite, while requests are answered) before the next: returns the step's result. */
+/** Runs one step in a transaction, then (on PGlite) yields to the requests in flight: returns the step's result. */
 async function step<T>(work: (tx: Db) => Promise<T>): Promise<T> {
   let started = 0;
   const result = await getDb().transaction(async (tx) => {
     started = performance.now();
     return work(tx);
   });
+  if (getDatabase().kind === "postgres") return result;
   // From the first statement to the end of the commit, which on PGlite writes the step's pages.
   const held = performance.now() - started;
-  if (getDatabase().kind !== "postgres" && requestsInFlight() > 0) await new Promise((resolve) => setTimeout(resolve, REST_PER_STEP * held));
+  await yieldToRequests(MOST_WAIT_PER_STEP * held);
   return result;
 }
 
