@@ -119,6 +119,8 @@ async function newKeptContext(context: BrowserContext, options: string, javaScri
     // Every page of the context (a second tab too) waits for hydration after navigating.
     if (javaScriptEnabled) waitForHydrationAfterNavigating(page);
     page.on("framenavigated", (frame) => {
+      // A frame whose navigation became a download (a PDF in the headless shell) has no URL.
+      if (!URL.canParse(frame.url())) return;
       const { protocol, origin } = new URL(frame.url());
       if (protocol === "http:" || protocol === "https:") origins.add(origin);
     });
