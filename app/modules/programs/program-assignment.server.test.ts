@@ -16,8 +16,10 @@ import { SITE_SETTINGS_KEY } from "~/lib/business-name.server";
 import { resetEnv } from "~/lib/env.server";
 import { resetMailTransport } from "~/lib/mail.server";
 import { runDueJobs } from "~/jobs.server";
+import { claimNextJob, finishJob } from "~/lib/jobs.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { outboxMails } from "../../../tests/support/outbox";
+import { makeAssignedCopy } from "./assigned-copy.server";
 import { assignCopyJob, assignmentProgress, assignProgram, CHOOSE_MEMBERS, COPY_NOT_ASSIGNABLE, deactivatedMember, NOT_A_COPY, SOURCE_GONE, updateCopyFromSource } from "./program-assignment.server";
 import { listPrograms, loadProgram, PROGRAM_NOT_FOUND } from "./program-read.server";
 import { addBlock, addDay, addWeek, removeWeek, updateBlock, updateDay } from "./program-structure.server";
@@ -269,6 +271,18 @@ describe("assigning in the background (decision 0051)", () => {
     expect(runs.some((r) => r.status === "fulfilled")).toBe(true);
     await assignCopyJob.run(payload, { ...context, attempt: 2 });
     expect(await assignmentProgress(trainer, templateId, [request.id])).toMatchObject([{ made: 1 }]);
+  });
+
+  it("is under way while a member's job sends the e-mail after their copy is made, not 'an e-mail waits'", async () => {
+    const { templateId } = await twoWeekTemplate();
+    const request = await assignProgram(trainer, templateId, form([memberA.id]));
+    // The worker has claimed the job and made the copy; the e-mail is being sent.
+    const claimed = await claimNextJob(getDb(), { [assignCopyJob.kind]: 60_000 }, new Date(Date.now() + 1_000));
+    expect(claimed).toMatchObject({ kind: assignCopyJob.kind, status: "running" });
+    await makeAssignedCopy(request.id, memberA.id);
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toMatchObject([{ made: 1, underWay: true, mailsWaiting: 0 }]);
+    await finishJob(getDb(), claimed!, { status: "done" }, new Date());
+    expect(await assignmentProgress(trainer, templateId, [request.id])).toMatchObject([{ made: 1, underWay: false, mailsWaiting: 0 }]);
   });
 
   it("retries a member's e-mail that could not be sent without making a second copy", async () => {

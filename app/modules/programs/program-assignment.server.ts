@@ -152,7 +152,7 @@ export interface AssignmentProgress {
   memberCount: number;
   /** Copies made so far (whole: a copy being made is hidden until it is). */
   made: number;
-  /** Some of its members' copies are still to be made (their jobs have not run). */
+  /** Some of its members' copies are still to be made, or their e-mails being sent (their jobs have not ended). */
   underWay: boolean;
   /** Members whose copy is made but whose e-mail could not be sent yet: their jobs send it again. */
   mailsWaiting: number;
@@ -163,8 +163,9 @@ const RECENT_ASSIGNMENTS = 10;
 
 /**
  * The latest assignments of a program and how far each is: copies made, whether any is
- * still to be made, and how many members' e-mails wait to be sent again (a look at the
- * unfinished jobs only: a copy made whose e-mail failed is not 'under way', decision 0051).
+ * still to be made or its e-mail being sent, and how many members' e-mails wait to be sent
+ * again (a look at the unfinished jobs only: a copy made whose e-mail failed is not 'under
+ * way', decision 0051).
  * `ids` narrows them to those a page is following.
  */
 export async function assignmentProgress(actor: Actor, programId: string, ids?: readonly string[]): Promise<AssignmentProgress[]> {
@@ -174,8 +175,10 @@ export async function assignmentProgress(actor: Actor, programId: string, ids?: 
   const made = sql<number>`(select count(*) from programs where programs.assignment_id = program_assignments.id and programs.archived_at is null)`;
   const unfinishedJobs = sql`jobs where jobs.status in ('pending', 'running') and jobs.kind = ${assignCopyJob.kind} and jobs.payload ->> 'assignmentId' = program_assignments.id`;
   const copyMade = sql`exists (select 1 from programs where programs.assignment_id = program_assignments.id and programs.member_id = jobs.payload ->> 'memberId' and programs.archived_at is null)`;
-  const underWay = sql<boolean>`exists (select 1 from ${unfinishedJobs} and not ${copyMade})`;
-  const mailsWaiting = sql<number>`(select count(*) from ${unfinishedJobs} and ${copyMade})`;
+  // A running job whose copy is made is sending its e-mail: still under way. A pending one
+  // whose copy is made failed to send it and waits for its retry.
+  const underWay = sql<boolean>`exists (select 1 from ${unfinishedJobs} and (jobs.status = 'running' or not ${copyMade}))`;
+  const mailsWaiting = sql<number>`(select count(*) from ${unfinishedJobs} and jobs.status = 'pending' and ${copyMade})`;
   const rows = await getDb()
     .select({ id: programAssignment.id, startDate: programAssignment.startDate, memberCount: programAssignment.memberCount, made, underWay, mailsWaiting })
     .from(programAssignment)
