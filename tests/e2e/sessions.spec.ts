@@ -89,13 +89,22 @@ test("a trainer schedules sessions; the member sees them on the calendar, cancel
   await expect(dayDialog).toBeVisible();
   await expect(dayDialog.getByRole("heading", { name: `Sessions for ${formatLongDate(fourDay)}` })).toBeFocused();
   await expect(dayDialog.getByRole("link", { name: /Conditioning B/ })).toHaveCount(4);
+  // The close's page data is held back: the member opens the same day again before it has
+  // arrived (a quick Escape and click), and the day opens again.
+  let releaseClose!: () => void;
+  const closeHeld = new Promise<void>((resolve) => (releaseClose = resolve));
+  await page.route(/\/members\/schedule\.data/, async (route) => {
+    await closeHeld;
+    await route.continue().catch(() => {});
+  }, { times: 1 });
   await page.keyboard.press("Escape");
   await expect(dayDialog).toBeHidden();
   await expect(fourLink).toBeFocused();
+  await fourLink.click();
+  releaseClose();
+  await expect(dayDialog).toBeVisible();
 
   // Back button reopens it (each dialog has its own URL).
-  await fourLink.click();
-  await expect(dayDialog).toBeVisible();
   await dayDialog.getByRole("link", { name: /Conditioning B4/ }).click();
   const detail = page.getByRole("dialog", { name: "Conditioning B4" });
   await expect(detail).toBeVisible();

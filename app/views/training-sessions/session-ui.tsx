@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { statusLabels, type TrainingSessionStatus } from "~/modules/training-sessions/training-sessions.schema";
 
@@ -37,13 +37,17 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+  const { key } = useLocation();
 
+  // Open (modal) at every arrival at its URL: also when the same dialog is asked for again
+  // while its close was still loading (Escape, then the same link at once), which keeps
+  // this element mounted but closed.
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (dialog.open && !dialog.matches(":modal")) dialog.close();
     if (!dialog.open) dialog.showModal();
-  }, []);
+  }, [key]);
 
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
