@@ -18,7 +18,7 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   // Two workers (decision 0058): on the 2-core CI machines, with the headless shell, the
-  // suite took 6.6-7.0 minutes against 9.1 with one; each test about 1.5 times slower.
+  // suite took 6.6-7.4 minutes against 9.1 with one; each test about 1.5 times slower.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

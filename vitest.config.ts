@@ -14,7 +14,7 @@ function testFiles(dir: string): string[] {
 }
 
 // The PostgreSQL pass (DATABASE_URL set) runs only the files whose outcome can depend on the
-// database: files marked `@test-database none` or `any` ran on PGlite already (decision 0020).
+// database: files marked `@test-database none`, `any` or `pglite` ran on PGlite already (decision 0020).
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const pgliteOnly = onPostgres ? [...testFiles("app"), ...testFiles("tests/integration")].filter((file) => testDatabaseOf(fs.readFileSync(file, "utf8")) !== "both") : [];
 

@@ -2,9 +2,9 @@
  * A member's copy of an assigned program, made in steps of a few hundred exercises (decision 0051):
  * on PGlite's one connection a copy of the largest program in one transaction holds every
  * other request for half a second; a step holds them for a few tens of milliseconds, and
- * the job lets the requests that came meanwhile be answered between steps. The copy stays hidden (archived) until it is whole, and it
- * is the source as it stood at one moment: an edit of the source while the copy is made
- * (its `updated_at` moves) starts the copy again.
+ * between steps the job lets the requests that came meanwhile be answered. The copy stays
+ * hidden (archived) until it is whole, and it is the source as it stood at one moment: an
+ * edit of the source while the copy is made (its `updated_at` moves) starts the copy again.
  */
 import crypto from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
