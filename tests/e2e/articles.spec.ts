@@ -1,21 +1,16 @@
 import { accessibilityViolations } from "./support/axe";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { fixtureArticles } from "./support/fixture-articles";
 import { E2E_BASE_URL } from "./support/server";
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 
 const members = fixtureArticles.membersOnly;
 const pub = fixtureArticles.public;
 
-async function signedIn(page: Page, who: "trainer" | "member" | "admin") {
-  await signIn(page, who);
-  await expect(page).toHaveURL(/\/members$/);
-}
-
 test("a trainer writes, publishes, edits and deletes an article through the editor", async ({ page }) => {
   test.setTimeout(90_000);
   const title = `Tempo Squats ${Date.now()}`;
-  await signedIn(page, "trainer");
+  await signInOverHttp(page, "trainer");
   await page.goto("/articles");
   await page.getByRole("link", { name: "New Article" }).click();
   await expect(page).toHaveURL(/\/articles\/new$/);
@@ -104,7 +99,7 @@ test("a visitor cannot read a members-only article and is told why", async ({ pa
 });
 
 test("a member reads a members-only article", async ({ page }) => {
-  await signedIn(page, "member");
+  await signInOverHttp(page, "member");
   await page.goto("/articles");
   const card = page.getByRole("article", { name: members.title });
   await expect(card.getByText("Members Only")).toBeVisible();
@@ -125,10 +120,10 @@ async function articleIdAsTrainer(request: APIRequestContext, slug: string): Pro
 
 test("visitors and members are refused the editor over HTTP, and nothing changes", async ({ browser, request }) => {
   const trainer = await browser.newPage();
-  await signedIn(trainer, "trainer");
+  await signInOverHttp(trainer, "trainer");
   const id = await articleIdAsTrainer(trainer.request, pub.slug);
   const member = await browser.newPage();
-  await signedIn(member, "member");
+  await signInOverHttp(member, "member");
 
   const fields = { intent: "save", title: "Hijacked", content: "Owned", category: "Training", readTime: "5", published: "on" };
   for (const [who, client, expected] of [

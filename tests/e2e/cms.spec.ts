@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_DATA_DIR } from "./support/server";
-import { expect, signIn, test } from "./support/test";
+import { expect, signIn, signInOverHttp, test } from "./support/test";
 
 /** A real PNG, made here so the upload goes through the server's image checks. */
 let imagePath = "";
@@ -137,7 +137,8 @@ test.describe("the content manager", () => {
   test.describe.configure({ mode: "serial" });
 
   test.beforeEach(async ({ page }) => {
-    await signIn(page, "trainer", "/login?redirectTo=%2Fcms%2Fvideos");
+    await signInOverHttp(page, "trainer");
+    await page.goto("/cms/videos");
     await expect(page).toHaveURL(/\/cms\/videos$/);
   });
 
@@ -313,15 +314,13 @@ test.describe("without JavaScript", () => {
 });
 
 test("a member opening /cms lands on /unauthorized", async ({ page }) => {
-  await signIn(page, "member");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "member");
   await page.goto("/cms");
   await expect(page).toHaveURL(/\/unauthorized$/);
 });
 
 test("the old address /cms?tab=X moves permanently to the tab's own URL, keeping the page and the no-JS dialog", async ({ page }) => {
-  await signIn(page, "trainer");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "trainer");
   const moved = await page.request.get("/cms?tab=meal-plans&page=2&add=1", { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   expect(moved.headers()["location"]).toBe("/cms/meal-plans?page=2&add=1");

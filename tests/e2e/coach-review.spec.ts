@@ -10,7 +10,7 @@ import path from "node:path";
 import { formatShortDate } from "~/lib/dates";
 import { addDays, todayIn, weekdayOf } from "~/lib/time-zone";
 import { E2E_DATA_DIR } from "./support/server";
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 import { users } from "./support/users";
 
 /** The e-mails in the server's outbox to `to` with `subject` (quoted-printable undone). */
@@ -29,8 +29,7 @@ test("a trainer reads a member's compliance and a finished workout's sets, and c
   const today = todayIn("Europe/London");
   const start = addDays(today, -((weekdayOf(today) + 6) % 7) - 21);
 
-  await signIn(page, "trainer");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "trainer");
   await page.goto("/schedule");
   await page.getByLabel("Member", { exact: true }).selectOption({ label: member.name });
   await page.getByRole("button", { name: "Apply" }).click();
@@ -77,16 +76,14 @@ test("a trainer reads a member's compliance and a finished workout's sets, and c
 
   // The member follows the e-mail's link and reads the comment under their workout.
   await page.context().clearCookies();
-  await signIn(page, "coached");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "coached");
   await page.goto(link);
   const onWorkout = page.getByRole("region", { name: "Coach comments" });
   await expect(onWorkout.getByRole("listitem").filter({ hasText: comment })).toContainText(trainer.name);
 });
 
 test("a member is refused a member's training", async ({ page }) => {
-  await signIn(page, "member");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "member");
   await page.goto("/members/anyone/training");
   await expect(page).toHaveURL(/\/unauthorized$/);
 });

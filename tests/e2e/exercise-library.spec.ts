@@ -5,11 +5,11 @@
  * visitors are refused, their data requests too.
  */
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 
 async function openLibraryFromMenu(page: Page) {
-  await signIn(page, "trainer");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "trainer");
+  await page.goto("/members");
   await page.getByRole("banner").getByRole("button", { name: "Terry", exact: true }).click();
   await page.getByRole("menu").getByRole("menuitem", { name: "Programs" }).click();
   await expect(page.getByRole("heading", { name: "Programs", level: 1 })).toBeVisible();
@@ -98,8 +98,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the search form works as a plain GET form", async ({ page }) => {
-    await signIn(page, "trainer");
-    await expect(page).toHaveURL(/\/members$/);
+    await signInOverHttp(page, "trainer");
     await page.goto("/programs/exercises");
     await page.getByLabel("Search exercises").fill("kettlebell swing");
     await page.getByLabel("Equipment").selectOption({ label: "Kettlebell" });
@@ -113,8 +112,7 @@ test.describe("on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the library and the exercise form fit the screen", async ({ page }) => {
-    await signIn(page, "trainer");
-    await expect(page).toHaveURL(/\/members$/);
+    await signInOverHttp(page, "trainer");
     for (const path of ["/programs/exercises", "/programs/exercises/new", "/programs/exercises/squat"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: "Programs", level: 1 })).toBeVisible();
@@ -131,8 +129,8 @@ test("a member is refused the library, its data request too; a visitor is sent t
   await expect(visitorPage).toHaveURL(/\/login\?redirectTo=%2Fprograms%2Fexercises$/);
   await visitor.close();
 
-  await signIn(page, "member");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "member");
+  await page.goto("/members");
   await page.getByRole("banner").getByRole("button", { name: "Maya", exact: true }).click();
   await expect(page.getByRole("menu").getByRole("menuitem", { name: "Settings" })).toBeVisible();
   await expect(page.getByRole("menu").getByRole("menuitem", { name: "Programs" })).toHaveCount(0);

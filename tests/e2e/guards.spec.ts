@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 import { PASSWORD, users, type UserKey } from "./support/users";
 
 async function signInHere(page: Page, who: UserKey) {
@@ -41,8 +41,7 @@ function onlyRedirect(body: string, to: string) {
 
 test("a CMS tab's and an admin screen's data request answers staff only: visitors and members never get the data", async ({ page, browser }) => {
   // The same request signed in as staff carries the data, so the checks below can fail.
-  await signIn(page, "trainer");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "trainer");
   const trainerTab = await dataOf(page.request, "/cms/videos");
   expect(trainerTab.status, trainerTab.body).toBe(200);
   expect(trainerTab.body).toContain("pageCount");
@@ -55,8 +54,7 @@ test("a CMS tab's and an admin screen's data request answers staff only: visitor
 
   const member = await browser.newContext();
   const memberPage = await member.newPage();
-  await signIn(memberPage, "member");
-  await expect(memberPage).toHaveURL(/\/members$/);
+  await signInOverHttp(memberPage, "member");
   onlyRedirect((await dataOf(member.request, "/cms/videos")).body, "/unauthorized");
   onlyRedirect((await dataOf(member.request, "/admin/users")).body, "/members");
   await member.close();
@@ -74,24 +72,21 @@ test("a visitor opening /profile-setup is sent to sign in and then lands on the 
 });
 
 test("a member with a complete profile opening /profile-setup goes to /members", async ({ page }) => {
-  await signIn(page, "member");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "member");
   await page.goto("/profile-setup");
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByRole("heading", { name: "Welcome back, Maya Member" })).toBeVisible();
 });
 
 test("a member opening /admin is sent to /members", async ({ page }) => {
-  await signIn(page, "member");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "member");
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByRole("heading", { name: "Welcome back, Maya Member" })).toBeVisible();
 });
 
 test("a member opening /cms gets the 403 Unauthorized page", async ({ page }) => {
-  await signIn(page, "member");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "member");
   const response = await page.goto("/cms");
   expect(response?.status()).toBe(403);
   await expect(page).toHaveURL(/\/unauthorized$/);
@@ -100,8 +95,7 @@ test("a member opening /cms gets the 403 Unauthorized page", async ({ page }) =>
 });
 
 test("a signed-in user opening /login is sent to /members", async ({ page }) => {
-  await signIn(page, "member");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "member");
   await page.goto("/login");
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByLabel("Password")).toHaveCount(0);

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { intakeMessages, validApplication } from "../../app/modules/contacts/intake.fixture";
 import { E2E_DATA_DIR } from "./support/server";
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 import { users } from "./support/users";
 
 const HEALTH = { medicalConditions: "Coeliac disease", injuries: "Rotator cuff strain, right shoulder" };
@@ -120,8 +120,7 @@ test("a visitor applies; the coach is e-mailed; an administrator reads it and ma
   expect(mail).not.toContain("Rotator cuff");
 
   // An administrator signs in and finds it in the inbox.
-  await signIn(page, "admin");
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInOverHttp(page, "admin");
   await page.goto("/admin/contacts");
   await expect(page.getByRole("heading", { level: 1, name: "Contact Submissions" })).toBeVisible();
   await page.getByLabel("Search by name or e-mail").fill(who.email.toUpperCase());

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 
 /** Each screen of the member area, its own URL and its heading. */
 const screens = [
@@ -30,8 +30,7 @@ test.describe("the old ?tab= addresses", () => {
   }
 
   test("a bookmarked /members?tab=settings opens Settings in the browser", async ({ page }) => {
-    await signIn(page, "member");
-    await expect(page).toHaveURL(/\/members$/);
+    await signInOverHttp(page, "member");
     await page.goto("/members?tab=settings");
     await expect(page).toHaveURL(/\/members\/settings$/);
     await expect(page.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
@@ -81,8 +80,8 @@ test.describe("the Member Menu on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("every screen is a link; the current one is marked, and the keyboard moves between them", async ({ page }) => {
-    await signIn(page, "member");
-    await expect(page).toHaveURL(/\/members$/);
+    await signInOverHttp(page, "member");
+    await page.goto("/members");
     const menu = page.getByRole("navigation", { name: "Member Menu" });
     for (const screen of screens) {
       const link = menu.getByRole("link", { name: screen.menu, exact: true });

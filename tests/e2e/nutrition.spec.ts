@@ -2,7 +2,7 @@ import { accessibilityViolations } from "./support/axe";
 import type { Page, Response } from "@playwright/test";
 import { tinyPdf } from "../../app/modules/nutrition/nutrition.test-support";
 import { fixtureNutrition } from "./support/fixture-nutrition";
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 
 // Seeded by tests/e2e/support/seed-data.ts: a PDF in Meal Plans, a link in Education, nothing in Recipes.
 // The staff test below adds a Recipes PDF (and deletes it) on the same server, so the two
@@ -16,8 +16,8 @@ async function axe(page: Page) {
 }
 
 test("a member browses the nutrition categories and opens a PDF in a new tab", async ({ page, context }) => {
-  await signIn(page, "member");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "member");
+  await page.goto("/members");
   await page.getByRole("navigation", { name: "Member Menu" }).getByRole("link", { name: "Nutrition" }).click();
   await expect(page).toHaveURL(/\/members\/nutrition$/);
 
@@ -97,8 +97,7 @@ test("a member browses the nutrition categories and opens a PDF in a new tab", a
 
 test("staff add a PDF and a link document and delete one", async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, "trainer");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "trainer");
   await page.goto("/cms");
   await page.getByRole("navigation", { name: "Content types" }).getByRole("link", { name: "Nutrition Documents" }).click();
   await expect(page).toHaveURL(/\/cms\/nutrition-documents$/);

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { validApplication } from "../../app/modules/contacts/intake.fixture";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/server";
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 
 /** The invitation link from the outbox e-mail to this address (quoted-printable decoded). */
 async function invitationLink(email: string): Promise<string> {
@@ -37,8 +37,7 @@ test("an invited person sets a password, completes the wizard, and their access 
   const email = `olive.${testInfo.project.name}.${Date.now()}@relentless.test`;
 
   // The administrator adds the person on /admin/users.
-  await signIn(admin, "admin");
-  await expect(admin).toHaveURL(/\/members$|\/admin$/);
+  await signInOverHttp(admin, "admin");
   await admin.goto("/admin/users");
   await expect(admin.getByRole("heading", { name: "User Management" })).toBeVisible();
   await admin.getByText("Add person").click();
@@ -106,8 +105,7 @@ test("'Invite as member' on an application opens the invitation form prefilled",
   });
   expect(sent.ok()).toBe(true);
 
-  await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/members$|\/admin$/);
+  await signInOverHttp(page, "admin");
   await page.goto(`/admin/contacts?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: `${validApplication.firstName} ${lastName}` }).click();
   const dialog = page.getByRole("dialog");

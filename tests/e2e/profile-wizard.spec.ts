@@ -1,9 +1,9 @@
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 
 // The newcomer can complete the wizard once per server start, so the whole journey is one test.
 test("a newcomer must complete the 3-step profile wizard before using the site", async ({ page }) => {
-  await signIn(page, "newcomer");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "newcomer");
+  await page.goto("/members");
 
   const dialog = page.getByRole("dialog", { name: "Complete Your Profile" });
   await expect(dialog).toBeVisible();
@@ -69,7 +69,8 @@ test("a newcomer must complete the 3-step profile wizard before using the site",
 
 // 'pending' never completes its profile (the guard tests need it incomplete): a failed save leaves it so.
 test("a wizard save whose connection drops shows 'Error: Failed to save profile. Please try again.' and keeps the answers", async ({ page, context }) => {
-  await signIn(page, "pending", "/login?redirectTo=%2Fprofile-setup");
+  await signInOverHttp(page, "pending");
+  await page.goto("/profile-setup");
   await expect(page).toHaveURL(/\/profile-setup$/);
   const wizard = page.getByRole("region", { name: "Complete Your Profile" });
   await wizard.getByRole("button", { name: "Next" }).click();

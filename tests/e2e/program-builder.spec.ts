@@ -12,7 +12,7 @@ import type { Locator, Page } from "@playwright/test";
 import { formatShortDate } from "~/lib/dates";
 import { todayIn } from "~/lib/time-zone";
 import { E2E_DATA_DIR } from "./support/server";
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 import { users } from "./support/users";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -52,8 +52,7 @@ async function addExercise(page: Page, day: string, dayNumber: number, search: s
 test("the coaching loop: a trainer builds a two-week program and assigns it; the member trains it on a phone; the trainer reviews and comments; the member reads it", async ({ page }) => {
   test.setTimeout(180_000);
   const name = `Strength Base ${Date.now()}`;
-  await signIn(page, "trainer");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "trainer");
   await page.goto("/programs");
   await expect(page.getByRole("navigation", { name: "Programs sections" }).getByRole("link", { name: "Programs" })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "New program" }).click();
@@ -162,8 +161,8 @@ test("the coaching loop: a trainer builds a two-week program and assigns it; the
 
   // The athlete, on the phone: Today offers Push; one tap starts it.
   await page.context().clearCookies();
-  await signIn(page, "athlete");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "athlete");
+  await page.goto("/members");
   const todayCard = page.getByRole("region", { name: "Today" });
   await expect(todayCard.getByText("Push")).toBeVisible();
   await todayCard.getByRole("button", { name: "Start workout" }).click();
@@ -214,8 +213,7 @@ test("the coaching loop: a trainer builds a two-week program and assigns it; the
 
   // The trainer sees the workout and the week's compliance, and comments on it.
   await page.context().clearCookies();
-  await signIn(page, "trainer");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "trainer");
   await page.goto("/schedule");
   await page.getByLabel("Member", { exact: true }).selectOption({ label: users.athlete.name });
   await page.getByRole("button", { name: "Apply" }).click();
@@ -244,8 +242,7 @@ test("the coaching loop: a trainer builds a two-week program and assigns it; the
 
   // The athlete reads it under the workout.
   await page.context().clearCookies();
-  await signIn(page, "athlete");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "athlete");
   await page.goto(workoutUrl);
   await expect(page.getByRole("region", { name: "Coach comments" }).getByRole("listitem").filter({ hasText: comment })).toContainText(users.trainer.name);
 });

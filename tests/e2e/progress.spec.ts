@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { addDays, todayIn } from "../../app/lib/time-zone";
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 import { accessibilityViolations } from "./support/axe";
 
 // The site's default time zone decides what 'today' is for the forms.
@@ -10,7 +10,8 @@ const today = () => todayIn("Europe/London");
 test("a member logs weights, body fat, a measurement, a workout and a goal; charts, kg and the CSV export follow", async ({ page }) => {
   // A long journey (six saves, charts, a unit switch and a download): room on a loaded CI machine.
   test.setTimeout(120_000);
-  await signIn(page, "progressMember", "/login?redirectTo=%2Fmembers%2Fprogress");
+  await signInOverHttp(page, "progressMember");
+  await page.goto("/members/progress");
   await expect(page).toHaveURL(/\/members\/progress$/);
   const section = page.getByRole("region", { name: "Progress", exact: true });
   await expect(section.getByRole("heading", { name: "Progress", exact: true })).toBeVisible();

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { formatLongDate } from "../../app/lib/dates";
 import { todayIn } from "../../app/lib/time-zone";
 import { E2E_DATA_DIR } from "./support/server";
-import { expect, signIn, test } from "./support/test";
+import { expect, signIn, signInOverHttp, test } from "./support/test";
 import { users } from "./support/users";
 
 // The shared e2e server keeps the default site settings: Europe/London, no coach name,
@@ -50,8 +50,8 @@ test("a trainer schedules sessions; the member sees them on the calendar, cancel
   test.setTimeout(90_000);
 
   // ---- the trainer schedules two sessions on one day and four on another
-  await signIn(page, "trainer");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "trainer");
+  await page.goto("/members");
   await page.getByRole("banner").getByRole("button", { name: "Terry", exact: true }).click();
   await page.getByRole("menu").getByRole("menuitem", { name: "Training Schedule" }).click();
   await expect(page).toHaveURL(/\/schedule$/);
@@ -66,8 +66,8 @@ test("a trainer schedules sessions; the member sees them on the calendar, cancel
 
   // ---- the member opens the calendar on next month
   await page.context().clearCookies();
-  await signIn(page, "scheduleMember");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "scheduleMember");
+  await page.goto("/members");
   await page.getByRole("navigation", { name: "Member Menu" }).getByRole("link", { name: "Training Schedule" }).click();
   await expect(page).toHaveURL(/\/members\/schedule$/);
   await expect(page.getByText("Your training sessions with")).toBeVisible();
@@ -152,8 +152,8 @@ test("a trainer schedules sessions; the member sees them on the calendar, cancel
 });
 
 test("the member menu has its sections (the spec's six and Workouts), each with its own URL", async ({ page }) => {
-  await signIn(page, "member");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "member");
+  await page.goto("/members");
   const menu = page.getByRole("navigation", { name: "Member Menu" });
   await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Workouts", "Nutrition", "Progress", "Community", "Training Schedule", "Settings"]);
   await menu.getByRole("link", { name: "Community" }).click();

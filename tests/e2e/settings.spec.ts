@@ -1,8 +1,8 @@
-import { expect, signIn, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 
 test("the user menu's Settings entry opens the settings tab with the profile form", async ({ page }) => {
-  await signIn(page, "settings");
-  await expect(page).toHaveURL(/\/members$/);
+  await signInOverHttp(page, "settings");
+  await page.goto("/members");
   await page.getByRole("banner").getByRole("button", { name: "Sam", exact: true }).click();
   await page.getByRole("menu").getByRole("menuitem", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/members\/settings$/);
@@ -13,7 +13,8 @@ test("the user menu's Settings entry opens the settings tab with the profile for
 
 // The only test that changes the settings account's profile fields, so it owns their values.
 test("a member updates the profile in settings; a missing full name is refused", async ({ page }) => {
-  await signIn(page, "settings", "/login?redirectTo=%2Fmembers%2Fsettings");
+  await signInOverHttp(page, "settings");
+  await page.goto("/members/settings");
   await expect(page).toHaveURL(/\/members\/settings$/);
 
   const form = page.getByRole("main");
@@ -56,7 +57,8 @@ test("a member updates the profile in settings; a missing full name is refused",
 
 // The only test that switches the settings account's units; it ends on lbs, as seeded.
 test("a member switches units in settings to kg; the Progress tab follows; back to lbs", async ({ page }) => {
-  await signIn(page, "settings", "/login?redirectTo=%2Fmembers%2Fsettings");
+  await signInOverHttp(page, "settings");
+  await page.goto("/members/settings");
   await expect(page).toHaveURL(/\/members\/settings$/);
 
   const units = page.getByRole("region", { name: "Units", exact: true });

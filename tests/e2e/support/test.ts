@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
+import { E2E_BASE_URL } from "./server";
 import { PASSWORD, users, type UserKey } from "./users";
 
 let counter = 0;
@@ -228,6 +229,18 @@ function waitForHydrationAfterNavigating(page: Page) {
       },
     });
   }
+}
+
+/**
+ * Signs in over HTTP, as the login form posts, leaving the session cookie in the page's
+ * context; the page itself stays where it is. For the tests about what comes after signing
+ * in: the form, its redirects and its errors have tests of their own (sign-in.spec.ts,
+ * guards.spec.ts, redirects.spec.ts, two-factor.spec.ts), and a page load of /login and one
+ * of the dashboard cost about a second of browser and server work per test.
+ */
+export async function signInOverHttp(page: Page, who: UserKey) {
+  const answer = await page.request.post("/login", { form: { email: users[who].email, password: PASSWORD }, headers: { origin: E2E_BASE_URL }, maxRedirects: 0 });
+  expect(answer.status(), `signing in as ${who}: ${await answer.text()}`).toBe(302);
 }
 
 /** Signs in through the /login page as a person would. */
