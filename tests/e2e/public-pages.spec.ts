@@ -1,10 +1,11 @@
 import { accessibilityViolations } from "./support/axe";
 import { publicPages } from "../../app/modules/marketing/public-pages";
-import { expect, test } from "./support/test";
+import { emptyHttpCache, expect, test } from "./support/test";
 import { E2E_BASE_URL } from "./support/server";
 
 for (const page of publicPages) {
   test(`${page.path} has no serious or critical accessibility violations and loads nothing from other hosts`, async ({ page: browserPage }) => {
+    await emptyHttpCache(browserPage);
     const foreign: string[] = [];
     browserPage.on("request", (r) => {
       if (!r.url().startsWith(E2E_BASE_URL) && !r.url().startsWith("data:")) foreign.push(r.url());

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { facebookUrl } from "./fixtures/social";
 import { isolatedServer } from "./support/server";
-import { expect, test } from "./support/test";
+import { emptyHttpCache, expect, test } from "./support/test";
 
 // The spec's figures, written out here rather than imported, so a wrong value on a page fails.
 
@@ -255,6 +255,7 @@ test.describe("/services/nutrition-coaching", () => {
 
 /** Loads a page, scrolls through it so lazy images load too, and returns every URL it requested. */
 async function recordRequests(page: Page, url: string): Promise<string[]> {
+  await emptyHttpCache(page);
   const requested: string[] = [];
   page.on("request", (request) => requested.push(request.url()));
   await page.goto(url, { waitUntil: "networkidle" });

@@ -4,6 +4,9 @@ import { PASSWORD, users, type UserKey } from "./users";
 
 let counter = 0;
 
+/** Each kept page's DevTools session. */
+const keptSessions = new WeakMap<Page, CDPSession>();
+
 /**
  * The browser context and page a worker keeps from test to test (decision 0052): a new
  * page is a new Chromium renderer, about a second on these machines, where navigating
@@ -130,11 +133,25 @@ async function newKeptContext(context: BrowserContext, options: string, javaScri
   const cdp = await context.newCDPSession(page);
   const listeners = new Map([context, page].map((emitter) => [emitter as unknown as Emitter, listenersOf(emitter as unknown as Emitter)]));
   const kept: KeptContext = { context, page, cdp, options, origins, listeners };
+  keptSessions.set(page, cdp);
   spoilOn(kept, context, ["addInitScript", "exposeBinding", "exposeFunction", "newCDPSession", "routeWebSocket", "setDefaultTimeout", "setDefaultNavigationTimeout", "setStorageState"]);
   spoilOn(kept, page, ["addInitScript", "exposeBinding", "exposeFunction", "addLocatorHandler", "routeWebSocket", "setDefaultTimeout", "setDefaultNavigationTimeout", "setExtraHTTPHeaders", "setViewportSize", "emulateMedia"]);
   // page.clock is the context's: installing it adds a script to every page from then on.
   spoilOn(kept, context.clock, ["install", "setFixedTime", "setSystemTime", "pauseAt", "fastForward", "runFor", "resume"]);
   return kept;
+}
+
+/**
+ * Empties the browser's HTTP cache and the renderer's memory cache (dropped when caching is
+ * switched off), as a first visit finds them: for a test that counts what a page requests.
+ * The kept context's own DevTools session when the page is the kept one (a new session
+ * would spoil it).
+ */
+export async function emptyHttpCache(page: Page) {
+  const cdp = keptSessions.get(page) ?? (await page.context().newCDPSession(page));
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
+  await cdp.send("Network.clearBrowserCache");
 }
 
 /** Marks the kept context spoiled when a test calls one of these methods. */
@@ -158,8 +175,8 @@ function listenersOf(emitter: Emitter) {
 /**
  * Puts the kept context back as a new one would be, for everything a test here can
  * change through Playwright short of what spoils it: other pages, routes, listeners,
- * cookies, permissions, geolocation, the network, every visited origin's storage, the
- * HTTP cache; the page is left on about:blank with the mouse off it.
+ * cookies, permissions, geolocation, the network, every visited origin's storage; the
+ * page is left on about:blank with the mouse off it.
  */
 async function reset(kept: KeptContext, defaults: { permissions?: string[]; geolocation?: { latitude: number; longitude: number }; offline?: boolean }) {
   const { context, page, cdp } = kept;
@@ -198,11 +215,9 @@ async function reset(kept: KeptContext, defaults: { permissions?: string[]; geol
   // DevTools clears each origin's other storage: localStorage, IndexedDB, caches, service workers.
   for (const origin of kept.origins) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
   kept.origins.clear();
-  // The HTTP cache and the renderer's memory cache (dropped when caching is switched off),
-  // as Playwright itself clears them: a later test's page requests everything again.
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
-  await cdp.send("Network.clearBrowserCache");
+  // The HTTP cache stays, as a returning visitor's browser keeps it (decision 0059): pages are
+  // `no-store` or revalidated at every use, so only the build's fingerprinted assets and the
+  // images come from it. A test that counts what a page requests empties it (emptyHttpCache).
   await page.mouse.move(-1, -1);
 }
 
