@@ -13,6 +13,7 @@ import { logWorkout } from "~/modules/progress/progress-entries.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
 import { fixtureArticles } from "./fixture-articles";
+import { hashEachPasswordOnce } from "./hash-once";
 import { fixtureNutrition } from "./fixture-nutrition";
 import { PASSWORD, users } from "./users";
 import { DEFAULT_WEIGHT_UNIT } from "~/lib/units";
@@ -20,6 +21,7 @@ import { seedTraining } from "../../../scripts/seed-demo-training";
 
 /** Every fixture account; the complete ones with a finished profile. */
 export async function seedUsers() {
+  await hashEachPasswordOnce();
   for (const u of Object.values(users)) {
     const created = await createUserWithPassword({ email: u.email, password: PASSWORD, name: u.name, role: u.role });
     if (u.complete) {
