@@ -79,15 +79,18 @@ test.describe("the story page", () => {
     await expect(page).toHaveURL(/\/contact#contactForm$/);
   });
 
-  test("below 768 px the stages are stacked cards, not a carousel", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/about");
-    await expect(page.getByRole("region", { name: "Journey stages", exact: true })).toBeHidden();
-    const journey = page.getByRole("region", { name: "My Journey", exact: true });
-    // Only one copy of the stages reaches assistive tech.
-    await expect(journey.getByRole("heading", { level: 3 })).toHaveText(stages);
-    for (const title of stages) await expect(journey.getByRole("heading", { name: title })).toBeVisible();
-    await expect(journey.getByRole("button", { name: "Next slide" })).toHaveCount(0);
+  test.describe("below 768 px", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the stages are stacked cards, not a carousel", async ({ page }) => {
+      await page.goto("/about");
+      await expect(page.getByRole("region", { name: "Journey stages", exact: true })).toBeHidden();
+      const journey = page.getByRole("region", { name: "My Journey", exact: true });
+      // Only one copy of the stages reaches assistive tech.
+      await expect(journey.getByRole("heading", { level: 3 })).toHaveText(stages);
+      for (const title of stages) await expect(journey.getByRole("heading", { name: title })).toBeVisible();
+      await expect(journey.getByRole("button", { name: "Next slide" })).toHaveCount(0);
+    });
   });
 });
 
@@ -154,10 +157,8 @@ const widths = [
 
 for (const { width, perPage, reducedMotion } of widths) {
   test.describe(`at ${width} px${reducedMotion ? ", reduced motion" : ""}`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      if (reducedMotion) await page.emulateMedia({ reducedMotion: "reduce" });
-    });
+    // Options of the context, not calls on the page: the tests of one width share a kept page (decision 0052).
+    test.use({ viewport: { width, height: 900 }, reducedMotion: reducedMotion ? "reduce" : "no-preference" });
 
     if (width >= 768) {
       test(`the journey carousel shows ${perPage} stage(s) per page with a counter, and pages both ways`, async ({ page }) => {
