@@ -47,7 +47,11 @@ function assetsFolder(): string {
 
 const worker = globalThis as typeof globalThis & { relentlessVite?: Promise<ViteDevServer> };
 
-/** The worker's Vite server, made by its first app start (closed with the worker). */
+/**
+ * The worker's Vite server, made by its first app start and never closed: it ends with the
+ * worker thread (no file watcher, no sockets; React Router's type generation watches the
+ * project for the worker's life, as each server's did for its file before).
+ */
 function workerVite(): Promise<ViteDevServer> {
   worker.relentlessVite ??= createServer({
     configFile: path.resolve("vite.config.ts"),

@@ -144,8 +144,8 @@ async function newKeptContext(context: BrowserContext, options: string, javaScri
 /**
  * Empties the browser's HTTP cache and the renderer's memory cache (dropped when caching is
  * switched off), as a first visit finds them: for a test that counts what a page requests.
- * The kept context's own DevTools session when the page is the kept one (a new session
- * would spoil it).
+ * On the kept page, through the kept context's own DevTools session; on any other page,
+ * through a new one, which spoils the kept context (the next test gets a new one).
  */
 export async function emptyHttpCache(page: Page) {
   const cdp = keptSessions.get(page) ?? (await page.context().newCDPSession(page));
