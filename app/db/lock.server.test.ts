@@ -1,3 +1,8 @@
+/**
+ * The lock that keeps a second process off a PGlite DATA_DIR. It opens PGlite itself, in
+ * a DATA_DIR of its own, whatever database the suite runs on.
+ * @test-database pglite
+ */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -5,6 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./client.server";
+import { seedDataDirFromTemplate } from "../../tests/support/migrated-database";
 import { acquireDataDirLock, DataDirLockedError } from "./lock.server";
 
 /** The pid of a process that has exited (the kernel does not reuse it this quickly). */
@@ -26,6 +32,8 @@ async function open(): Promise<Database> {
 
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-lock-"));
+  // A migrated database already (what is tested is the lock, not initdb, which costs seconds).
+  seedDataDirFromTemplate(dataDir);
 });
 
 afterEach(async () => {
@@ -36,7 +44,6 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-// The first test creates a PGlite data dir (initdb): seconds, more on a busy machine.
 describe("the PGlite data-dir lock", { timeout: 60_000 }, () => {
   it("refuses a second opener while the first is open, with a clear message", async () => {
     const first = await open();

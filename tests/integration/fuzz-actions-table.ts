@@ -1,7 +1,7 @@
 /**
  * The action and form endpoints that fuzz-actions.test.ts fuzzes: for each, who posts,
  * a valid body to start from, the values some fields are drawn from, and the tables a
- * refusal must leave alone.
+ * refusal is meant to write (it must write no other).
  */
 import { isProgressIntent } from "~/modules/progress/progress-types";
 
@@ -22,24 +22,8 @@ export interface Endpoint {
   who: Who;
   base: Record<string, string>;
   pools?: Record<string, readonly string[]>;
-  /** Tables whose rows must stay exactly the same after a refusal (all tables' counts do too). */
-  touches?: readonly string[];
   /** Tables a refusal is meant to write: a failed sign-in is audited. */
   refusalWrites?: readonly string[];
-}
-
-/** The tables each area's actions write. */
-export function touchesOf(path: string): string[] {
-  if (path.startsWith("/members") || path === "/profile-setup") return ["progress_entries", "workouts", "workout_exercises", "set_logs", "workout_comments", "fitness_goals", "training_sessions", "profiles", "users", "accounts", "sessions"];
-  if (path.startsWith("/admin/users")) return ["users", "invitations", "sessions"];
-  if (path.startsWith("/admin/contacts")) return ["contact_submissions"];
-  if (path.startsWith("/admin/settings")) return ["site_settings"];
-  if (path.startsWith("/articles") || /^\/cms\/(?:articles|videos|meal-plans|schedules)\b/.test(path)) return ["articles", "content_items"];
-  if (path.startsWith("/schedule")) return ["training_sessions"];
-  if (path.startsWith("/programs/exercises")) return ["exercises"];
-  if (path.startsWith("/cms/")) return ["uploads", "nutrition_documents"];
-  if (path === "/contact") return ["contact_submissions"];
-  return ["users", "accounts", "sessions", "verifications", "invitations"];
 }
 
 /**
@@ -485,7 +469,6 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
       who: "trainer",
       base,
       pools: { ...copyPools, blockIds: [...c.trainedBlocks, c.openBlock], groupKey: [c.trainedGroup, "no-such-group"] },
-      touches: ["programs", "program_weeks", "program_days", "program_blocks", "workouts"],
     });
   }
   return list;

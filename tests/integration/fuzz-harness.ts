@@ -1,8 +1,8 @@
 /**
  * The real application in-process for the fuzz tests (tests/support/in-process-app.ts:
  * today's sources through Vite, production headers), on 127.0.0.1 and a free port, with
- * the file's own database; plus the body generators and the database snapshots the
- * properties compare.
+ * the file's own database; plus the body generators and the notes of every row written
+ * that the properties read.
  */
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -30,35 +30,53 @@ export async function startApp(): Promise<RunningApp> {
 // Counters, and the job store's own bookkeeping (the worker claims and schedules jobs on its own clock).
 const COUNTERS = new Set(["rate_limits", "request_limits", "sign_in_throttle", "jobs"]);
 
-let tableNames: string[] | undefined;
+export interface NotedWrite {
+  table: string;
+  operation: "INSERT" | "UPDATE" | "DELETE";
+}
+
+export interface WriteNotes {
+  /** The rows written since the last call (or since the notes began), oldest first. */
+  take(): Promise<NotedWrite[]>;
+  /** Removes the triggers and the notes (the worker's database serves the next test files). */
+  stop(): Promise<void>;
+}
 
 /**
- * Every table's row count (rate-limit counters and `ignore` aside) and the exact rows of
- * `exact`, sorted, as text: equal snapshots mean nothing changed.
+ * Notes every row written from now on, in every table but the counters: a trigger on each
+ * table records it in the same transaction as the write, so a write that was rolled back
+ * leaves no note, and reading the notes costs one query whatever the tables hold. An update
+ * that leaves the row as it was, or changes only `notified_at` (the coach's e-mail job sets
+ * it in the background, whenever the worker gets to it), is no change and is not noted.
  */
-export async function snapshot(database: Database, exact: readonly string[], ignore: readonly string[] = []): Promise<Record<string, string[]>> {
-  tableNames ??= (
+export async function noteWrites(database: Database): Promise<WriteNotes> {
+  const run = (statement: string) => database.db.execute(sql.raw(statement));
+  const tables = (
     (await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by 1`)) as unknown as { rows: Array<{ tablename: string }> }
   ).rows
     .map((r) => r.tablename)
     .filter((t) => !COUNTERS.has(t));
-  const counted = tableNames.filter((t) => !ignore.includes(t));
-  const counts = (await database.db.execute(sql.raw(counted.map((t) => `select '${t}' as t, count(*)::text as n from "${t}"`).join(" union all ")))) as unknown as {
-    rows: Array<{ t: string; n: string }>;
+  await run(`create table fuzz_noted_writes (n bigint generated always as identity primary key, table_name text not null, operation text not null)`);
+  await run(`create function fuzz_note_write() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'UPDATE' and (to_jsonb(new) - 'notified_at') = (to_jsonb(old) - 'notified_at') then
+        return null;
+      end if;
+      insert into fuzz_noted_writes (table_name, operation) values (tg_table_name, tg_op);
+      return null;
+    end $$`);
+  for (const table of tables) await run(`create trigger fuzz_note_write after insert or update or delete on "${table}" for each row execute function fuzz_note_write()`);
+  return {
+    async take() {
+      const result = (await database.db.execute(sql`delete from fuzz_noted_writes returning n, table_name as "table", operation`)) as unknown as { rows: Array<NotedWrite & { n: number }> };
+      return result.rows.sort((a, b) => Number(a.n) - Number(b.n)).map(({ table, operation }) => ({ table, operation }));
+    },
+    async stop() {
+      for (const table of tables) await run(`drop trigger fuzz_note_write on "${table}"`);
+      await run(`drop function fuzz_note_write()`);
+      await run(`drop table fuzz_noted_writes`);
+    },
   };
-  const out: Record<string, string[]> = { "row counts": counts.rows.map((r) => `${r.t}=${r.n}`).sort() };
-  for (const table of exact) {
-    if (ignore.includes(table)) continue;
-    // notified_at is written by the coach's e-mail job in the background, whenever the worker gets to it.
-    const result = (await database.db.execute(sql.raw(`select (to_jsonb(t) - 'notified_at')::text as row from "${table}" t`))) as unknown as { rows: Array<{ row: string }> };
-    out[table] = result.rows.map((r) => r.row).sort();
-  }
-  return out;
-}
-
-/** What changed between two snapshots, table by table (for the failure message). */
-export function changedTables(before: Record<string, string[]>, after: Record<string, string[]>): string[] {
-  return Object.keys({ ...before, ...after }).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]));
 }
 
 // ---- Generated input ----
