@@ -22,8 +22,18 @@ export interface Database {
   kind: DatabaseOptions["kind"];
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Calls `onNotice` each time a transaction that ran `pg_notify(channel, …)` commits: in this
+   * process on PGlite, in any process on PostgreSQL (through a connection of its own, opened
+   * again when it drops; `onNotice` is called once more then, for what it missed). Resolves
+   * with the call that stops listening.
+   */
+  listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** How long a PostgreSQL listener waits before connecting again after its connection dropped. */
+const RELISTEN_MS = 5_000;
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 
@@ -41,6 +51,12 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
       if (closed) return false;
       await pglite.query("select 1");
       return true;
+    },
+    listen: async (channel, onNotice) => {
+      const unlisten = await pglite.listen(channel, () => onNotice());
+      return async () => {
+        if (!closed) await unlisten();
+      };
     },
     close: async () => {
       if (closed) return;
@@ -86,6 +102,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (closed) return false;
         await db.execute(sql`select 1`);
         return true;
+      },
+      listen: async (channel, onNotice) => {
+        let stopped = false;
+        let client: InstanceType<typeof pg.Client> | undefined;
+        let retry: NodeJS.Timeout | undefined;
+        const connect = async (): Promise<void> => {
+          const next = new pg.Client({ connectionString: options.url });
+          next.on("notification", () => onNotice());
+          next.on("error", (error) => {
+            next.end().catch(() => undefined);
+            if (client !== next) return;
+            client = undefined;
+            getLogger().warn({ err: error.message, channel }, "the connection listening for database notices was closed; listening again shortly");
+            listenAgain();
+          });
+          try {
+            await next.connect();
+            await next.query(`listen "${channel}"`);
+          } catch (error) {
+            await next.end().catch(() => undefined);
+            throw error;
+          }
+          if (stopped) await next.end();
+          else client = next;
+        };
+        const listenAgain = () => {
+          if (stopped) return;
+          retry = setTimeout(() => void connect().then(onNotice, listenAgain), RELISTEN_MS);
+          retry.unref();
+        };
+        await connect();
+        return async () => {
+          stopped = true;
+          clearTimeout(retry);
+          await client?.end();
+        };
       },
       close: async () => {
         if (closed) return;

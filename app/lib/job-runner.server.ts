@@ -2,10 +2,10 @@
  * Runs the jobs of the store (jobs.server.ts): `runDueJobs` once, with any clock (tests
  * move it), and the worker loop the server starts at boot and stops on shutdown.
  */
-import { getDatabase, getDb, type Db } from "~/db/client.server";
+import { getDatabase, getDb, type Database, type Db } from "~/db/client.server";
 import { getLogger } from "./logger.server";
 import { yieldToRequests } from "./requests-in-flight.server";
-import { claimNextJob, enqueueJob, finishJob, type AnyJobDefinition, type ClaimedJob, type JobDefinition, type JobEnd } from "./jobs.server";
+import { claimNextJob, enqueueJob, finishJob, JOBS_CHANNEL, nextDueAt, type AnyJobDefinition, type ClaimedJob, type JobDefinition, type JobEnd } from "./jobs.server";
 
 export interface JobOutcome {
   id: string;
@@ -22,8 +22,12 @@ export interface JobWorker {
 export interface JobRunner {
   /** Runs every job due at `now` (default: the current time), one after another, and returns what became of each. */
   runDueJobs(options?: { now?: Date; db?: Db }): Promise<JobOutcome[]>;
-  /** Runs due jobs now and then every `pollMs` until stopped. */
-  startWorker(options?: { db?: Db; pollMs?: number }): JobWorker;
+  /**
+   * Runs due jobs now, then again whenever a job is enqueued (a notice on JOBS_CHANNEL) or
+   * the next one falls due, and at the latest every `idleMs` (default: a minute, for a
+   * notice lost while the listening connection was down), until stopped.
+   */
+  startWorker(options?: { database?: Database; idleMs?: number }): JobWorker;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -33,6 +37,12 @@ const MOST_WAIT_BETWEEN_JOBS_MS = 250;
 
 /** The smallest wait before a retry: a retry is never due at the moment it failed, so a run always ends. */
 const MIN_RETRY_MS = 1_000;
+
+/** The longest the worker sleeps without a notice: what a notice lost on a dropped connection may wait. */
+const IDLE_MS = 60_000;
+
+/** The shortest sleep between two looks on the worker's own clock (a job due now was just looked for). */
+const MIN_SLEEP_MS = 1_000;
 
 async function execute(definition: JobDefinition<unknown>, claimed: ClaimedJob, now: Date): Promise<JobEnd> {
   if (claimed.staleAt && claimed.staleAt <= now) return { status: "skipped", error: `Too late: it had to start by ${claimed.staleAt.toISOString()}` };
@@ -105,36 +115,68 @@ export function createJobRunner(definitions: readonly AnyJobDefinition[]): JobRu
       return outcomes;
     },
 
-    startWorker({ db = getDb(), pollMs = 1_000 } = {}) {
+    startWorker({ database = getDatabase(), idleMs = IDLE_MS } = {}) {
+      const db = database.db;
+      const kinds = [...byKind.keys()];
       let stopping = false;
       let timer: NodeJS.Timeout | undefined;
       let current: Promise<void> = Promise.resolve();
+      // A look is under way; a notice meanwhile asks for another when it ends.
+      let looking = false;
+      let noticed = false;
       const ensured = new Map<string, string>();
       const clock = () => new Date();
-      const drain = async () => {
+      /** Runs what is due; resolves with how long to sleep before the next look. */
+      const drain = async (): Promise<number> => {
         try {
           await scheduleRecurring(db, clock(), ensured);
           // One job at a time, checking for a stop between jobs: a stop waits for the job under way only.
           // On PGlite's one connection the requests in flight are answered between two jobs.
           while (!stopping && (await runNext(db, clock))) if (getDatabase().kind !== "postgres") await yieldToRequests(MOST_WAIT_BETWEEN_JOBS_MS);
+          const due = await nextDueAt(db, kinds);
+          return Math.min(idleMs, Math.max(MIN_SLEEP_MS, due ? due.getTime() - Date.now() : idleMs));
         } catch (error) {
-          // The database may be restarting: the next tick tries again.
+          // The database may be restarting: look again shortly.
           getLogger().error({ err: message(error) }, "the job worker could not claim or end a job");
+          return MIN_SLEEP_MS;
         }
       };
-      const tick = () => {
-        current = drain().then(() => {
+      const look = () => {
+        looking = true;
+        noticed = false;
+        clearTimeout(timer);
+        current = drain().then((sleep) => {
+          looking = false;
           if (stopping) return;
-          timer = setTimeout(tick, pollMs);
+          if (noticed) return look();
+          timer = setTimeout(look, sleep);
           // Waiting jobs never keep the process alive on their own.
           timer.unref();
         });
       };
-      tick();
+      const onNotice = () => {
+        if (stopping) return;
+        if (looking) noticed = true;
+        else look();
+      };
+      // Once listening, one more look: for a job enqueued before then (its notice went unheard).
+      // If it cannot listen, the looks on the clock still run every job.
+      const listening = database.listen(JOBS_CHANNEL, onNotice).then(
+        (unlisten) => {
+          onNotice();
+          return unlisten;
+        },
+        (error: unknown) => {
+          getLogger().error({ err: message(error) }, "the job worker could not listen for new jobs; it looks for them every minute");
+          return async () => {};
+        },
+      );
+      look();
       return {
         async stop() {
           stopping = true;
           clearTimeout(timer);
+          await (await listening)();
           await current;
         },
       };

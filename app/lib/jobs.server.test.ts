@@ -5,13 +5,13 @@
  * worker finishes its job and claims no other. On PostgreSQL the claims really race.
  * @test-database both
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z, ZodError } from "zod";
-import { getDb, openDatabase, type Database, type Db } from "~/db/client.server";
+import { getDatabase, getDb, openDatabase, type Database, type Db } from "~/db/client.server";
 import { job } from "~/db/schema/jobs";
 import { createJobRunner } from "./job-runner.server";
-import { claimNextJob, defineJob, defineRecurringJob, enqueueJob, everyDayAt, everyHour, finishJob, KEEP_FINISHED_MS, pruneJobsJob } from "./jobs.server";
+import { claimNextJob, defineJob, defineRecurringJob, enqueueJob, everyDayAt, everyHour, finishJob, JOBS_CHANNEL, KEEP_FINISHED_MS, pruneJobsJob } from "./jobs.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -196,17 +196,11 @@ describe("recurring jobs", () => {
 });
 
 describe("several processes", () => {
-  let second: Database;
+  let other: Database;
   let otherDb: Db;
   beforeAll(async () => {
-    // On PostgreSQL a second pool, as another server process has; PGlite has one connection for everyone.
-    if (process.env.DATABASE_URL) {
-      second = await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL, max: 4 });
-      otherDb = second.db;
-    } else otherDb = getDb();
-  });
-  afterAll(async () => {
-    await second?.close();
+    other = await secondDatabase();
+    otherDb = other.db;
   });
 
   it("run each job exactly once however many claim at the same moment", async () => {
@@ -233,7 +227,7 @@ describe("several processes", () => {
     });
     // Workers run on the real clock.
     for (let n = 0; n < 60; n += 1) await enqueueJob(getDb(), definition, { n }, { runAt: new Date(Date.now() - HOUR) });
-    const workers = [createJobRunner([definition]).startWorker({ db: getDb() }), createJobRunner([definition]).startWorker({ db: otherDb })];
+    const workers = [createJobRunner([definition]).startWorker(), createJobRunner([definition]).startWorker({ database: other })];
     await all.promise;
     await Promise.all(workers.map((w) => w.stop()));
     expect([...runs.values()].filter((count) => count !== 1)).toEqual([]);
@@ -258,7 +252,7 @@ describe("stopping the worker", () => {
     });
     await enqueueJob(getDb(), definition, { n: 1 }, { runAt: new Date(Date.now() - 2 * HOUR) });
     await enqueueJob(getDb(), definition, { n: 2 }, { runAt: new Date(Date.now() - HOUR) });
-    const worker = createJobRunner([definition]).startWorker({ pollMs: HOUR });
+    const worker = createJobRunner([definition]).startWorker({ idleMs: HOUR });
     await started.promise;
     const stopped = worker.stop().then(() => order.push("stopped"));
     gate.resolve();
@@ -269,4 +263,73 @@ describe("stopping the worker", () => {
       [{ n: 2 }, "pending", 0],
     ]);
   });
+});
+
+describe("waking the worker", () => {
+  /** A worker whose look on the clock would come only in an hour: whatever runs sooner was woken. */
+  function sleepyWorker(database: Database) {
+    const { definition, runs } = countingJob("test.wake");
+    const worker = createJobRunner([definition]).startWorker({ database, idleMs: HOUR });
+    return { definition, runs, worker };
+  }
+
+  it("runs a job at once when the transaction that enqueued it commits, from another connection too", async () => {
+    const { definition, runs, worker } = sleepyWorker(getDatabase());
+    // On PostgreSQL the worker listens on its own connection and the enqueue comes through another pool.
+    const elsewhere = createJobRunner([definition]).startWorker({ database: await secondDatabase(), idleMs: HOUR });
+    try {
+      await getDb().transaction((tx) => enqueueJob(tx, definition, { n: 1 }));
+      await expect.poll(() => runs.get(1), { timeout: 10_000 }).toBe(1);
+      await getDb().transaction((tx) => enqueueJob(tx, definition, { n: 2 }));
+      await expect.poll(() => runs.get(2), { timeout: 10_000 }).toBe(1);
+    } finally {
+      await Promise.all([worker.stop(), elsewhere.stop()]);
+    }
+    expect((await rowsOf("test.wake")).map((r) => r.status)).toEqual(["done", "done"]);
+  });
+
+  it("sleeps until a delayed job falls due, not until its next look", async () => {
+    const { definition, runs, worker } = sleepyWorker(getDatabase());
+    try {
+      const dueAt = Date.now() + 1_000;
+      await enqueueJob(getDb(), definition, { n: 1 }, { runAt: new Date(dueAt) });
+      await expect.poll(() => runs.get(1), { timeout: 10_000 }).toBe(1);
+      expect(Date.now()).toBeGreaterThanOrEqual(dueAt);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  // PostgreSQL only: PGlite has no connection to cut.
+  if (process.env.DATABASE_URL)
+    it("listens again when its connection is cut, and runs what was enqueued meanwhile", async () => {
+      const database = await secondDatabase();
+      const { definition, runs, worker } = sleepyWorker(database);
+      try {
+        await enqueueJob(getDb(), definition, { n: 1 });
+        await expect.poll(() => runs.get(1), { timeout: 10_000 }).toBe(1);
+        // The listening connection is the one whose last statement was the LISTEN: once it is there,
+        // cut it, as a database restart would.
+        const listeners = async () =>
+          ((await getDb().execute(sql`select pid from pg_stat_activity where query = ${`listen "${JOBS_CHANNEL}"`} and datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> }).rows;
+        await expect.poll(async () => (await listeners()).length, { timeout: 10_000 }).toBe(1);
+        for (const { pid } of await listeners()) await getDb().execute(sql`select pg_terminate_backend(${pid})`);
+        await expect.poll(async () => (await listeners()).length, { timeout: 10_000 }).toBe(0);
+        await enqueueJob(getDb(), definition, { n: 2 });
+        await expect.poll(() => runs.get(2), { timeout: 20_000 }).toBe(1);
+      } finally {
+        await worker.stop();
+      }
+    });
+});
+
+/** A second pool on PostgreSQL, as another server process has (closed after the file); PGlite has one connection for everyone. */
+let secondPool: Database | undefined;
+async function secondDatabase(): Promise<Database> {
+  if (!process.env.DATABASE_URL) return getDatabase();
+  secondPool ??= await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL, max: 4 });
+  return secondPool;
+}
+afterAll(async () => {
+  await secondPool?.close();
 });

@@ -92,7 +92,8 @@ export interface EnqueueOptions {
  * Adds a job. Pass the caller's transaction: the job then exists if and only if the
  * write it follows from committed. The payload is checked against the kind's schema
  * here (a wrong one is a bug in the caller and throws). Returns the job's id, or null
- * when a job with the same key exists already.
+ * when a job with the same key exists already. A new job notifies the workers (JOBS_CHANNEL)
+ * when its transaction commits: one due now starts at once, not at the next look.
  */
 export async function enqueueJob<P>(db: Db, definition: JobDefinition<P>, payload: P, options: EnqueueOptions = {}): Promise<string | null> {
   const checked = definition.payload.parse(payload);
@@ -103,7 +104,27 @@ export async function enqueueJob<P>(db: Db, definition: JobDefinition<P>, payloa
     .values({ id: crypto.randomUUID(), kind: definition.kind, payload: checked, runAt, staleAt, key: options.key ?? null })
     .onConflictDoNothing({ target: job.key })
     .returning({ id: job.id });
+  if (row) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
   return row?.id ?? null;
+}
+
+/** The channel a new job is announced on (PostgreSQL's NOTIFY: delivered when the enqueuing transaction commits, to every process). */
+export const JOBS_CHANNEL = "relentless_jobs";
+
+/**
+ * When the earliest job of these kinds falls due: a pending job's run_at, or a running
+ * job's lease end (its process may have died). Null when there is none.
+ */
+export async function nextDueAt(db: Db, kinds: readonly string[]): Promise<Date | null> {
+  if (kinds.length === 0) return null;
+  const ofKinds = inArray(job.kind, [...kinds]);
+  // Literal statuses, so the planner uses the partial indexes (as the claim does); epoch milliseconds read the same from either driver.
+  const result = (await db.execute(sql`select extract(epoch from least(
+      (select min(${job.runAt}) from ${job} where ${job.status} = 'pending' and ${ofKinds}),
+      (select min(${job.lockedUntil}) from ${job} where ${job.status} = 'running' and ${ofKinds})
+    ))::float8 * 1000 as "dueMs"`)) as unknown as { rows: Array<{ dueMs: number | string | null }> };
+  const dueMs = result.rows[0]?.dueMs;
+  return dueMs === null || dueMs === undefined ? null : new Date(Number(dueMs));
 }
 
 export type ClaimedJob = typeof job.$inferSelect;
