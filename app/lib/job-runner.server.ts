@@ -132,7 +132,7 @@ export function createJobRunner(definitions: readonly AnyJobDefinition[]): JobRu
           await scheduleRecurring(db, clock(), ensured);
           // One job at a time, checking for a stop between jobs: a stop waits for the job under way only.
           // On PGlite's one connection the requests in flight are answered between two jobs.
-          while (!stopping && (await runNext(db, clock))) if (getDatabase().kind !== "postgres") await yieldToRequests(MOST_WAIT_BETWEEN_JOBS_MS);
+          while (!stopping && (await runNext(db, clock))) if (database.kind !== "postgres") await yieldToRequests(MOST_WAIT_BETWEEN_JOBS_MS);
           const due = await nextDueAt(db, kinds);
           return Math.min(idleMs, Math.max(MIN_SLEEP_MS, due ? due.getTime() - Date.now() : idleMs));
         } catch (error) {
