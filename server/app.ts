@@ -19,6 +19,7 @@ import { publicPageCache } from "./page-cache";
 import { precompressed } from "./precompressed";
 import { refuseUnreadablePaths } from "./path-guard";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
+import { discardUnreadBodies } from "./unread-bodies";
 
 /** Query strings may carry one-time tokens: they are never logged. Build assets are not logged. */
 function requestLog(): RequestHandler {
@@ -47,20 +48,6 @@ function healthz(): RequestHandler {
     res.status(503).json({ status: "unavailable" });
   };
 }
-
-/**
- * A request refused before its body was read (too large, wrong type) is answered with
- * `Connection: close`: otherwise the connection would wait for the rest of the body and
- * the client's next request on it would hang until the keep-alive timeout.
- */
-const closeUnreadBodies: RequestHandler = (req, res, next) => {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-    if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
-  next();
-};
 
 const notServed: RequestHandler = (_req, res) => {
   res.status(404).type("text/plain").send("Not Found");
@@ -106,7 +93,7 @@ export async function boot(options: AppOptions) {
   app.use(compression());
   app.use(drainListenersFollowCompression);
   app.use(securityHeaders({ https, dev }));
-  app.use(closeUnreadBodies);
+  app.use(discardUnreadBodies());
   app.use(refuseUnreadablePaths);
   if ("dir" in options.assets) {
     // Fingerprinted build output never changes; everything else is revalidated hourly.

@@ -9,10 +9,15 @@ export class BodyError extends Error {
   }
 }
 
-/** Reads a request body, refusing it with a 413 once it passes `maxBytes`. */
-async function readLimitedBytes(request: Request, maxBytes: number): Promise<Buffer> {
+/**
+ * Reads a request body, stopping as soon as it passes `maxBytes` (a lying Content-Length,
+ * or none, does not get the rest in): then `tooLarge()` is thrown. The reader is released,
+ * not cancelled: cancelling destroys the connection before the answer reaches the client;
+ * what is left of the body is read and thrown away after the answer (server/unread-bodies.ts).
+ */
+export async function readLimitedBytes(request: Request, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new BodyError(`The request is too large (limit ${Math.round(maxBytes / 1024)} KB).`, 413);
+  if (declared > maxBytes) throw tooLarge();
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -22,13 +27,15 @@ async function readLimitedBytes(request: Request, maxBytes: number): Promise<Buf
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
-      throw new BodyError(`The request is too large (limit ${Math.round(maxBytes / 1024)} KB).`, 413);
+      reader.releaseLock();
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  return Buffer.concat(chunks, size);
 }
+
+const formTooLarge = (maxBytes: number) => () => new BodyError(`The request is too large (limit ${Math.round(maxBytes / 1024)} KB).`, 413);
 
 /**
  * PostgreSQL text cannot hold U+0000, so a NUL would fail the write with a 500; no
@@ -47,7 +54,7 @@ function refuseNul(values: Iterable<unknown>): void {
  */
 async function readUrlencodedOrJson(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const text = new TextDecoder().decode(await readLimitedBytes(request, maxBytes));
+  const text = new TextDecoder().decode(await readLimitedBytes(request, maxBytes, formTooLarge(maxBytes)));
   if (type === "application/json") {
     let parsed: unknown;
     try {
@@ -82,7 +89,7 @@ export type FormBody = Record<string, unknown>;
 export async function readForm(request: Request, maxBytes: number): Promise<FormBody> {
   const contentType = request.headers.get("content-type") ?? "";
   if (contentType.split(";")[0]!.trim().toLowerCase() !== "multipart/form-data") return readUrlencodedOrJson(request, maxBytes);
-  const bytes = await readLimitedBytes(request, maxBytes);
+  const bytes = await readLimitedBytes(request, maxBytes, formTooLarge(maxBytes));
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();

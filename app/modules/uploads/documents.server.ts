@@ -8,7 +8,7 @@ import { recordAudit } from "~/auth/audit.server";
 import { getLogger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage.server";
 import { AppError } from "~/lib/app-error";
-import { readUploadBody } from "./uploads.server";
+import { readLimitedBytes } from "~/lib/request-body.server";
 import { trimCharacters } from "~/lib/trim-characters";
 
 /**
@@ -49,13 +49,8 @@ export function sanitiseFileName(name: string | null | undefined): string {
 }
 
 /** The request body, stopping at 20 MB (with the document's own message). */
-export async function readDocumentBody(request: Request): Promise<Buffer> {
-  try {
-    return await readUploadBody(request, MAX_DOCUMENT_BYTES);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 413) throw new AppError(413, DOCUMENT_MESSAGES.tooManyBytes);
-    throw error;
-  }
+export function readDocumentBody(request: Request): Promise<Buffer> {
+  return readLimitedBytes(request, MAX_DOCUMENT_BYTES, () => new AppError(413, DOCUMENT_MESSAGES.tooManyBytes));
 }
 
 export interface StoredDocumentFile {

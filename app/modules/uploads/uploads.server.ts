@@ -9,6 +9,7 @@ import { getStorage } from "~/lib/storage.server";
 import type { PictureImage } from "~/components/ui/picture";
 import { MAX_UPLOAD_BYTES, MESSAGES, processImage, type ProcessedImage } from "./image-processing.server";
 import { AppError } from "~/lib/app-error";
+import { readLimitedBytes } from "~/lib/request-body.server";
 
 export { MAX_UPLOAD_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from "./image-processing.server";
 
@@ -22,31 +23,9 @@ export function uploadUrl(key: string): string {
   return `${UPLOADS_PATH}/${key}`;
 }
 
-/**
- * Reads a raw request body (the browser sends the file itself, not a form), stopping
- * as soon as it passes MAX_UPLOAD_BYTES so a huge upload never sits in memory.
- */
-export async function readUploadBody(request: Request, limit = MAX_UPLOAD_BYTES): Promise<Buffer> {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw new AppError(413, MESSAGES.tooManyBytes);
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      // Stop reading: a lying Content-Length (or none) does not get the rest in. The lock
-      // is released, not the stream cancelled: cancelling would reset the connection
-      // before the 413 reached the client; Node discards what is left instead.
-      reader.releaseLock();
-      throw new AppError(413, MESSAGES.tooManyBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
+/** Reads a raw request body (the browser sends the file itself, not a form): a huge upload never sits in memory. */
+export function readUploadBody(request: Request, limit = MAX_UPLOAD_BYTES): Promise<Buffer> {
+  return readLimitedBytes(request, limit, () => new AppError(413, MESSAGES.tooManyBytes));
 }
 
 // Decoding a 40-megapixel image takes a few hundred megabytes for a moment; a few
