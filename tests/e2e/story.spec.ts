@@ -178,13 +178,17 @@ for (const { width, perPage, reducedMotion } of widths) {
   });
 }
 
-test("a carousel slides in 500 ms, and not at all with reduced motion", async ({ page }) => {
-  await page.goto("/transformations");
-  // The track that moves is the slides' parent.
-  const track = page.getByRole("region", { name: "Client stories", exact: true }).getByRole("group", { name: "1 of 4" }).locator("..");
-  await expect(track).toHaveCSS("transition-duration", "0.5s");
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  await expect(track).toHaveCSS("transition-property", "none");
+test.describe("motion", () => {
+  test.use({ reducedMotion: "no-preference" });
+
+  test("a carousel slides in 500 ms, and not at all with reduced motion", async ({ page }) => {
+    await page.goto("/transformations");
+    // The track that moves is the slides' parent.
+    const track = page.getByRole("region", { name: "Client stories", exact: true }).getByRole("group", { name: "1 of 4" }).locator("..");
+    await expect(track).toHaveCSS("transition-duration", "0.5s");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await expect(track).toHaveCSS("transition-property", "none");
+  });
 });
 
 test.describe("the transformations page", () => {
