@@ -5,12 +5,14 @@ import { E2E_BASE_URL } from "./tests/e2e/support/server";
 /**
  * Debian's Chromium headless shell when installed (`apt-get install chromium-headless-shell`,
  * what Playwright itself runs headless tests on): the same suite took 108 s of test time
- * against 149 s on the full browser in its new headless mode (decision 0057). Otherwise the
- * full browser.
+ * against 149 s on the full browser in its new headless mode (decision 0057). Otherwise, and
+ * when a window is wanted, the full browser.
  */
 function chromium(): string {
   const shell = "/usr/bin/chromium-headless-shell";
-  return fs.existsSync(shell) ? shell : "/usr/bin/chromium";
+  // The shell has no window: `--headed`, `--debug` and `--ui` need the full browser.
+  const windowed = ["--headed", "--debug", "--ui"].some((flag) => process.argv.includes(flag)) || Boolean(process.env.PWDEBUG);
+  return !windowed && fs.existsSync(shell) ? shell : "/usr/bin/chromium";
 }
 
 export default defineConfig({
