@@ -1,8 +1,9 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy } from "react";
 import type { Route } from "./+types/root";
 import { getSessionUser } from "~/auth/session.server";
 import { useNonce } from "~/components/nonce";
+import { OnDemand, useRootHydrated } from "~/components/on-demand";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
@@ -39,11 +40,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const settings = root?.settings ?? defaultSiteSettings;
   // Signed-in users with an incomplete profile meet the blocking wizard everywhere but its own page.
   const showWizard = user && !user.profileComplete && location.pathname !== "/profile-setup";
-  // The page is interactive from here on: React has attached its event handlers. Browser
-  // tests wait for this mark before they click (a click before it falls on a dead button).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
+  // Marks the page live once React has attached its event handlers here and in the parts
+  // loaded on demand. Browser tests wait for the mark before they click (a click before it
+  // falls on a dead button).
+  useRootHydrated();
   return (
     <html lang="en-GB">
       <head>
@@ -60,9 +60,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter settings={settings} />
         {showWizard ? (
-          <Suspense fallback={null}>
+          <OnDemand fallback={null}>
             <ProfileWizardDialog initialName={user.name} />
-          </Suspense>
+          </OnDemand>
         ) : null}
         <Toaster serverToast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />

@@ -1,8 +1,9 @@
 import { Menu, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { can } from "~/auth/permissions";
 import { displayName, type SessionUser } from "~/auth/user";
+import { OnDemand } from "./on-demand";
 import { preloadSignInForm, SignInDialog } from "./sign-in-dialog";
 import { mainNav, mobileNav } from "./site-nav";
 import { buttonClass } from "~/components/ui/button";
@@ -102,9 +103,9 @@ export function SiteHeader({ user, businessName }: { user: SessionUser | null; b
           </nav>
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (
-              <Suspense fallback={<span className="inline-flex min-h-11 items-center px-3 py-2 text-sm font-semibold text-white">{displayName(user)}</span>}>
+              <OnDemand fallback={<span className="inline-flex min-h-11 items-center px-3 py-2 text-sm font-semibold text-white">{displayName(user)}</span>}>
                 <UserMenu user={user} />
-              </Suspense>
+              </OnDemand>
             ) : (
               <>
                 <button
