@@ -11,7 +11,7 @@ import { z, ZodError } from "zod";
 import { getDatabase, getDb, openDatabase, type Database, type Db } from "~/db/client.server";
 import { job } from "~/db/schema/jobs";
 import { createJobRunner } from "./job-runner.server";
-import { claimNextJob, defineJob, defineRecurringJob, enqueueJob, everyDayAt, everyHour, finishJob, JOBS_CHANNEL, KEEP_FINISHED_MS, pruneJobsJob } from "./jobs.server";
+import { claimNextJob, defineJob, defineRecurringJob, enqueueJob, enqueueJobs, everyDayAt, everyHour, finishJob, JOBS_CHANNEL, KEEP_FINISHED_MS, pruneJobsJob } from "./jobs.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -84,6 +84,20 @@ describe("enqueueing", () => {
     expect([...runs]).toEqual([[1, 1]]);
     // Another key is another job.
     expect(await enqueueJob(getDb(), definition, { n: 4 }, { runAt: T0, key: "conversation-7@2030-03-04T11" })).toEqual(expect.any(String));
+  });
+
+  it("adds many at once: one row each, a key already taken left out, a payload refused refuses them all", async () => {
+    const { definition, runs } = countingJob("test.many");
+    await enqueueJob(getDb(), definition, { n: 0 }, { runAt: T0, key: "member-2" });
+    const ids = await getDb().transaction((tx) =>
+      enqueueJobs(tx, definition, [1, 2, 3].map((n) => ({ payload: { n }, runAt: T0, key: `member-${n}` }))),
+    );
+    expect(ids).toHaveLength(2);
+    expect((await rowsOf("test.many")).map((row) => row.key).sort()).toEqual(["member-1", "member-2", "member-3"]);
+    await expect(enqueueJobs(getDb(), definition, [{ payload: { n: 4 } }, { payload: { n: "five" } as never }])).rejects.toThrow(ZodError);
+    expect(await rowsOf("test.many")).toHaveLength(3);
+    await createJobRunner([definition]).runDueJobs({ now: T0 });
+    expect([...runs].sort()).toEqual([[0, 1], [1, 1], [3, 1]]);
   });
 });
 

@@ -96,16 +96,25 @@ export interface EnqueueOptions {
  * when its transaction commits: one due now starts at once, not at the next look.
  */
 export async function enqueueJob<P>(db: Db, definition: JobDefinition<P>, payload: P, options: EnqueueOptions = {}): Promise<string | null> {
-  const checked = definition.payload.parse(payload);
-  const runAt = options.runAt ?? new Date();
-  const staleAt = options.staleAt ?? (definition.staleAfterMs === undefined ? null : new Date(runAt.getTime() + definition.staleAfterMs));
-  const [row] = await db
-    .insert(job)
-    .values({ id: crypto.randomUUID(), kind: definition.kind, payload: checked, runAt, staleAt, key: options.key ?? null })
-    .onConflictDoNothing({ target: job.key })
-    .returning({ id: job.id });
-  if (row) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
-  return row?.id ?? null;
+  const [id] = await enqueueJobs(db, definition, [{ payload, ...options }]);
+  return id ?? null;
+}
+
+/**
+ * Adds many jobs of one kind as enqueueJob does, in one statement and with one notice (a
+ * 200-member assignment held PGlite's one connection 250 ms longer with a notice per job).
+ * Returns the new jobs' ids; a job whose key exists already is left out.
+ */
+export async function enqueueJobs<P>(db: Db, definition: JobDefinition<P>, jobs: ReadonlyArray<EnqueueOptions & { payload: P }>): Promise<string[]> {
+  if (jobs.length === 0) return [];
+  const rows = jobs.map(({ payload, ...options }) => {
+    const runAt = options.runAt ?? new Date();
+    const staleAt = options.staleAt ?? (definition.staleAfterMs === undefined ? null : new Date(runAt.getTime() + definition.staleAfterMs));
+    return { id: crypto.randomUUID(), kind: definition.kind, payload: definition.payload.parse(payload), runAt, staleAt, key: options.key ?? null };
+  });
+  const added = await db.insert(job).values(rows).onConflictDoNothing({ target: job.key }).returning({ id: job.id });
+  if (added.length > 0) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  return added.map((row) => row.id);
 }
 
 /** The channel a new job is announced on (PostgreSQL's NOTIFY: delivered when the enqueuing transaction commits, to every process). */

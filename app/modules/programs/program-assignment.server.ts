@@ -10,7 +10,7 @@ import { program, programAssignment, programWeek } from "~/db/schema/programs";
 import { AppError } from "~/lib/app-error";
 import { formatLongDate } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
-import { defineJob, enqueueJob } from "~/lib/jobs.server";
+import { defineJob, enqueueJobs } from "~/lib/jobs.server";
 import { getLogger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { getBusinessName } from "~/lib/business-name.server";
@@ -130,7 +130,11 @@ export async function assignProgram(actor: Actor, programId: unknown, input: unk
       if (earlier?.sourceId !== source.id) throw new AppError(409, FORM_OUT_OF_DATE);
       return false;
     }
-    for (const member of members) await enqueueJob(tx, assignCopyJob, { assignmentId: id, memberId: member.id }, { key: assignJobKey(id, member.id) });
+    await enqueueJobs(
+      tx,
+      assignCopyJob,
+      members.map((member) => ({ payload: { assignmentId: id, memberId: member.id }, key: assignJobKey(id, member.id) })),
+    );
     return true;
   });
   if (started) {
