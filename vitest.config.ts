@@ -1,17 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { testDatabaseOf } from "./tests/setup/database.ts";
+import { testDatabaseOf, testFiles } from "./tests/setup/database.ts";
 
 const include = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
-
-function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(file);
-    return entry.name.endsWith(".test.ts") ? [file] : [];
-  });
-}
 
 // The PostgreSQL pass (DATABASE_URL set) runs only the files whose outcome can depend on the
 // database: files marked `@test-database none`, `any` or `pglite` ran on PGlite already (decision 0020).

@@ -4,17 +4,8 @@
  * PostgreSQL pass takes only the unmarked files, and a file marked `none` opens no database.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { testDatabaseOf } from "../setup/database";
-
-function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(file);
-    return entry.name.endsWith(".test.ts") ? [file] : [];
-  });
-}
+import { testDatabaseOf, testFiles } from "../setup/database";
 
 describe("a test file's database mark", () => {
   it("reads each kind, and no mark as both databases", () => {

@@ -2,6 +2,7 @@
  * Test databases: one fresh database per test file, cloned from a migrated
  * template. PGlite by default; PostgreSQL when DATABASE_URL is set (CI runs both).
  */
+import fs from "node:fs";
 import path from "node:path";
 
 export const TEMPLATE_DB = "relentless_test_template";
@@ -31,4 +32,13 @@ export function databaseUrl(base: string, name: string): string {
 export function testDatabaseOf(source: string): "none" | "any" | "pglite" | "both" {
   const kind = /@test-database (none|any|pglite)\b/.exec(source)?.[1];
   return kind === "none" || kind === "any" || kind === "pglite" ? kind : "both";
+}
+
+/** Every `*.test.ts` file under `dir`, at any depth. */
+export function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(file);
+    return entry.name.endsWith(".test.ts") ? [file] : [];
+  });
 }
