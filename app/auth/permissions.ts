@@ -34,6 +34,11 @@ export const permissions = {
   programs: { view: staff, write: staff, assign: staff },
   exercises: { write: staff },
   memberTraining: { viewAny: staff, comment: staff },
+  /** The coach's home ('Needs attention') and the one page per member. */
+  coaching: { view: staff, dismissAttention: staff, setCheckInDay: staff },
+  checkIns: { reviewAny: staff },
+  progressPhotos: { viewAny: staff },
+  conversations: { readAny: staff, writeAny: staff },
 } as const satisfies Record<string, Record<string, readonly Role[]>>;
 
 export type Entity = keyof typeof permissions;

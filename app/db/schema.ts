@@ -1,6 +1,8 @@
 import * as articles from "~/db/schema/articles";
+import * as attention from "~/db/schema/attention";
 import * as audit from "~/db/schema/audit";
 import * as auth from "~/db/schema/auth";
+import * as checkIns from "~/db/schema/check-ins";
 import * as contacts from "~/db/schema/contacts";
 import * as library from "~/db/schema/library";
 import * as documents from "~/db/schema/documents";
@@ -8,9 +10,11 @@ import * as exercises from "~/db/schema/exercises";
 import * as invitations from "~/db/schema/invitations";
 import * as jobs from "~/db/schema/jobs";
 import * as limits from "~/db/schema/limits";
+import * as messages from "~/db/schema/messages";
 import * as profiles from "~/db/schema/profiles";
 import * as programs from "~/db/schema/programs";
 import * as progress from "~/db/schema/progress";
+import * as progressPhotos from "~/db/schema/progress-photos";
 import * as trainingSessions from "~/db/schema/training-sessions";
 import * as settings from "~/db/schema/settings";
 import * as twoFactor from "~/db/schema/two-factor";
@@ -19,8 +23,10 @@ import * as workouts from "~/db/schema/workouts";
 
 export const schema = {
   ...articles,
+  ...attention,
   ...audit,
   ...auth,
+  ...checkIns,
   ...contacts,
   ...library,
   ...documents,
@@ -28,9 +34,11 @@ export const schema = {
   ...invitations,
   ...jobs,
   ...limits,
+  ...messages,
   ...profiles,
   ...programs,
   ...progress,
+  ...progressPhotos,
   ...trainingSessions,
   ...settings,
   ...twoFactor,
