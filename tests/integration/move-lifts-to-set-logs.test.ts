@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, getDb, openDatabase, setDatabase, type Database } from "~/db/client.server";
@@ -28,7 +28,6 @@ import { markPersonalRecords } from "~/modules/progress/progress-stats";
 import { toStored } from "~/modules/progress/progress-units";
 import { exercises, isExercise, workoutSchema, type Exercise } from "~/modules/progress/progress.schema";
 import { estimatedOneRepMax } from "~/modules/workouts/one-rep-max";
-import { setOwnWeightUnit } from "~/modules/users/profile.server";
 import { DEFAULT_WEIGHT_UNIT, type WeightUnit } from "~/lib/units";
 import { databaseUrl } from "../setup/database";
 
@@ -112,7 +111,8 @@ beforeAll(async () => {
   ada = await member("Ada");
   ben = await member("Ben");
   cy = await member("Cy");
-  await setOwnWeightUnit(ben, { unit: "kg" });
+  // Raw SQL: the profiles table of this older schema lacks columns added since (the ORM writes them all).
+  await getDb().execute(sql`insert into profiles (user_id, weight_unit) values (${ben.id}, 'kg')`);
   ben.weightUnit = "kg";
   // Ada (lbs): the same exercise twice a day, notes, body-weight pull-ups, and her weight.
   await oldLogWorkout(ada, { exercise: "bench_press", sets: "3", reps: "5", weight: "185", date: "2024-01-08", notes: "felt strong" });
