@@ -77,6 +77,7 @@ CREATE TABLE "progress_photos" (
 );
 --> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "check_in_day" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "goal_weight_kg" double precision;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "message_emails" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "attention_dismissals" ADD CONSTRAINT "attention_dismissals_member_id_users_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attention_dismissals" ADD CONSTRAINT "attention_dismissals_by_id_users_id_fk" FOREIGN KEY ("by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { user } from "./auth";
 
@@ -15,6 +15,8 @@ export const profile = pgTable("profiles", {
   weightUnit: text("weight_unit", { enum: ["lbs", "kg"] }).notNull().default("lbs"),
   /** The weekday the member checks in (0 Sunday … 6 Saturday), set by the staff. */
   checkInDay: integer("check_in_day").notNull().default(0),
+  /** The body weight the member works toward (kg), set by the staff: check-ins and 'Needs attention' measure weight against it. */
+  goalWeightKg: doublePrecision("goal_weight_kg"),
   /** E-mail me about messages still unread after 10 minutes (Settings). */
   messageEmails: boolean("message_emails").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
