@@ -101,4 +101,7 @@ CREATE INDEX "conversation_reads_reader_idx" ON "conversation_reads" USING btree
 CREATE UNIQUE INDEX "messages_conversation_seq_idx" ON "messages" USING btree ("member_id","seq");--> statement-breakpoint
 CREATE INDEX "progress_photos_user_date_idx" ON "progress_photos" USING btree ("user_id","taken_on" DESC NULLS LAST,"created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "progress_photos_check_in_idx" ON "progress_photos" USING btree ("check_in_id");--> statement-breakpoint
-ALTER TABLE "profiles" ADD CONSTRAINT "profiles_check_in_day" CHECK ("profiles"."check_in_day" between 0 and 6);
+CREATE INDEX "training_sessions_cancelled_idx" ON "training_sessions" USING btree ("cancelled_at") WHERE "training_sessions"."status" = 'cancelled';--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_check_in_day" CHECK ("profiles"."check_in_day" between 0 and 6);--> statement-breakpoint
+-- Members signed in before last_sign_ins existed: their newest session says when.
+INSERT INTO "last_sign_ins" ("user_id", "at") SELECT "user_id", max("created_at") FROM "sessions" GROUP BY "user_id";

@@ -6,6 +6,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { eq } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
+import { lastSignIn } from "~/db/schema/attention";
 import { user } from "~/db/schema/auth";
 import { schema } from "~/db/schema";
 import { DEFAULT_BUSINESS_NAME } from "~/lib/business-name";
@@ -132,6 +133,13 @@ function createAuth() {
             const [owner] = await getDb().select({ role: user.role }).from(user).where(eq(user.id, created.userId));
             if (!owner || !isStaff(toRole(owner.role))) return;
             return { data: { ...created, expiresAt: new Date(Math.min(created.expiresAt.getTime(), Date.now() + STAFF_SESSION_SECONDS * 1000)) } };
+          },
+          // Every way in makes a session (password, second step, invitation): 'no sign-in for 7 days' reads this, which outlives the sessions.
+          after: async (created) => {
+            await getDb()
+              .insert(lastSignIn)
+              .values({ userId: created.userId, at: created.createdAt })
+              .onConflictDoUpdate({ target: lastSignIn.userId, set: { at: created.createdAt } });
           },
         },
       },

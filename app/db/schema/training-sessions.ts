@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
@@ -27,5 +28,7 @@ export const trainingSession = pgTable(
   (t) => [
     index("training_sessions_member_idx").on(t.memberId, t.startsAt),
     index("training_sessions_starts_idx").on(t.startsAt),
+    // 'Needs attention': the sessions members cancelled lately.
+    index("training_sessions_cancelled_idx").on(t.cancelledAt).where(sql`${t.status} = 'cancelled'`),
   ],
 );

@@ -1,0 +1,183 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import type { AttentionReason } from "./attention";
+
+/**
+ * The 'Needs attention' rules (decision 0064), one SQL statement over indexed data for
+ * every member at once: each rule yields (member, reason, occurrence, since, detail). The
+ * occurrence names when the reason became true (the check-in week, the program week, the
+ * last sign-in, the message that waits…): a dismissal or snooze holds for that occurrence
+ * only, so a reason true again later comes back.
+ *
+ * Dates are the site's (`today`, `timeZone`); instants are compared with `now`. Each rule's
+ * reads, and the index it uses:
+ * - check-in overdue: the member's check-in week (their weekday on or before today, as
+ *   app/modules/check-ins computes it) is past its first day and has no check-in
+ *   (`check_ins_user_week_idx`); members who joined after that day are not chased for it;
+ * - check-in waiting for review: `check_ins_waiting_idx` (reviewed_at is null);
+ * - missed workouts and the compliance drop: the member's running program copies
+ *   (`programs_member_idx`), their current program week and the four before it
+ *   (`program_weeks_program_idx`, `program_days_week_day_idx`), each day's finished workout
+ *   (`workouts_day_idx`); a day counts as the coach's review counts it (program-dates.ts);
+ * - no sign-in: `last_sign_ins` (one row per user; the account's creation when none);
+ * - weight away from the goal: the newest weight of each of the last four 7-day windows
+ *   (`progress_entries_user_kind_date_idx`), farther from the goal weight at each step;
+ * - a session the member cancelled in the last 7 days: `training_sessions_cancelled_idx`;
+ * - an unanswered message: `conversations_awaiting_idx`.
+ */
+
+export interface AttentionClock {
+  /** Today in the site's time zone (yyyy-mm-dd). */
+  today: string;
+  now: Date;
+  timeZone: string;
+}
+
+export interface AttentionRow {
+  memberId: string;
+  reason: AttentionReason;
+  occurrence: string;
+  /** Epoch milliseconds: when the reason became true, as far as the data says. */
+  sinceMs: number;
+  detail: Record<string, string | number | null>;
+}
+
+/** Points below the previous four weeks' average that count as a drop. */
+export const COMPLIANCE_DROP_POINTS = 20;
+/** Missed planned workouts in the current program week that count. */
+export const MISSED_WORKOUTS = 2;
+export const NO_SIGN_IN_DAYS = 7;
+export const CANCELLED_SESSION_DAYS = 7;
+
+const epochMs = (value: SQL) => sql`(extract(epoch from ${value}) * 1000)::bigint`;
+
+export interface AttentionScope {
+  /** One member's reasons only. */
+  memberId?: string;
+  /** Keep the reasons a coach dismissed or snoozed. */
+  includeDismissed?: boolean;
+}
+
+/** Every reason that holds now (not dismissed or snoozed, unless asked), for every member or one. */
+export function attentionRowsQuery(clock: AttentionClock, { memberId, includeDismissed = false }: AttentionScope = {}): SQL {
+  const today = sql`${clock.today}::date`;
+  const now = sql`${clock.now.toISOString()}::timestamptz`;
+  const onlyMember = memberId === undefined ? sql`` : sql`and u.id = ${memberId}`;
+  const notDismissed = includeDismissed
+    ? sql``
+    : sql`where not exists (
+        select 1 from attention_dismissals ad
+        where ad.member_id = r.member_id and ad.reason = r.reason and ad.occurrence = r.occurrence and (ad.until is null or ad.until > ${now})
+      )`;
+  return sql`
+    with members as (
+      select u.id, u.created_at, coalesce(p.check_in_day, 0) as check_in_day, p.goal_weight_kg
+      from users u left join profiles p on p.user_id = u.id
+      where u.role = 'member' and not u.banned ${onlyMember}
+    ),
+    copies as (
+      select pr.id, pr.member_id, pr.start_date, (${today} - pr.start_date) / 7 as week
+      from programs pr join members m on m.id = pr.member_id
+      where pr.start_date is not null and pr.archived_at is null and pr.start_date <= ${today}
+        and exists (select 1 from program_weeks w where w.program_id = pr.id and w.position >= (${today} - pr.start_date) / 7)
+    ),
+    weeks as (
+      select c.id as program_id, c.member_id, c.start_date, c.week as current_week, w.position,
+        count(*) filter (where f.done or d.date < ${today}) as planned,
+        count(*) filter (where f.done) as done,
+        count(*) filter (where not f.done and d.date < ${today}) as missed
+      from copies c
+      join program_weeks w on w.program_id = c.id and w.position between c.week - 4 and c.week
+      join program_days pd on pd.week_id = w.id
+      cross join lateral (select c.start_date + 7 * w.position + pd.day_index as date) d
+      cross join lateral (select exists (select 1 from workouts x where x.program_day_id = pd.id and x.user_id = c.member_id and x.finished_at is not null) as done) f
+      group by c.id, c.member_id, c.start_date, c.week, w.position
+    ),
+    compliance as (
+      select cur.program_id, cur.member_id, cur.start_date, cur.current_week, cur.done, cur.planned,
+        (select avg(prev.done::float8 / prev.planned) from weeks prev where prev.program_id = cur.program_id and prev.position < cur.position and prev.planned > 0) as previous_rate
+      from weeks cur where cur.position = cur.current_week and cur.planned > 0
+    ),
+    reasons as (
+      select m.id as member_id, 'checkin_overdue' as reason, wk.week_of::text as occurrence,
+        ${epochMs(sql`wk.week_of::timestamp at time zone ${clock.timeZone}`)} as since_ms,
+        jsonb_build_object('weekOf', wk.week_of::text) as detail
+      from members m
+      cross join lateral (select ${today} - ((extract(dow from ${today})::int - m.check_in_day + 7) % 7) as week_of) wk
+      where ${today} > wk.week_of
+        and (m.created_at at time zone ${clock.timeZone})::date < wk.week_of
+        and not exists (select 1 from check_ins ci where ci.user_id = m.id and ci.week_of = wk.week_of)
+
+      union all
+      select ci.user_id, 'checkin_waiting', ci.id, ${epochMs(sql`ci.submitted_at`)},
+        jsonb_build_object('checkInId', ci.id, 'weekOf', ci.week_of::text)
+      from check_ins ci join members m on m.id = ci.user_id
+      where ci.reviewed_at is null
+
+      union all
+      select member_id, 'missed_workouts', program_id || ':' || position, ${epochMs(sql`(start_date + 7 * position)::timestamp at time zone ${clock.timeZone}`)},
+        jsonb_build_object('missed', missed, 'planned', planned)
+      from weeks where position = current_week and missed >= ${MISSED_WORKOUTS}::int
+
+      union all
+      select member_id, 'compliance_drop', program_id || ':' || current_week, ${epochMs(sql`(start_date + 7 * current_week)::timestamp at time zone ${clock.timeZone}`)},
+        jsonb_build_object('rate', round(100.0 * done / planned), 'previousRate', round(100 * previous_rate))
+      from compliance
+      where previous_rate is not null and 100.0 * done / planned < 100 * previous_rate - ${COMPLIANCE_DROP_POINTS}::int
+
+      union all
+      select m.id, 'no_sign_in', ${epochMs(sql`coalesce(ls.at, m.created_at)`)}::text, ${epochMs(sql`coalesce(ls.at, m.created_at)`)},
+        jsonb_build_object('lastSignIn', case when ls.at is null then null else ${epochMs(sql`ls.at`)} end)
+      from members m left join last_sign_ins ls on ls.user_id = m.id
+      where coalesce(ls.at, m.created_at) < ${now} - make_interval(days => ${NO_SIGN_IN_DAYS}::int)
+
+      union all
+      select m.id, 'weight_away', w0.recorded_on::text, ${epochMs(sql`w3.recorded_on::timestamp at time zone ${clock.timeZone}`)},
+        jsonb_build_object('latestKg', w0.value, 'firstKg', w3.value, 'goalKg', m.goal_weight_kg)
+      from members m
+      ${weightWindow(0, today)} ${weightWindow(1, today)} ${weightWindow(2, today)} ${weightWindow(3, today)}
+      where m.goal_weight_kg is not null
+        and abs(w0.value - m.goal_weight_kg) > abs(w1.value - m.goal_weight_kg)
+        and abs(w1.value - m.goal_weight_kg) > abs(w2.value - m.goal_weight_kg)
+        and abs(w2.value - m.goal_weight_kg) > abs(w3.value - m.goal_weight_kg)
+
+      union all
+      select ts.member_id, 'session_cancelled', ts.id, ${epochMs(sql`ts.cancelled_at`)},
+        jsonb_build_object('sessionType', ts.type, 'startsAt', ${epochMs(sql`ts.starts_at`)})
+      from training_sessions ts join members m on m.id = ts.member_id
+      where ts.status = 'cancelled' and ts.cancelled_by_id = ts.member_id
+        and ts.cancelled_at > ${now} - make_interval(days => ${CANCELLED_SESSION_DAYS}::int)
+
+      union all
+      select cv.member_id, 'unanswered_message', ${epochMs(sql`cv.awaiting_since`)}::text, ${epochMs(sql`cv.awaiting_since`)},
+        jsonb_build_object('lastSeq', cv.last_seq)
+      from conversations cv join members m on m.id = cv.member_id
+      where cv.awaiting_team
+    )
+    select r.member_id as "memberId", r.reason, r.occurrence, r.since_ms as "sinceMs", r.detail
+    from reasons r
+    ${notDismissed}`;
+}
+
+/** The newest weight recorded in the k-th 7-day window back from today (k = 0: the last 7 days), as `wk`. */
+function weightWindow(k: number, today: SQL): SQL {
+  const alias = sql.raw(`w${k}`);
+  return sql`cross join lateral (
+    select e.value, e.recorded_on from progress_entries e
+    where e.user_id = m.id and e.kind = 'weight' and e.recorded_on <= ${today} - ${7 * k}::int and e.recorded_on > ${today} - ${7 * (k + 1)}::int
+    order by e.recorded_on desc, e.created_at desc limit 1
+  ) ${alias}`;
+}
+
+type RawRow = { memberId: string; reason: AttentionReason; occurrence: string; sinceMs: number | string; detail: AttentionRow["detail"] | string };
+
+export async function readAttentionRows(db: Pick<Db, "execute">, clock: AttentionClock, scope: AttentionScope = {}): Promise<AttentionRow[]> {
+  const result = (await db.execute(attentionRowsQuery(clock, scope))) as unknown as { rows: RawRow[] };
+  return result.rows.map((row) => ({
+    memberId: row.memberId,
+    reason: row.reason,
+    occurrence: row.occurrence,
+    sinceMs: Number(row.sinceMs),
+    detail: typeof row.detail === "string" ? (JSON.parse(row.detail) as AttentionRow["detail"]) : row.detail,
+  }));
+}

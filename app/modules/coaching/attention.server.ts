@@ -1,0 +1,200 @@
+import { and, inArray, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import { attentionDismissal } from "~/db/schema/attention";
+import { user } from "~/db/schema/auth";
+import { AppError } from "~/lib/app-error";
+import { formatShortDate, formatUsDate } from "~/lib/dates";
+import { defineRecurringJob, everyDayAt } from "~/lib/jobs.server";
+import { todayIn } from "~/lib/time-zone";
+import { formatValue, weightFromKg, type WeightUnit } from "~/lib/units";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+import { requireMemberAccount } from "~/modules/users/member-account.server";
+import { attentionLabels, attentionRank, attentionReasons, snoozeDays, type AttentionReason } from "./attention";
+import { readAttentionRows, type AttentionClock, type AttentionRow } from "./attention-rules.server";
+
+/**
+ * The staff's 'Needs attention' list (/coach) and each member's reasons (the member
+ * page): the rules (attention-rules.server.ts) read in one statement, the members sorted
+ * most urgent first, and a coach's dismissal or snooze of one reason (decision 0064).
+ */
+
+type Actor = Pick<SessionUser, "id" | "role" | "weightUnit">;
+
+/** Members per page of the list. */
+export const ATTENTION_PAGE_SIZE = 25;
+
+export interface AttentionItem {
+  reason: AttentionReason;
+  occurrence: string;
+  label: string;
+  /** What is behind it, in a sentence ('Missed 2 of 3 planned workouts'). */
+  detail: string;
+  /** Where the coach acts on it. */
+  action: { href: string; label: string };
+}
+
+export interface MemberAttention {
+  memberId: string;
+  name: string;
+  email: string;
+  items: AttentionItem[];
+}
+
+const formatWeight = (kg: number, unit: WeightUnit) => `${formatValue(weightFromKg(kg, unit))} ${unit}`;
+
+async function clockNow(now = new Date()): Promise<AttentionClock> {
+  const { timeZone } = await getSiteSettings();
+  return { today: todayIn(timeZone, now), now, timeZone };
+}
+
+const memberPath = (memberId: string) => `/coach/members/${encodeURIComponent(memberId)}`;
+
+function describe(row: AttentionRow, actor: Actor, timeZone: string): AttentionItem {
+  const d = row.detail;
+  const member = memberPath(row.memberId);
+  const message = { href: `${member}/messages`, label: "Message" };
+  const training = { href: `/members/${encodeURIComponent(row.memberId)}/training`, label: "Review training" };
+  const base = { reason: row.reason, occurrence: row.occurrence, label: attentionLabels[row.reason] };
+  switch (row.reason) {
+    case "unanswered_message":
+      return { ...base, detail: `Waiting since ${formatUsDate(new Date(row.sinceMs), timeZone)}`, action: { href: `${member}/messages`, label: "Reply" } };
+    case "checkin_waiting":
+      return { ...base, detail: `Week of ${formatShortDate(String(d.weekOf))}`, action: { href: `${member}/check-ins/${encodeURIComponent(String(d.checkInId))}`, label: "Review check-in" } };
+    case "session_cancelled":
+      return { ...base, detail: `${String(d.sessionType)} on ${formatUsDate(new Date(Number(d.startsAt)), timeZone)}`, action: { href: "/schedule", label: "Open schedule" } };
+    case "missed_workouts":
+      return { ...base, detail: `Missed ${d.missed} of ${d.planned} planned workouts`, action: training };
+    case "compliance_drop":
+      return { ...base, detail: `${d.rate}% this week against ${d.previousRate}% before`, action: training };
+    case "weight_away":
+      return {
+        ...base,
+        detail: `${formatWeight(Number(d.firstKg), actor.weightUnit)} → ${formatWeight(Number(d.latestKg), actor.weightUnit)}, goal ${formatWeight(Number(d.goalKg), actor.weightUnit)}`,
+        action: { href: `/members/${encodeURIComponent(row.memberId)}/progress`, label: "Review progress" },
+      };
+    case "checkin_overdue":
+      return { ...base, detail: `Due ${formatShortDate(String(d.weekOf))}`, action: message };
+    case "no_sign_in":
+      return { ...base, detail: d.lastSignIn === null ? "Never signed in" : `Last signed in ${formatUsDate(new Date(Number(d.lastSignIn)), timeZone)}`, action: message };
+  }
+}
+
+/** Most urgent first: the most urgent reason, then more reasons, then the longest waiting. */
+function byUrgency(a: AttentionRow[], b: AttentionRow[]): number {
+  const top = (rows: AttentionRow[]) => Math.min(...rows.map((r) => attentionRank(r.reason)));
+  const oldest = (rows: AttentionRow[]) => Math.min(...rows.map((r) => r.sinceMs));
+  return top(a) - top(b) || b.length - a.length || oldest(a) - oldest(b);
+}
+
+function sortItems(rows: AttentionRow[]): AttentionRow[] {
+  return [...rows].sort((x, y) => attentionRank(x.reason) - attentionRank(y.reason) || x.sinceMs - y.sinceMs);
+}
+
+function groupByMember(rows: AttentionRow[]): Map<string, AttentionRow[]> {
+  const groups = new Map<string, AttentionRow[]>();
+  for (const row of rows) {
+    const list = groups.get(row.memberId);
+    if (list) list.push(row);
+    else groups.set(row.memberId, [row]);
+  }
+  return groups;
+}
+
+/** Every member who needs the coach, most urgent first, a page at a time. */
+export async function listNeedsAttention(actor: Actor, options: { page: number; now?: Date }) {
+  ensureCan(actor, "coaching", "view");
+  const clock = await clockNow(options.now);
+  const groups = [...groupByMember(await readAttentionRows(getDb(), clock)).entries()].sort(([, a], [, b]) => byUrgency(a, b));
+  const total = groups.length;
+  const pageCount = Math.max(1, Math.ceil(total / ATTENTION_PAGE_SIZE));
+  const page = Math.min(options.page, pageCount);
+  const shown = groups.slice((page - 1) * ATTENTION_PAGE_SIZE, page * ATTENTION_PAGE_SIZE);
+  const names = shown.length
+    ? await getDb()
+        .select({ id: user.id, name: user.name, email: user.email })
+        .from(user)
+        .where(
+          inArray(
+            user.id,
+            shown.map(([id]) => id),
+          ),
+        )
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n]));
+  const members: MemberAttention[] = shown.map(([memberId, rows]) => ({
+    memberId,
+    name: nameOf.get(memberId)?.name ?? "",
+    email: nameOf.get(memberId)?.email ?? "",
+    items: sortItems(rows).map((row) => describe(row, actor, clock.timeZone)),
+  }));
+  return { members, total, page, pageCount };
+}
+
+/** How many members need the coach (the staff menu's count). */
+export async function countNeedsAttention(actor: Actor, now?: Date): Promise<number> {
+  ensureCan(actor, "coaching", "view");
+  const rows = await readAttentionRows(getDb(), await clockNow(now));
+  return new Set(rows.map((r) => r.memberId)).size;
+}
+
+/** One member's reasons, most urgent first (the member page). */
+export async function memberAttention(actor: Actor, memberId: string, now?: Date): Promise<AttentionItem[]> {
+  ensureCan(actor, "coaching", "view");
+  const clock = await clockNow(now);
+  return sortItems(await readAttentionRows(getDb(), clock, { memberId })).map((row) => describe(row, actor, clock.timeZone));
+}
+
+export const attentionFormSchema = z.object({
+  memberId: z.string().trim().min(1).max(100),
+  reason: z.enum(attentionReasons, { message: "Please choose a reason from the list" }),
+  occurrence: z.string().trim().min(1).max(100),
+  /** Absent: dismissed (until it is true again later); a number of days: snoozed. */
+  days: z
+    .enum(snoozeDays.map(String) as [string, ...string[]], { message: "Please choose how long to snooze" })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Number(v))),
+});
+
+export const NO_LONGER_APPLIES = "This no longer needs attention.";
+
+/**
+ * Dismisses (no `days`) or snoozes one reason of one member, for its current occurrence.
+ * The reason must hold now: a stale page's button answers 409 and writes nothing. Done
+ * twice (two coaches, two tabs), the second keeps the later choice.
+ */
+export async function dismissAttention(actor: Actor, input: unknown, now = new Date()): Promise<{ memberName: string; snoozedDays: number | null }> {
+  ensureCan(actor, "coaching", "dismissAttention");
+  const parsed = attentionFormSchema.safeParse(input);
+  if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? "Invalid request");
+  const { memberId, reason, occurrence, days } = parsed.data;
+  const member = await requireMemberAccount(memberId);
+  const clock = await clockNow(now);
+  return getDb().transaction(async (tx) => {
+    // Dismissed and snoozed rows included: a snoozed reason may be dismissed or snoozed again.
+    const current = await readAttentionRows(tx, clock, { memberId, includeDismissed: true });
+    const holds = current.some((row) => row.reason === reason && row.occurrence === occurrence);
+    if (!holds) throw new AppError(409, NO_LONGER_APPLIES);
+    const until = days === undefined ? null : new Date(now.getTime() + days * 86_400_000);
+    await tx
+      .insert(attentionDismissal)
+      .values({ memberId, reason, occurrence, until, byId: actor.id, createdAt: now })
+      .onConflictDoUpdate({ target: [attentionDismissal.memberId, attentionDismissal.reason, attentionDismissal.occurrence], set: { until, byId: actor.id, createdAt: now } });
+    return { memberName: member.name || member.email, snoozedDays: days ?? null };
+  });
+}
+
+/** Dismissals this old name occurrences long past (a week, a message answered): kept no longer. */
+const DISMISSAL_KEEP_DAYS = 90;
+
+/** Daily: forgets dismissals and snoozes of occurrences long past. */
+export const pruneAttentionDismissalsJob = defineRecurringJob({
+  kind: "coaching.prune-dismissals",
+  repeat: everyDayAt(3, 30),
+  run: async (_payload, { now }) => {
+    await getDb()
+      .delete(attentionDismissal)
+      .where(and(lt(attentionDismissal.createdAt, new Date(now.getTime() - DISMISSAL_KEEP_DAYS * 86_400_000)), sql`${attentionDismissal.until} is null or ${attentionDismissal.until} < ${now.toISOString()}::timestamptz`));
+  },
+});
