@@ -1,7 +1,9 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { lazy } from "react";
 import type { Route } from "./+types/root";
+import { can } from "~/auth/permissions";
 import { getSessionUser } from "~/auth/session.server";
+import type { MenuCounts } from "~/components/menu-counts";
 import { useNonce } from "~/components/nonce";
 import { OnDemand, useRootHydrated } from "~/components/on-demand";
 import { SiteFooter } from "~/components/site-footer";
@@ -11,6 +13,7 @@ import { getEnv } from "~/lib/env.server";
 import { readToast } from "~/lib/toast.server";
 import { defaultSiteSettings } from "~/modules/settings/settings-defaults";
 import { getSiteSettings } from "~/modules/settings/settings.server";
+import { countNeedsAttention } from "~/modules/coaching/attention.server";
 import { ErrorScreen } from "~/components/error-screen";
 import "./app.css";
 
@@ -26,8 +29,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, settings, { toast, clear }] = await Promise.all([getSessionUser(request), getSiteSettings(), readToast(request)]);
   const { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } = settings;
+  const counts: MenuCounts = { attention: user && can(user.role, "coaching", "view") ? await countNeedsAttention(user) : null };
   return data(
-    { user, toast, origin: getEnv().BASE_URL, settings: { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } },
+    { user, toast, counts, origin: getEnv().BASE_URL, settings: { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } },
     { headers: clear ? { "set-cookie": clear } : undefined },
   );
 }
@@ -54,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <SiteHeader user={user} businessName={settings.businessName} />
+        <SiteHeader user={user} businessName={settings.businessName} counts={root?.counts} />
         <main id="main" className="flex-1">
           {children}
         </main>

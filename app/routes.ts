@@ -48,6 +48,9 @@ export default [
     route("exercises/:exerciseId/edit", "routes/programs.exercises.$exerciseId.edit.tsx"),
     route(":programId", "routes/programs.$programId.tsx"),
   ]),
+  // The coach's week (staff): 'Needs attention' and one page per member.
+  route("coach", "routes/coach.tsx"),
+  route("coach/members/:memberId", "routes/coach.members.$memberId.tsx"),
   route("unauthorized", "routes/unauthorized.tsx"),
   route("contact", "routes/contact.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

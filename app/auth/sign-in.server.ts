@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
 import { AppError, type ErrorStatus } from "~/lib/app-error";
 import { getEnv } from "~/lib/env.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { getLogger } from "~/lib/logger.server";
 import { getAuth } from "./auth.server";
 import { signInSchema } from "./credentials.schema";
+import { toRole, type Role } from "./permissions";
 
 /**
  * retryAfter (seconds) comes with a 429: the sign-in throttle, the reset-request limits or
@@ -52,7 +56,7 @@ export function refusal(result: Extract<AuthResult, { ok: false }>, title?: stri
   return new AppError(result.status as ErrorStatus, result.message, { title, retryAfter: result.retryAfter });
 }
 
-export type SignedIn = { email: string; headers: Headers; twoFactorChallenge?: string };
+export type SignedIn = { email: string; role: Role; headers: Headers; twoFactorChallenge?: string };
 
 /**
  * The sign-in form (/login and the 'Member Login' dialog): checks the fields (ZodError),
@@ -67,7 +71,8 @@ export async function signInFromForm(request: Request, form: Record<string, unkn
     throw new AppError(503, "Please try again later.", { title: "An error occurred" });
   });
   if (!result.ok) throw refusal(result, "Error signing in");
-  return { email, headers: result.headers, ...(result.twoFactorChallenge ? { twoFactorChallenge: result.twoFactorChallenge } : {}) };
+  const [account] = await getDb().select({ role: user.role }).from(user).where(eq(user.email, email));
+  return { email, role: toRole(account?.role), headers: result.headers, ...(result.twoFactorChallenge ? { twoFactorChallenge: result.twoFactorChallenge } : {}) };
 }
 
 /** Ends this session; a server that could not (the database gone away, say) is a refusal too, never a 500 page. */

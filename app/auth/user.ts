@@ -11,6 +11,11 @@ export interface SessionUser {
   weightUnit: WeightUnit;
 }
 
+/** Where a sign-in lands when no page was asked for: staff on 'Needs attention', members on their dashboard. */
+export function signedInHome(role: Role): string {
+  return role === "trainer" || role === "admin" ? "/coach" : "/members";
+}
+
 /** The name shown in the header: first word of the full name, else the e-mail. */
 export function displayName(user: Pick<SessionUser, "name" | "email">): string {
   return user.name.trim().split(/\s+/)[0] || user.email;

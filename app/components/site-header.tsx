@@ -3,6 +3,7 @@ import { lazy, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { can } from "~/auth/permissions";
 import { displayName, type SessionUser } from "~/auth/user";
+import { CountBadge, noMenuCounts, type MenuCounts } from "./menu-counts";
 import { OnDemand } from "./on-demand";
 import { preloadSignInForm, SignInDialog } from "./sign-in-dialog";
 import { mainNav, mobileNav } from "./site-nav";
@@ -41,7 +42,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 // Room for the whole bar on one line from 1024 px up: a little less padding until 1280 px.
 const headerButton = "whitespace-nowrap lg:px-4 xl:px-5";
 
-export function SiteHeader({ user, businessName }: { user: SessionUser | null; businessName: string }) {
+export function SiteHeader({ user, businessName, counts = noMenuCounts }: { user: SessionUser | null; businessName: string; counts?: MenuCounts }) {
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
@@ -103,8 +104,15 @@ export function SiteHeader({ user, businessName }: { user: SessionUser | null; b
           </nav>
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (
-              <OnDemand fallback={<span className="inline-flex min-h-11 items-center px-3 py-2 text-sm font-semibold text-white">{displayName(user)}</span>}>
-                <UserMenu user={user} />
+              <OnDemand
+                fallback={
+                  <span className="inline-flex min-h-11 items-center gap-2 px-3 py-2 text-sm font-semibold text-white">
+                    {displayName(user)}
+                    <CountBadge count={counts.attention} label="need attention" />
+                  </span>
+                }
+              >
+                <UserMenu user={user} counts={counts} />
               </OnDemand>
             ) : (
               <>
@@ -177,6 +185,12 @@ export function SiteHeader({ user, businessName }: { user: SessionUser | null; b
             <div className="mt-auto flex flex-col gap-3 border-t border-white/15 pt-6">
               {user ? (
                 <>
+                  {can(user.role, "coaching", "view") ? (
+                    <Link to="/coach" className={buttonClass("inverse")}>
+                      Needs attention
+                      <CountBadge count={counts.attention} label="members" />
+                    </Link>
+                  ) : null}
                   {can(user.role, "adminArea", "view") ? (
                     <Link to="/admin" className={buttonClass("inverse")}>
                       Admin Dashboard

@@ -3,25 +3,36 @@ import { ChevronDown, UserRound } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { can } from "~/auth/permissions";
 import { displayName, type SessionUser } from "~/auth/user";
+import { CountBadge, type MenuCounts } from "./menu-counts";
 
 const item = "flex w-full cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none data-[highlighted]:bg-zinc-100";
 
-/** The signed-in user's menu: 'My Account', their dashboard, the staff schedule and Programs (trainers, admins), Settings, Log out. */
-export function UserMenu({ user }: { user: SessionUser }) {
+/** The signed-in user's menu: 'My Account', 'Needs attention' with its count (staff), their dashboard, the staff schedule and Programs (trainers, admins), Settings, Log out. */
+export function UserMenu({ user, counts }: { user: SessionUser; counts: MenuCounts }) {
   const fetcher = useFetcher();
   const isAdmin = can(user.role, "adminArea", "view");
   const schedulesSessions = can(user.role, "trainingSessions", "listAll");
   const writesPrograms = can(user.role, "programs", "view");
+  const coaches = can(user.role, "coaching", "view");
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-white hover:bg-white/10">
         <UserRound className="size-4" aria-hidden="true" />
         <span>{displayName(user)}</span>
+        <CountBadge count={counts.attention} label="need attention" />
         <ChevronDown className="size-4" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-52 rounded-lg border border-zinc-200 bg-white p-1 shadow-xl">
           <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold uppercase tracking-wide text-zinc-600">My Account</DropdownMenu.Label>
+          {coaches ? (
+            <DropdownMenu.Item asChild className={item}>
+              <Link to="/coach">
+                Needs attention
+                <CountBadge count={counts.attention} label="members" />
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item asChild className={item}>
             {isAdmin ? <Link to="/admin">Admin Dashboard</Link> : <Link to="/members">Member Dashboard</Link>}
           </DropdownMenu.Item>

@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
+import { signedInHome } from "~/auth/user";
 import { getSessionUser } from "~/auth/session.server";
 import { signInFromForm } from "~/auth/sign-in.server";
 import { setChallengeCookie } from "~/auth/two-factor-cookie.server";
@@ -30,18 +31,21 @@ const loginQuery = z.object({ redirectTo: redirectPath });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseSearchParams(request, loginQuery);
-  const redirectTo = safeRedirect(query.redirectTo, getEnv().BASE_URL);
-  if (await getSessionUser(request)) throw redirect(redirectTo);
-  return { redirectTo: query.redirectTo !== undefined ? redirectTo : undefined };
+  const signedIn = await getSessionUser(request);
+  if (signedIn) throw redirect(safeRedirect(query.redirectTo, getEnv().BASE_URL, signedInHome(signedIn.role)));
+  return { redirectTo: query.redirectTo !== undefined ? safeRedirect(query.redirectTo, getEnv().BASE_URL) : undefined };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   return runAction(request, async (form) => {
     const signedIn = await signInFromForm(request, form);
-    const redirectTo = safeRedirect(form.redirectTo, getEnv().BASE_URL);
+    // No page asked for: the second step, and then the sign-in, land on the user's home.
+    const home = signedInHome(signedIn.role);
+    const asked = typeof form.redirectTo === "string" && form.redirectTo !== "" ? safeRedirect(form.redirectTo, getEnv().BASE_URL, home) : null;
+    const redirectTo = asked ?? home;
     if (signedIn.twoFactorChallenge) {
       // The password was right; no session exists until the second step passes.
-      return redirect(`/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      return redirect(asked ? `/login/two-factor?redirectTo=${encodeURIComponent(asked)}` : "/login/two-factor", {
         headers: { "Set-Cookie": await setChallengeCookie(signedIn.twoFactorChallenge) },
       });
     }

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login.two-factor";
 import { getSessionUser } from "~/auth/session.server";
+import { signedInHome } from "~/auth/user";
 import { createTwoFactorSession } from "~/auth/sign-in.server";
 import { clearChallengeCookie, readChallengeCookie } from "~/auth/two-factor-cookie.server";
 import { challengeUser } from "~/auth/two-factor-sign-in.server";
@@ -24,10 +25,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Tw
 const secondStepQuery = z.object({ redirectTo: redirectPath });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(parseSearchParams(request, secondStepQuery).redirectTo, getEnv().BASE_URL);
-  if (await getSessionUser(request)) throw redirect(redirectTo);
+  const asked = parseSearchParams(request, secondStepQuery).redirectTo;
+  const signedIn = await getSessionUser(request);
+  if (signedIn) throw redirect(safeRedirect(asked, getEnv().BASE_URL, signedInHome(signedIn.role)));
   if (!(await challengeUser(await readChallengeCookie(request)))) throw redirect("/login");
-  return { redirectTo };
+  return { redirectTo: asked === undefined ? undefined : safeRedirect(asked, getEnv().BASE_URL) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -39,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     headers.append("Set-Cookie", await clearChallengeCookie());
     await recordAudit({ action: "auth.sign_in", actor: signedIn, summary: `${signedIn.email} signed in with two-factor authentication`, ip });
     return redirectWithToast(
-      safeRedirect(form.redirectTo, getEnv().BASE_URL),
+      safeRedirect(form.redirectTo, getEnv().BASE_URL, signedInHome(signedIn.role)),
       { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
       headers,
     );
@@ -55,7 +57,7 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
         <h1 className="text-3xl font-bold uppercase">Two-Factor Authentication</h1>
         <p className="mb-6 mt-2 text-zinc-600">Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
         <Form method="post" className="space-y-5">
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
           <TextField
             id="two-factor-code"
             label="Code"

@@ -1,0 +1,17 @@
+/** Counts the signed-in user's menu shows (the root loader reads them): members who need the coach (staff). */
+export interface MenuCounts {
+  attention: number | null;
+}
+
+export const noMenuCounts: MenuCounts = { attention: null };
+
+/** A small count beside a menu entry; nothing when there is nothing to count. */
+export function CountBadge({ count, label }: { count: number | null; label: string }) {
+  if (!count) return null;
+  return (
+    <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-brand px-2 text-xs font-bold text-white">
+      {count}
+      <span className="sr-only"> {label}</span>
+    </span>
+  );
+}

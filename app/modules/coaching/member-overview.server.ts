@@ -1,0 +1,130 @@
+import { and, count, desc, eq, max, ne } from "drizzle-orm";
+import { z } from "zod";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import { lastSignIn } from "~/db/schema/attention";
+import { user } from "~/db/schema/auth";
+import { checkIn } from "~/db/schema/check-ins";
+import { conversation } from "~/db/schema/messages";
+import { profile } from "~/db/schema/profiles";
+import { fitnessGoal, progressEntry } from "~/db/schema/progress";
+import { progressPhoto } from "~/db/schema/progress-photos";
+import { AppError } from "~/lib/app-error";
+import { optionalNumber } from "~/lib/number-field";
+import { roundForDisplay, weightFromKg, weightToKg, type WeightUnit } from "~/lib/units";
+import { valueRule } from "~/modules/progress/progress.schema";
+import { requireMemberAccount } from "~/modules/users/member-account.server";
+import { getMemberTrainingForStaff } from "~/modules/workouts/coach-review.server";
+import { memberAttention } from "./attention.server";
+
+/**
+ * The one page per member for staff (/coach/members/:memberId): who they are and what
+ * they aim for, their current program and compliance, recent workouts, check-ins, photos,
+ * progress and the conversation, each a summary with the link to the full screen, and
+ * what needs the coach now.
+ */
+
+type Actor = Pick<SessionUser, "id" | "role" | "weightUnit">;
+
+/** Items of each summary. */
+const SHOWN = { goals: 3, checkIns: 4, workouts: 5 } as const;
+
+export async function getMemberOverview(actor: Actor, memberId: string) {
+  ensureCan(actor, "coaching", "view");
+  const member = await requireMemberAccount(memberId);
+  const db = getDb();
+  const [[about], goals, checkIns, [photos], [weight], [talk], training, attention] = await Promise.all([
+    db
+      .select({
+        createdAt: user.createdAt,
+        bio: profile.bio,
+        location: profile.location,
+        interests: profile.interests,
+        experience: profile.experience,
+        goals: profile.goals,
+        checkInDay: profile.checkInDay,
+        goalWeightKg: profile.goalWeightKg,
+        lastSignIn: lastSignIn.at,
+      })
+      .from(user)
+      .leftJoin(profile, eq(profile.userId, user.id))
+      .leftJoin(lastSignIn, eq(lastSignIn.userId, user.id))
+      .where(eq(user.id, member.id)),
+    db
+      .select({ id: fitnessGoal.id, title: fitnessGoal.title, status: fitnessGoal.status, targetDate: fitnessGoal.targetDate })
+      .from(fitnessGoal)
+      .where(and(eq(fitnessGoal.userId, member.id), ne(fitnessGoal.status, "completed")))
+      .orderBy(desc(fitnessGoal.createdAt))
+      .limit(SHOWN.goals),
+    db
+      .select({ id: checkIn.id, weekOf: checkIn.weekOf, reviewedAt: checkIn.reviewedAt })
+      .from(checkIn)
+      .where(eq(checkIn.userId, member.id))
+      .orderBy(desc(checkIn.weekOf))
+      .limit(SHOWN.checkIns),
+    db
+      .select({ total: count(), latest: max(progressPhoto.takenOn) })
+      .from(progressPhoto)
+      .where(eq(progressPhoto.userId, member.id)),
+    db
+      .select({ value: progressEntry.value, recordedOn: progressEntry.recordedOn })
+      .from(progressEntry)
+      .where(and(eq(progressEntry.userId, member.id), eq(progressEntry.kind, "weight")))
+      .orderBy(desc(progressEntry.recordedOn), desc(progressEntry.createdAt))
+      .limit(1),
+    db
+      .select({ lastMessageAt: conversation.lastMessageAt, awaitingTeam: conversation.awaitingTeam })
+      .from(conversation)
+      .where(eq(conversation.memberId, member.id)),
+    getMemberTrainingForStaff(actor, member.id),
+    memberAttention(actor, member.id),
+  ]);
+  const unit = actor.weightUnit;
+  const shown = (kg: number | null | undefined) => (kg === null || kg === undefined ? null : roundForDisplay(weightFromKg(kg, unit)));
+  const current = training.programs.find((p) => p.phase === "current") ?? null;
+  return {
+    member: { id: member.id, name: member.name || member.email, email: member.email },
+    unit,
+    profile: {
+      bio: about?.bio ?? "",
+      location: about?.location ?? "",
+      interests: about?.interests ?? "",
+      experience: about?.experience ?? "",
+      goals: about?.goals ?? "",
+      memberSince: about?.createdAt.toISOString() ?? null,
+      lastSignIn: about?.lastSignIn?.toISOString() ?? null,
+      checkInDay: about?.checkInDay ?? 0,
+    },
+    goals,
+    goalWeight: shown(about?.goalWeightKg),
+    latestWeight: weight ? { value: shown(weight.value)!, recordedOn: weight.recordedOn } : null,
+    program: current ? { name: current.name, weeksDone: current.weeksDone, totalWeeks: current.totalWeeks, compliance: current.compliance.slice(-4), missed: current.missed.length } : null,
+    otherPrograms: training.programs.length - (current ? 1 : 0),
+    workouts: training.workouts.slice(0, SHOWN.workouts).map((w) => ({ id: w.id, title: w.title, performedOn: w.performedOn, setCount: w.setCount })),
+    checkIns: checkIns.map((c) => ({ id: c.id, weekOf: c.weekOf, reviewed: c.reviewedAt !== null })),
+    photos: photos && photos.total > 0 ? { total: photos.total, latest: photos.latest } : null,
+    conversation: talk?.lastMessageAt ? { lastMessageAt: talk.lastMessageAt.toISOString(), awaitingTeam: talk.awaitingTeam } : null,
+    attention,
+  };
+}
+
+export type MemberOverview = Awaited<ReturnType<typeof getMemberOverview>>;
+
+function goalWeightSchema(unit: WeightUnit) {
+  return z.object({ goalWeight: optionalNumber({ ...valueRule("weight", unit), label: "Goal weight" }) });
+}
+
+/** Sets (or, left blank, clears) the member's goal weight, typed in the coach's unit. */
+export async function setGoalWeight(actor: Actor, memberId: string, input: unknown): Promise<{ memberName: string; goalWeight: number | null }> {
+  ensureCan(actor, "coaching", "view");
+  const parsed = goalWeightSchema(actor.weightUnit).safeParse(input);
+  if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? "Invalid request", { fieldErrors: { goalWeight: parsed.error.issues[0]?.message ?? "" } });
+  const member = await requireMemberAccount(memberId);
+  const value = parsed.data.goalWeight;
+  const kg = value === undefined ? null : weightToKg(value, actor.weightUnit);
+  await getDb()
+    .insert(profile)
+    .values({ userId: member.id, goalWeightKg: kg })
+    .onConflictDoUpdate({ target: profile.userId, set: { goalWeightKg: kg, updatedAt: new Date() } });
+  return { memberName: member.name || member.email, goalWeight: value ?? null };
+}

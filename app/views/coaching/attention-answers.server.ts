@@ -1,0 +1,21 @@
+import type { SessionUser } from "~/auth/session.server";
+import type { FormBody } from "~/lib/request-body.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { dismissAttention } from "~/modules/coaching/attention.server";
+import { DISMISS_INTENT, SNOOZE_INTENT } from "./attention-items";
+
+/** The dismiss and snooze buttons' handlers (on /coach and on a member's page): back to `back` with a toast. */
+export function attentionHandlers(staff: SessionUser, back: string) {
+  return {
+    [DISMISS_INTENT]: async (form: FormBody) => {
+      const { memberName } = await dismissAttention(staff, { memberId: form.memberId, reason: form.reason, occurrence: form.occurrence });
+      return redirectWithToast(back, { type: "success", title: "Dismissed", description: `${memberName}: back when it is true again.` });
+    },
+    [SNOOZE_INTENT]: async (form: FormBody) => {
+      const { memberName, snoozedDays } = await dismissAttention(staff, { memberId: form.memberId, reason: form.reason, occurrence: form.occurrence, days: form.days });
+      return redirectWithToast(back, { type: "success", title: "Snoozed", description: `${memberName}: hidden for ${snoozedDays === 1 ? "1 day" : `${snoozedDays} days`}.` });
+    },
+  };
+}
+
+export const attentionRefusalTitles = { [DISMISS_INTENT]: "Could not dismiss", [SNOOZE_INTENT]: "Could not snooze" };

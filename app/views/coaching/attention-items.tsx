@@ -1,0 +1,65 @@
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { snoozeDays } from "~/modules/coaching/attention";
+import type { AttentionItem } from "~/modules/coaching/attention.server";
+
+export const DISMISS_INTENT = "dismiss-attention";
+export const SNOOZE_INTENT = "snooze-attention";
+
+const snoozeLabel = (days: number) => (days === 7 ? "1 week" : days === 1 ? "1 day" : `${days} days`);
+
+/** One member's reasons: what and why, the link to act, and dismiss or snooze (back when true again later). */
+export function AttentionItems({ memberId, memberName, items }: { memberId: string; memberName: string; items: readonly AttentionItem[] }) {
+  return (
+    <ul className="divide-y divide-zinc-200">
+      {items.map((item) => {
+        const labelId = `reason-${memberId}-${item.reason}-${item.occurrence}`.replace(/[^\w-]/g, "_");
+        const hidden = (
+          <>
+            <input type="hidden" name="memberId" value={memberId} />
+            <input type="hidden" name="reason" value={item.reason} />
+            <input type="hidden" name="occurrence" value={item.occurrence} />
+          </>
+        );
+        return (
+          <li key={`${item.reason}-${item.occurrence}`} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <p id={labelId} className="font-semibold">
+                {item.label}
+                <span className="sr-only"> ({memberName})</span>
+              </p>
+              <p className="text-sm text-zinc-700">{item.detail}</p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <Link to={item.action.href} className={buttonClass("primary", "px-4")} aria-describedby={labelId}>
+                {item.action.label}
+              </Link>
+              <Form method="post" className="flex items-center gap-2">
+                {hidden}
+                <label className="sr-only" htmlFor={`${labelId}-days`}>
+                  Snooze for
+                </label>
+                <select id={`${labelId}-days`} name="days" defaultValue="1" className="min-h-11 rounded-md border border-zinc-300 bg-white px-2 text-sm">
+                  {snoozeDays.map((days) => (
+                    <option key={days} value={days}>
+                      {snoozeLabel(days)}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" name="intent" value={SNOOZE_INTENT} className={buttonClass("secondary", "px-4")} aria-describedby={labelId}>
+                  Snooze
+                </button>
+              </Form>
+              <Form method="post">
+                {hidden}
+                <button type="submit" name="intent" value={DISMISS_INTENT} className={buttonClass("ghost", "px-4")} aria-describedby={labelId}>
+                  Dismiss
+                </button>
+              </Form>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
