@@ -437,6 +437,13 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     base: { intent: "comment", workoutId: ids.finishedWorkout, body: "Good session" },
     pools: { workoutId: [ids.finishedWorkout, "no-such-workout"] },
   });
+  // Dismissing and snoozing a reason (the member has none that holds: each post is refused or malformed), and a goal weight.
+  const attention = { reason: ["no_sign_in", "unanswered_message", "bored", ""], occurrence: ["1", "", "x".repeat(200)], days: ["1", "3", "7", "2", "-1", ""], memberId: [ids.member, ids.admin, "no-such-member"] };
+  list.push(
+    { name: "/coach dismiss", path: "/coach", who: "trainer", base: { intent: "dismiss-attention", memberId: ids.member, reason: "no_sign_in", occurrence: "1" }, pools: attention },
+    { name: "/coach snooze", path: "/coach", who: "admin", base: { intent: "snooze-attention", memberId: ids.member, reason: "no_sign_in", occurrence: "1", days: "3" }, pools: attention },
+    { name: "/coach/members/:memberId goal weight", path: `/coach/members/${ids.member}`, who: "trainer", base: { intent: "set-goal-weight", goalWeight: "150" }, pools: { goalWeight: ["150", "0", "-5", "1e3", "abc", "", "99999"] } },
+  );
   // The same under a staff account's address, on that account's own workout: not a member, not found.
   list.push({
     name: "/members/:memberId/training comment (a staff account)",

@@ -128,6 +128,8 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "members/progress.csv": none,
     "members/:memberId/progress": [{ range: "1y" }],
     "members/:memberId/training": none,
+    coach: [{ page: "1" }, { page: "99" }, { page: "-1" }],
+    "coach/members/:memberId": none,
     "documents/:id": none,
     "cms/documents": [{ name: "menu.pdf" }],
     "cms/nutrition-documents": none,

@@ -343,6 +343,21 @@ export const matrix: MatrixRow[] = [
     form: () => ({ intent: "comment", workoutId: missingId, body: "Matrix comment" }),
     expect: staffOnly(404),
   },
+  // The coach's home and one page per member; a stale dismissal and a goal weight out of range change nothing.
+  read("coach", staffOnly(200)),
+  { route: "coach", op: "update", intent: "dismiss-attention", path: () => "/coach", form: (ids) => ({ intent: "dismiss-attention", memberId: ids.memberAId, reason: "unanswered_message", occurrence: "1" }), expect: staffOnly("redirect:/coach") },
+  read("coach/members/:memberId", staffOnly(200), (ids) => `/coach/members/${ids.memberAId}`),
+  read("coach/members/:memberId", staffOnly(404), () => `/coach/members/${missingId}`),
+  read("coach/members/:memberId", staffOnly(404), (ids) => `/coach/members/${ids.trainerId}`),
+  {
+    route: "coach/members/:memberId",
+    op: "update",
+    intent: "set-goal-weight",
+    path: (ids) => `/coach/members/${ids.memberAId}`,
+    // Out of range: refused at the field, nothing saved.
+    form: () => ({ intent: "set-goal-weight", goalWeight: "0" }),
+    expect: staffOnly(400),
+  },
   read("schedule", staffOnly(200)),
   {
     route: "schedule",
