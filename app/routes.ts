@@ -84,6 +84,7 @@ export default [
   route("members/:memberId/progress", "routes/members.$memberId.progress.tsx"),
   route("members/:memberId/training", "routes/members.$memberId.training.tsx"),
   route("documents/:id", "routes/documents.$id.ts"),
+  route("progress-photos/:photoId/:file", "routes/progress-photos.$photoId.$file.ts"),
   route("cms/documents", "routes/cms.documents.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

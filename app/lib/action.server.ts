@@ -42,6 +42,8 @@ type Handler = (form: FormBody) => Promise<Response | object | void>;
 export interface ActionOptions {
   /** Body limit in bytes; forms are small, an article body is not (default 64 KB). */
   maxBytes?: number;
+  /** The message of a body over `maxBytes` when the form says it better ("The image is larger than 10 MB."). */
+  tooLarge?: string;
   /**
    * Buttons in a list (no fields to mark) answer with a page reload and a toast: a refused
    * intent named here goes back to `to` with an error toast, the spec's title for that
@@ -92,7 +94,10 @@ export async function runAction(request: Request, handlers: Handler | Record<str
   try {
     form = await readForm(request, options.maxBytes ?? 64 * 1024);
   } catch (error) {
-    if (error instanceof BodyError) return failure(error.status, { intent: null, error: error.message, title: null, fieldErrors: {}, values: {} });
+    if (error instanceof BodyError) {
+      const message = error.status === 413 && options.tooLarge ? options.tooLarge : error.message;
+      return failure(error.status, { intent: null, error: message, title: null, fieldErrors: {}, values: {} });
+    }
     throw error;
   }
   const intent = typeof form.intent === "string" ? form.intent : null;

@@ -34,7 +34,8 @@ const MAX_CONCURRENT = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+/** Runs image work when a slot is free (progress photos and message images share the slots). */
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
   running += 1;
   try {

@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import { Readable } from "node:stream";
+import type { UploadVariant } from "~/db/schema/uploads";
+import { AppError } from "~/lib/app-error";
+import { getLogger } from "~/lib/logger.server";
+import { getStorage } from "~/lib/storage.server";
+import type { PictureImage } from "~/components/ui/picture";
+import { MAX_UPLOAD_BYTES, MESSAGES, processImage, sniffImageFormat } from "~/modules/uploads/image-processing.server";
+import { withImageSlot } from "~/modules/uploads/uploads.server";
+
+/**
+ * Private images: a member's progress photos and the images of the conversation with the
+ * coach. They go through the same pipeline as the site's uploads (the bytes decide the
+ * format, the image is turned upright and re-encoded from raw pixels, so no EXIF, GPS or
+ * ICC data survives) but are stored under their own key prefix, which the public
+ * `/uploads/…` route never serves (it serves `images/…` only). Each is handed out by a
+ * route that first checks who is asking, with `Cache-Control: private, no-store`.
+ */
+
+export const privateImagePrefixes = ["progress-photos", "message-images"] as const;
+export type PrivateImagePrefix = (typeof privateImagePrefixes)[number];
+
+/** An image written to storage, not yet recorded anywhere: the caller's row names its variants. */
+export interface PreparedImage {
+  /** 128 random bits (base64url): the folder of its files, and a good row id. */
+  id: string;
+  width: number;
+  height: number;
+  variants: UploadVariant[];
+}
+
+export const HEIC_MESSAGE = "HEIC photos cannot be read here. Please choose a JPEG, PNG, WebP, AVIF or GIF (on an iPhone, share the photo or set Camera → Formats → Most Compatible).";
+export const IMAGE_NOT_FOUND = "Image not found";
+
+/** An ISO-BMFF file whose brands say HEIC/HEIF (and not AVIF, which we read). */
+function isHeic(bytes: Buffer): boolean {
+  if (bytes.length < 16 || bytes.subarray(4, 8).toString("latin1") !== "ftyp") return false;
+  const end = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
+  const brands = [bytes.subarray(8, 12).toString("latin1")];
+  for (let offset = 16; offset + 4 <= end; offset += 4) brands.push(bytes.subarray(offset, offset + 4).toString("latin1"));
+  return brands.some((brand) => ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].includes(brand)) && !brands.includes("avif");
+}
+
+/**
+ * Checks and re-encodes an image and writes its variants under `{prefix}/{id}/`.
+ * Refusals are AppErrors (413 over 10 MB, 415 not an image or HEIC, 422 unreadable or
+ * too many pixels) and write nothing. The caller records the variants in its own
+ * transaction and calls `discardPreparedImage` if that fails.
+ */
+export async function preparePrivateImage(bytes: Uint8Array, prefix: PrivateImagePrefix): Promise<PreparedImage> {
+  if (!privateImagePrefixes.includes(prefix)) throw new Error(`Unknown private image prefix: ${String(prefix)}`);
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (input.length > MAX_UPLOAD_BYTES) throw new AppError(413, MESSAGES.tooManyBytes);
+  if (input.length > 0 && !sniffImageFormat(input) && isHeic(input)) throw new AppError(415, HEIC_MESSAGE);
+  const processed = await withImageSlot(() => processImage(input));
+  const id = crypto.randomBytes(16).toString("base64url");
+  const files = processed.renditions.map((r) => ({
+    variant: { key: `${prefix}/${id}/${r.width}.${r.extension}`, format: r.format, contentType: r.contentType, width: r.width, height: r.height, bytes: r.body.length } satisfies UploadVariant,
+    body: r.body,
+  }));
+  const prepared: PreparedImage = { id, width: processed.width, height: processed.height, variants: files.map((f) => f.variant) };
+  try {
+    await Promise.all(files.map((f) => getStorage().put(f.variant.key, f.body, f.variant.contentType)));
+  } catch (error) {
+    await discardPreparedImage(prepared);
+    throw error;
+  }
+  return prepared;
+}
+
+/** Removes a prepared image's files (its row was never written, or has been deleted). Never throws: a leftover is only disk space, and it is logged. */
+export async function discardPreparedImage(prepared: Pick<PreparedImage, "variants">): Promise<void> {
+  const keys = prepared.variants.map((v) => v.key);
+  if (keys.length === 0) return;
+  await getStorage()
+    .delete(keys)
+    .catch((error: unknown) => {
+      getLogger().error({ keys, err: error instanceof Error ? error.message : String(error) }, "could not remove a private image's files");
+    });
+}
+
+/** The file part of a private image's address: `{width}.{ext}`. */
+const FILE_NAME = /^[1-9]\d{0,4}\.(?:avif|webp|jpg|png)$/;
+
+/** The headers of every private image answer: only the asking browser may keep nothing. */
+export const PRIVATE_IMAGE_HEADERS = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" } as const;
+
+/**
+ * The answer for one variant (`file`, e.g. `960.webp`) of a private image whose variants
+ * are `variants`. The caller has checked that the viewer may see the image. Unknown
+ * file names and files gone from storage are 404 (AppError); HEAD gets the headers only.
+ */
+export async function servePrivateImage(variants: UploadVariant[], file: string, options: { head?: boolean } = {}): Promise<Response> {
+  const variant = FILE_NAME.test(file) ? variants.find((v) => v.key.endsWith(`/${file}`)) : undefined;
+  if (!variant) throw new AppError(404, IMAGE_NOT_FOUND);
+  const stored = await getStorage().get(variant.key);
+  if (!stored) throw new AppError(404, IMAGE_NOT_FOUND);
+  if (options.head) stored.body.destroy();
+  const body = options.head ? null : (Readable.toWeb(stored.body) as ReadableStream<Uint8Array>);
+  return new Response(body, {
+    status: 200,
+    headers: { ...PRIVATE_IMAGE_HEADERS, "Content-Type": variant.contentType, "Content-Length": String(stored.bytes) },
+  });
+}
+
+/**
+ * How a page shows a private image: AVIF and WebP srcsets and the largest JPEG/PNG as the
+ * fallback, each at `base/{width}.{ext}` (the route that serves them after its own check).
+ */
+export function privatePicture(variants: UploadVariant[], base: string, alt: string): PictureImage | null {
+  const url = (v: UploadVariant) => `${base}/${v.key.slice(v.key.lastIndexOf("/") + 1)}`;
+  const byWidth = (a: UploadVariant, b: UploadVariant) => a.width - b.width;
+  const fallback = variants.filter((v) => v.format === "jpeg" || v.format === "png").sort(byWidth).at(-1);
+  if (!fallback) return null;
+  const srcSet = (format: UploadVariant["format"]) =>
+    variants
+      .filter((v) => v.format === format)
+      .sort(byWidth)
+      .map((v) => `${url(v)} ${v.width}w`)
+      .join(", ");
+  const avif = srcSet("avif");
+  const webp = srcSet("webp");
+  return { src: url(fallback), width: fallback.width, height: fallback.height, alt, ...(avif && webp ? { sources: { avif, webp } } : {}) };
+}
