@@ -77,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           expectations: selected.expectations,
           referralSource: selected.referralSource,
           status: selected.status,
-          hasAccount: Boolean(selected.invitedUserId),
+          memberId: selected.invitedUserId ?? null,
           received: formatUsDateTime(selected.createdAt, timeZone),
         }
       : null,

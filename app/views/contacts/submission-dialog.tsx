@@ -24,7 +24,8 @@ export interface SubmissionDetail {
   referralSource: string;
   status: string;
   /** An invitation from this submission was accepted. */
-  hasAccount: boolean;
+  /** The account made from the application (invited), or null. */
+  memberId: string | null;
   received: string;
 }
 
@@ -110,8 +111,10 @@ export function SubmissionDialog({ submission, onClose }: { submission: Submissi
               </button>
             </Form>
           ) : null}
-          {submission.hasAccount ? (
-            <p className="inline-flex min-h-11 items-center text-sm font-semibold text-zinc-700">Member account created</p>
+          {submission.memberId ? (
+            <Link to={`/coach/members/${encodeURIComponent(submission.memberId)}`} className={buttonClass("secondary")}>
+              Open the member&rsquo;s page
+            </Link>
           ) : (
             <Link to={inviteHref(submission)} className={buttonClass("secondary")}>
               Invite as member

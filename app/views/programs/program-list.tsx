@@ -16,7 +16,13 @@ export function ProgramList({ programs, empty, action }: { programs: readonly Pr
             </Link>
             {p.memberName ? (
               <p className="text-sm text-zinc-700">
-                {p.memberName}
+                {p.memberId ? (
+                  <Link to={`/coach/members/${encodeURIComponent(p.memberId)}`} className="underline-offset-2 hover:underline">
+                    {p.memberName}
+                  </Link>
+                ) : (
+                  p.memberName
+                )}
                 {p.startDate ? ` · starts ${formatLongDate(p.startDate)}` : null}
               </p>
             ) : null}

@@ -99,6 +99,9 @@ export function StaffScheduleScreen({ schedule, actionData }: { schedule: StaffS
         </button>
         {memberId && memberName ? (
           <>
+            <Link to={`/coach/members/${encodeURIComponent(memberId)}`} className={buttonClass("ghost")}>
+              View {memberName}&rsquo;s page
+            </Link>
             <Link to={`/members/${encodeURIComponent(memberId)}/progress`} className={buttonClass("ghost")}>
               View {memberName}&rsquo;s progress
             </Link>
@@ -143,7 +146,9 @@ export function StaffScheduleScreen({ schedule, actionData }: { schedule: StaffS
                               {s.time} <span className="block text-sm font-normal text-zinc-700">{formatDuration(s.durationMinutes)}</span>
                             </span>
                             <span className="min-w-48 flex-1">
-                              <span className="block font-semibold">{s.memberName}</span>
+                              <Link to={`/coach/members/${encodeURIComponent(s.memberId)}`} className="block font-semibold underline-offset-2 hover:underline">
+                                {s.memberName}
+                              </Link>
                               <span className="block text-sm text-zinc-700">
                                 {s.type}
                                 {s.location ? ` · ${s.location}` : ""}
@@ -204,7 +209,9 @@ export function StaffScheduleScreen({ schedule, actionData }: { schedule: StaffS
                 {cancellations.map((c) => (
                   <tr key={c.id}>
                     <th scope="row" className="px-4 py-3 font-semibold">
-                      {c.memberName}
+                      <Link to={`/coach/members/${encodeURIComponent(c.memberId)}`} className="underline-offset-2 hover:underline">
+                        {c.memberName}
+                      </Link>
                     </th>
                     <td className="px-4 py-3">
                       {c.type}, {formatShortDate(c.date)} {c.time}
