@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRequestHandler, ServerRouter, type ServerBuild } from "react-router";
-import { openDatabase, setDatabase, getDb } from "~/db/client.server";
+import { openDatabase, setDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 import type { SessionUser } from "~/auth/session.server";
@@ -27,6 +27,7 @@ import { getWorkoutScreen } from "~/modules/workouts/workout-screen.server";
 import { addExercise, logSet, startWorkout } from "~/modules/workouts/workout-session.server";
 import { requestContext } from "~/lib/request-context";
 import { BENCH_PASSWORD, HEAVY_EMAIL, seedBenchData } from "./fixtures";
+import { loaderVsSql, medianMs } from "./loader-vs-sql";
 
 export interface InProcessResults {
   /** The heavy member's ad-hoc workout under way and its exercises' ids (the set-logging benchmark's targets). */
@@ -38,50 +39,6 @@ export interface InProcessResults {
   /** The home page's loaders (root and home) through React Router, without rendering. */
   loadersOnlyMs: number;
   inProcessSsrMs: number;
-}
-
-/** Median of `iterations` timed runs after `warmup` untimed ones. */
-export async function medianMs(run: () => Promise<unknown>, iterations = 30, warmup = 3): Promise<number> {
-  for (let i = 0; i < warmup; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = process.hrtime.bigint();
-    await run();
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
-type Query = (...args: unknown[]) => Promise<unknown>;
-
-/**
- * The loader's cost against the database's: the statements the loader sends are
- * recorded once at the driver (text and parameters), then replayed straight through
- * the driver, all at once, results unused. The difference is our code and the ORM.
- */
-async function loaderVsSql(name: string, loader: () => Promise<unknown>) {
-  const client = (getDb() as unknown as { $client: { query: Query } }).$client;
-  const query = client.query;
-  const recorded: unknown[][] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    recorded.push(args);
-    return query.apply(this, args);
-  };
-  try {
-    await loader();
-  } finally {
-    client.query = query;
-  }
-  const replay = () => Promise.all(recorded.map((args) => query.apply(client, args)));
-  // Alternate, so that a busy moment of the machine hits both alike.
-  let loaderMs = 0;
-  let sqlMs = 0;
-  for (let round = 0; round < 3; round++) {
-    sqlMs += await medianMs(replay, 10, round === 0 ? 3 : 1);
-    loaderMs += await medianMs(loader, 10, round === 0 ? 3 : 1);
-  }
-  return { name, loaderMs: loaderMs / 3, sqlMs: sqlMs / 3, statements: recorded.length };
 }
 
 const heavyActor = (heavyId: string): SessionUser => ({ id: heavyId, email: HEAVY_EMAIL, name: "Heavy Member", role: "member", weightUnit: "lbs", profileComplete: true });

@@ -23,6 +23,7 @@ import { newDataDir, seedInChild, startBenchServer, type BenchServer } from "./s
 import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
 import { benchWorkout } from "./workout";
 import { benchPrograms, BROWSING_PER_SECOND } from "./programs";
+import { benchCoach, COACH_CONNECTIONS, COACH_MEMBERS } from "./coach";
 import { comparePublicPage } from "./public-pages";
 import { cores, pinProcess } from "./cores";
 import { findWrk, WRK_INSTALL_HINT } from "./wrk";
@@ -52,10 +53,10 @@ const rps = (r: Result) => r.requests.average;
 /** The marketing pages' target is the first issue's; the article pages' is issue 17's. */
 const publicTarget = (name: string) => (name === "Home page" ? "≥ 0.5" : "≥ 1.0");
 
-const SECTIONS = ["member-pages", "programs"] as const;
+const SECTIONS = ["member-pages", "programs", "coach"] as const;
 type Section = (typeof SECTIONS)[number];
 
-/** `--only member-pages`: just the member pages' comparison with the baseline; `--only programs`: just the programs at the limits. */
+/** `--only member-pages`: just the member pages' comparison with the baseline; `--only programs`: just the programs at the limits; `--only coach`: just the staff's home at 300 members. */
 function onlyArgument(): Section | undefined {
   const at = process.argv.indexOf("--only");
   if (at < 0) return undefined;
@@ -84,6 +85,20 @@ async function programsSection(number: number) {
   row("Another member's /members/workouts p99 while the copies are made vs before, after", `${fixed(r.browsing.during.p99, 0)} vs ${fixed(r.browsing.before.p99, 0)}, ${fixed(r.browsing.after.p99, 0)} ms`);
 }
 
+const COACH_LOADER_TARGET = 2;
+
+/** The staff's home at 300 members with two years of coaching each (scripts/bench/coach.ts). */
+async function coachSection(number: number) {
+  console.log(`\n${number}. The staff's home (/coach) at ${COACH_MEMBERS} members with two years of workouts, check-ins, weights and messages each`);
+  const r = await benchCoach(DURATION);
+  const ratio = r.loader.loaderMs / r.loader.sqlMs;
+  console.log(`  seeded in ${fixed(r.seedMs / 1000, 1)} s; ${r.needAttention} members need attention`);
+  console.log(`  loader ${fixed(r.loader.loaderMs, 1)} ms, its ${r.loader.statements} statements ${fixed(r.loader.sqlMs, 1)} ms`);
+  console.log(`  over HTTP, ${COACH_CONNECTIONS} connections: ${fixed(r.http.rps, 0)} req/s, p50 ${r.http.p50} ms, p99 ${r.http.p99} ms, ${fixed(r.http.bytes / 1000, 0)} kB`);
+  row(`/coach loader vs its SQL (${COACH_MEMBERS} members, two years each)`, `${fixed(ratio)} ×`, "≤ 2", ratio <= COACH_LOADER_TARGET);
+  row(`/coach p99 at ${COACH_CONNECTIONS} connections`, `${r.http.p99} ms (p50 ${r.http.p50} ms, ${fixed(r.http.rps, 0)} req/s)`);
+}
+
 async function main() {
   const started = Date.now();
   const only = onlyArgument();
@@ -92,6 +107,10 @@ async function main() {
 
   if (only === "programs") {
     await programsSection(1);
+    return summary(started);
+  }
+  if (only === "coach") {
+    await coachSection(1);
     return summary(started);
   }
 
@@ -232,6 +251,7 @@ async function main() {
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (!only) await programsSection(9);
+  if (!only) await coachSection(10);
 
   return summary(started);
 }

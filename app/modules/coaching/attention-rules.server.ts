@@ -83,20 +83,23 @@ export function attentionRowsQuery(clock: AttentionClock, { memberId, includeDis
     ),
     weeks as (
       select c.id as program_id, c.member_id, c.start_date, c.week as current_week, w.position,
-        count(*) filter (where f.done or d.date < ${today}) as planned,
-        count(*) filter (where f.done) as done,
-        count(*) filter (where not f.done and d.date < ${today}) as missed
+        count(*) filter (where f.done is not null or d.date < ${today}) as planned,
+        count(*) filter (where f.done is not null) as done,
+        count(*) filter (where f.done is null and d.date < ${today}) as missed
       from copies c
       join program_weeks w on w.program_id = c.id and w.position between c.week - 4 and c.week
       join program_days pd on pd.week_id = w.id
       cross join lateral (select c.start_date + 7 * w.position + pd.day_index as date) d
-      cross join lateral (select exists (select 1 from workouts x where x.program_day_id = pd.id and x.user_id = c.member_id and x.finished_at is not null) as done) f
+      -- A lookup per day on workouts_day_idx (an EXISTS here was planned as a scan of every workout).
+      left join lateral (select true as done from workouts x where x.program_day_id = pd.id and x.user_id = c.member_id and x.finished_at is not null limit 1) f on true
       group by c.id, c.member_id, c.start_date, c.week, w.position
     ),
     compliance as (
-      select cur.program_id, cur.member_id, cur.start_date, cur.current_week, cur.done, cur.planned,
-        (select avg(prev.done::float8 / prev.planned) from weeks prev where prev.program_id = cur.program_id and prev.position < cur.position and prev.planned > 0) as previous_rate
-      from weeks cur where cur.position = cur.current_week and cur.planned > 0
+      select program_id, member_id, start_date, current_week,
+        max(done) filter (where position = current_week) as done,
+        max(planned) filter (where position = current_week) as planned,
+        avg(done::float8 / planned) filter (where position < current_week and planned > 0) as previous_rate
+      from weeks group by program_id, member_id, start_date, current_week
     ),
     reasons as (
       select m.id as member_id, 'checkin_overdue' as reason, wk.week_of::text as occurrence,
@@ -123,7 +126,7 @@ export function attentionRowsQuery(clock: AttentionClock, { memberId, includeDis
       select member_id, 'compliance_drop', program_id || ':' || current_week, ${epochMs(sql`(start_date + 7 * current_week)::timestamp at time zone ${clock.timeZone}`)},
         jsonb_build_object('rate', round(100.0 * done / planned), 'previousRate', round(100 * previous_rate))
       from compliance
-      where previous_rate is not null and 100.0 * done / planned < 100 * previous_rate - ${COMPLIANCE_DROP_POINTS}::int
+      where planned > 0 and previous_rate is not null and 100.0 * done / planned < 100 * previous_rate - ${COMPLIANCE_DROP_POINTS}::int
 
       union all
       select m.id, 'no_sign_in', ${epochMs(sql`coalesce(ls.at, m.created_at)`)}::text, ${epochMs(sql`coalesce(ls.at, m.created_at)`)},

@@ -2,6 +2,7 @@ import { and, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { readOncePerRequest } from "~/lib/request-scope.server";
 import { attentionDismissal } from "~/db/schema/attention";
 import { user } from "~/db/schema/auth";
 import { AppError } from "~/lib/app-error";
@@ -81,6 +82,18 @@ function describe(row: AttentionRow, actor: Actor, timeZone: string): AttentionI
   }
 }
 
+/**
+ * Every member's reasons now. A page asks twice (the menu's count in the root loader, the
+ * list on /coach): one read per request. A given `now` (tests) reads afresh.
+ */
+function everyReason(now?: Date): Promise<{ clock: AttentionClock; rows: AttentionRow[] }> {
+  const read = async () => {
+    const clock = await clockNow(now);
+    return { clock, rows: await readAttentionRows(getDb(), clock) };
+  };
+  return now ? read() : readOncePerRequest("coaching:attention", read);
+}
+
 /** Most urgent first: the most urgent reason, then more reasons, then the longest waiting. */
 function byUrgency(a: AttentionRow[], b: AttentionRow[]): number {
   const top = (rows: AttentionRow[]) => Math.min(...rows.map((r) => attentionRank(r.reason)));
@@ -105,8 +118,8 @@ function groupByMember(rows: AttentionRow[]): Map<string, AttentionRow[]> {
 /** Every member who needs the coach, most urgent first, a page at a time. */
 export async function listNeedsAttention(actor: Actor, options: { page: number; now?: Date }) {
   ensureCan(actor, "coaching", "view");
-  const clock = await clockNow(options.now);
-  const groups = [...groupByMember(await readAttentionRows(getDb(), clock)).entries()].sort(([, a], [, b]) => byUrgency(a, b));
+  const { clock, rows } = await everyReason(options.now);
+  const groups = [...groupByMember(rows).entries()].sort(([, a], [, b]) => byUrgency(a, b));
   const total = groups.length;
   const pageCount = Math.max(1, Math.ceil(total / ATTENTION_PAGE_SIZE));
   const page = Math.min(options.page, pageCount);
@@ -135,7 +148,7 @@ export async function listNeedsAttention(actor: Actor, options: { page: number; 
 /** How many members need the coach (the staff menu's count). */
 export async function countNeedsAttention(actor: Actor, now?: Date): Promise<number> {
   ensureCan(actor, "coaching", "view");
-  const rows = await readAttentionRows(getDb(), await clockNow(now));
+  const { rows } = await everyReason(now);
   return new Set(rows.map((r) => r.memberId)).size;
 }
 

@@ -1,0 +1,46 @@
+/** The bench's in-process timing: medians of repeated runs, and a loader against the SQL it sends. */
+import { getDb } from "~/db/client.server";
+
+/** Median of `iterations` timed runs after `warmup` untimed ones. */
+export async function medianMs(run: () => Promise<unknown>, iterations = 30, warmup = 3): Promise<number> {
+  for (let i = 0; i < warmup; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const started = process.hrtime.bigint();
+    await run();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+type Query = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * The loader's cost against the database's: the statements the loader sends are
+ * recorded once at the driver (text and parameters), then replayed straight through
+ * the driver, all at once, results unused. The difference is our code and the ORM.
+ */
+export async function loaderVsSql(name: string, loader: () => Promise<unknown>) {
+  const client = (getDb() as unknown as { $client: { query: Query } }).$client;
+  const query = client.query;
+  const recorded: unknown[][] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    recorded.push(args);
+    return query.apply(this, args);
+  };
+  try {
+    await loader();
+  } finally {
+    client.query = query;
+  }
+  const replay = () => Promise.all(recorded.map((args) => query.apply(client, args)));
+  // Alternate, so that a busy moment of the machine hits both alike.
+  let loaderMs = 0;
+  let sqlMs = 0;
+  for (let round = 0; round < 3; round++) {
+    sqlMs += await medianMs(replay, 10, round === 0 ? 3 : 1);
+    loaderMs += await medianMs(loader, 10, round === 0 ? 3 : 1);
+  }
+  return { name, loaderMs: loaderMs / 3, sqlMs: sqlMs / 3, statements: recorded.length };
+}
