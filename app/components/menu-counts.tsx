@@ -5,13 +5,17 @@ export interface MenuCounts {
 
 export const noMenuCounts: MenuCounts = { attention: null };
 
-/** A small count beside a menu entry; nothing when there is nothing to count. */
-export function CountBadge({ count, label }: { count: number | null; label: string }) {
+/**
+ * A small count beside a menu entry; nothing when there is nothing to count. `label`
+ * completes it for screen readers; without one it is for the eye only (on the menu's
+ * button, whose name stays the user's name: the entries inside say the counts).
+ */
+export function CountBadge({ count, label }: { count: number | null; label?: string }) {
   if (!count) return null;
   return (
-    <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-brand px-2 text-xs font-bold text-white">
+    <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-brand px-2 text-xs font-bold text-white" aria-hidden={label ? undefined : true}>
       {count}
-      <span className="sr-only"> {label}</span>
+      {label ? <span className="sr-only"> {label}</span> : null}
     </span>
   );
 }

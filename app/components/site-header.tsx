@@ -108,7 +108,7 @@ export function SiteHeader({ user, businessName, counts = noMenuCounts }: { user
                 fallback={
                   <span className="inline-flex min-h-11 items-center gap-2 px-3 py-2 text-sm font-semibold text-white">
                     {displayName(user)}
-                    <CountBadge count={counts.attention} label="need attention" />
+                    <CountBadge count={counts.attention} />
                   </span>
                 }
               >

@@ -19,7 +19,7 @@ export function UserMenu({ user, counts }: { user: SessionUser; counts: MenuCoun
       <DropdownMenu.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-white hover:bg-white/10">
         <UserRound className="size-4" aria-hidden="true" />
         <span>{displayName(user)}</span>
-        <CountBadge count={counts.attention} label="need attention" />
+        <CountBadge count={counts.attention} />
         <ChevronDown className="size-4" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

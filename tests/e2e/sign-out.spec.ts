@@ -25,12 +25,14 @@ test("a member logs out from the user menu and the member area is closed to them
   await expect(page.getByRole("heading", { name: /Welcome back/ })).toHaveCount(0);
 });
 
-test("an admin's user menu offers the Admin Dashboard instead of the Member Dashboard", async ({ page }) => {
+test("an admin lands on 'Needs attention'; the user menu offers it and the Admin Dashboard instead of the Member Dashboard", async ({ page }) => {
   await signIn(page, "admin");
-  await expect(page).toHaveURL(/\/members$/);
+  await expect(page).toHaveURL(/\/coach$/);
+  await expect(page.getByRole("heading", { name: "Needs attention", level: 1 })).toBeVisible();
   await page.getByRole("banner").getByRole("button", { name: "Alex", exact: true }).click();
   const menu = page.getByRole("menu");
   await expect(menu.getByText("My Account")).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: /^Needs attention/ })).toHaveAttribute("href", "/coach");
   await expect(menu.getByRole("menuitem", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
   await expect(menu.getByRole("menuitem", { name: "Member Dashboard" })).toHaveCount(0);
   await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeVisible();

@@ -95,7 +95,7 @@ test.describe("two-factor authentication", () => {
     const admin = await adminContext.newPage();
     try {
       await signIn(admin, "admin");
-      await expect(admin).toHaveURL(/\/members|\/admin/);
+      await expect(admin).toHaveURL(/\/coach$/);
       await admin.goto(`/admin/users?q=${encodeURIComponent(users.twoFactorReset.email)}`);
       const row = admin.locator(`tr[data-user="${users.twoFactorReset.email}"]`);
       await row.getByText("On · Reset").click();
@@ -126,7 +126,7 @@ test.describe("two-factor required for staff", () => {
     const admin = await adminContext.newPage();
     try {
       await signIn(admin, "twoFactorAdmin", `${origin}/login`);
-      await expect(admin).toHaveURL(/\/members|\/admin/);
+      await expect(admin).toHaveURL(/\/coach$/);
       await enrol(admin, origin);
       await admin.goto(`${origin}/admin/settings`);
       await admin.getByLabel(/Require two-factor for staff/).setChecked(true);
