@@ -11,13 +11,15 @@ interface DeleteDialogProps {
   thing: string;
   /** Its name, quoted in the question. */
   name: string;
+  /** Hidden fields posted with it (which one to delete, when the page lists several). */
+  fields?: Record<string, string>;
 }
 
 /**
  * 'Delete this …?': a modal dialog whose Delete posts `intent=delete` to the page's action.
  * Cancel comes first and so has the focus (the safe choice); Escape closes it too.
  */
-export function DeleteDialog({ open, onClose, thing, name }: DeleteDialogProps) {
+export function DeleteDialog({ open, onClose, thing, name, fields = {} }: DeleteDialogProps) {
   const ref = useModal(open);
   const id = useId();
   const navigation = useNavigation();
@@ -39,6 +41,9 @@ export function DeleteDialog({ open, onClose, thing, name }: DeleteDialogProps) 
         </p>
         <Form method="post" className="flex flex-wrap justify-end gap-3">
           <input type="hidden" name="intent" value="delete" />
+          {Object.entries(fields).map(([field, value]) => (
+            <input key={field} type="hidden" name={field} value={value} />
+          ))}
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>

@@ -122,3 +122,8 @@ export function privatePicture(variants: UploadVariant[], base: string, alt: str
   const webp = srcSet("webp");
   return { src: url(fallback), width: fallback.width, height: fallback.height, alt, ...(avif && webp ? { sources: { avif, webp } } : {}) };
 }
+
+/** A form that carries one image: the image's limit and room for its other fields. */
+export const PHOTO_FORM_MAX_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+/** What a form over that limit is told (the image's own message, not the form's). */
+export const PHOTO_TOO_LARGE = MESSAGES.tooManyBytes;

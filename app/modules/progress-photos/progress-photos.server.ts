@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { can } from "~/auth/permissions";
-import type { SessionUser } from "~/auth/session.server";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -185,7 +185,17 @@ export interface PhotoTimeline {
  * dates (by default the first and the latest). Members read their own; staff anyone's.
  */
 export async function listProgressPhotos(actor: Actor, memberId: string, query: Partial<PhotoTimelineQuery> = {}): Promise<PhotoTimeline> {
-  const member = await requirePhotoReader(actor, memberId);
+  return buildTimeline(memberId, await requirePhotoReader(actor, memberId), query);
+}
+
+/** The staff's view of a member's photos: always about a member's account (a staff id or an unknown one is 'Member not found'). */
+export async function listMemberPhotosForStaff(actor: Actor, memberId: string, query: Partial<PhotoTimelineQuery> = {}): Promise<PhotoTimeline> {
+  ensureCan(actor, "progressPhotos", "viewAny");
+  const member = await requireMemberAccount(memberId);
+  return buildTimeline(member.id, member, query);
+}
+
+async function buildTimeline(memberId: string, member: MemberAccount | null, query: Partial<PhotoTimelineQuery>): Promise<PhotoTimeline> {
   const db = getDb();
   const dateRows = await db
     .selectDistinct({ date: progressPhoto.takenOn })

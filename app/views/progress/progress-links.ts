@@ -2,3 +2,5 @@
 export const PROGRESS_PATH = "/members/progress";
 /** 'Export CSV'. */
 export const PROGRESS_CSV_PATH = "/members/progress.csv";
+/** 'Progress Photos': the member's photo timeline, comparison and upload. */
+export const PROGRESS_PHOTOS_PATH = "/members/progress/photos";

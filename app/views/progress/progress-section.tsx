@@ -1,4 +1,4 @@
-import { Download, Pencil, Trash2 } from "lucide-react";
+import { Camera, Download, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -11,7 +11,7 @@ import { ChartFigure, MeasurementsFigure, rangePhrase, SeriesTable, summarise } 
 import { AddMeasurementDialog, ConfirmDeleteDialog, EditEntryDialog, GoalDialog, LogBodyDialog, LogWorkoutDialog } from "./progress-forms";
 import { progressRanges, rangeLabels, type FormContext } from "~/modules/progress/progress.schema";
 import type { EntryView, GoalView, ProgressOverview } from "~/modules/progress/progress-types";
-import { PROGRESS_PATH, PROGRESS_CSV_PATH } from "./progress-links";
+import { PROGRESS_PATH, PROGRESS_CSV_PATH, PROGRESS_PHOTOS_PATH } from "./progress-links";
 import { UnitSwitch } from "./unit-switch";
 
 type OpenDialog =
@@ -67,6 +67,10 @@ export function ProgressSection({ overview, readOnly = false, title = "Progress"
         ) : (
           <div className="flex flex-wrap items-center gap-3">
             <UnitSwitch unit={overview.unit} />
+            <Link to={PROGRESS_PHOTOS_PATH} className={buttonClass("secondary", "min-h-10 px-4")}>
+              <Camera className="size-4" aria-hidden="true" />
+              Progress Photos
+            </Link>
             <a href={PROGRESS_CSV_PATH} download className={buttonClass("secondary", "min-h-10 px-4")}>
               <Download className="size-4" aria-hidden="true" />
               Export CSV
