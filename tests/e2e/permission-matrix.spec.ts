@@ -221,6 +221,14 @@ test.describe("the permission matrix", () => {
     const benchEntry = idOf(findAll(screen, (o) => o.exerciseId === "bench-press" && o.status === "planned"), "bench press in the workout");
     await post(clients.memberB, workoutPath, { intent: "log-set", workoutExerciseId: benchEntry, weight: "100", reps: "5" });
     await post(clients.memberB, workoutPath, { intent: "finish-workout" });
+
+    // Member A uploads a progress photo through /members/progress/photos (600 px wide: 480.jpg and 600.jpg).
+    const uploaded = await clients.memberA.post("/members/progress/photos", {
+      multipart: { intent: "upload", pose: "front", takenOn: ids.today, photo: { name: "front.jpg", mimeType: "image/jpeg", buffer: photo } },
+      maxRedirects: 0,
+    });
+    expect(uploaded.status()).toBe(302);
+    ids.photoId = idOf(findAll(await loaderData(clients.memberA, "/members/progress/photos"), (o) => o.pose === "front" && typeof o.id === "string"), "progress photo");
   });
 
   test.afterAll(async () => {

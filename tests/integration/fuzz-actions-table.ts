@@ -243,6 +243,11 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
       pools: { workoutExerciseId: [ids.workoutExercise, ids.fullWorkoutExercise, "no-such-exercise"], setId: [ids.set, "no-such-set"], exerciseId: ["squat", "bench-press", "no-such-exercise"] },
     });
   }
+  // Progress photos: an upload whose file is never an image (the fuzzer sends text), and a delete of nobody's photo.
+  list.push(
+    { name: "/members/progress/photos upload", path: "/members/progress/photos", who: "member", base: { intent: "upload", pose: "front", takenOn: today(), photo: "not an image" }, pools: { pose: ["front", "side", "back", "top"] } },
+    { name: "/members/progress/photos delete", path: "/members/progress/photos", who: "member", base: { intent: "delete", id: "no-such-photo" } },
+  );
   list.push({ name: "/members/workouts start-workout", path: "/members/workouts", who: "trainer", base: { intent: "start-workout", dayId: "no-such-day" } });
   // Two-factor in Settings (nothing is on for the fuzz member): wrong codes are counted per account.
   for (const [intent, base] of Object.entries<Record<string, string>>({

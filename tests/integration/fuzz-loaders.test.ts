@@ -130,6 +130,9 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "members/:memberId/training": none,
     coach: [{ page: "1" }, { page: "99" }, { page: "-1" }],
     "coach/members/:memberId": none,
+    "members/progress/photos": [{ page: "2", before: "2026-01-01", after: "2026-02-01" }],
+    "coach/members/:memberId/photos": [{ page: "1", before: "2026-02-01", after: "2026-01-01" }],
+    "progress-photos/:photoId/:file": none,
     "documents/:id": none,
     "cms/documents": [{ name: "menu.pdf" }],
     "cms/nutrition-documents": none,
@@ -175,6 +178,7 @@ function pathOf(route: string): string {
     .replace(":programId", ids.program)
     .replace(":exerciseId", "bench-press")
     .replace(":workoutId", "no-such-workout")
+    .replace(":photoId/:file", "no-such-photo/480.jpg")
     .replace(":id", "no-such-document")
     .replace("*", "no-such-page");
   return `/${filled}`;

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { formatShortDate } from "~/lib/dates";
@@ -15,6 +15,8 @@ import { PhotoPicture } from "./photo-picture";
 export function PhotoCompare({ timeline }: { timeline: PhotoTimeline }) {
   const id = useId();
   const { dates, comparison, page } = timeline;
+  // A new address is a new comparison: the pickers show what it compares (dates picked the other way round are put in order).
+  const { search } = useLocation();
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-5 rounded-xl border border-zinc-200 p-5 sm:p-6">
       <h3 id={`${id}-title`} className="text-xl font-bold uppercase">
@@ -24,10 +26,10 @@ export function PhotoCompare({ timeline }: { timeline: PhotoTimeline }) {
         <p className="text-zinc-700">Photos from two different dates are needed to compare.</p>
       ) : (
         <>
-          <Form method="get" className="flex flex-wrap items-end gap-3" preventScrollReset>
+          <Form key={search} method="get" className="flex flex-wrap items-end gap-3" preventScrollReset>
             {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
             <div className="w-44">
-              <SelectField label="Before" name="before" defaultValue={comparison.before} key={`before-${comparison.before}`}>
+              <SelectField label="Before" name="before" defaultValue={comparison.before}>
                 {dates.map((date) => (
                   <option key={date} value={date}>
                     {formatShortDate(date)}
@@ -36,7 +38,7 @@ export function PhotoCompare({ timeline }: { timeline: PhotoTimeline }) {
               </SelectField>
             </div>
             <div className="w-44">
-              <SelectField label="After" name="after" defaultValue={comparison.after} key={`after-${comparison.after}`}>
+              <SelectField label="After" name="after" defaultValue={comparison.after}>
                 {dates.map((date) => (
                   <option key={date} value={date}>
                     {formatShortDate(date)}

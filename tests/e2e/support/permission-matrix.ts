@@ -38,6 +38,8 @@ export interface MatrixIds {
   copyId: string;
   trainedWeekId: string;
   trainedDayId: string;
+  /** Member A's progress photo. */
+  photoId: string;
 }
 
 let nobodies = 0;
@@ -227,6 +229,32 @@ export const matrix: MatrixRow[] = [
       expect: answers(toLogin, 404, 404, 404),
     }),
   ),
+  // Progress photos: one's own only. An upload without a file is refused; member A's photo is nobody else's to delete.
+  read("members/progress/photos", answers(401, 200, 200, 200)),
+  {
+    route: "members/progress/photos",
+    op: "create",
+    intent: "upload",
+    path: () => "/members/progress/photos",
+    form: (ids) => ({ intent: "upload", pose: "front", takenOn: ids.today }),
+    encoding: "multipart",
+    expect: answers(toLogin, 400, 400, 400),
+  },
+  {
+    route: "members/progress/photos",
+    op: "delete",
+    intent: "delete",
+    path: () => "/members/progress/photos",
+    form: (ids) => ({ intent: "delete", id: ids.photoId }),
+    expect: answers(toLogin, "redirect:/members/progress/photos", 404, 404, 404),
+    phase: 1,
+  },
+  // The bytes: member A and the staff; member B gets 'not found' as for a photo that does not exist.
+  read("progress-photos/:photoId/:file", answers(toLogin, 200, 200, 200, 404), (ids) => `/progress-photos/${ids.photoId}/480.jpg`),
+  read("progress-photos/:photoId/:file", signedIn(404), () => `/progress-photos/${missingId}/480.jpg`),
+  read("coach/members/:memberId/photos", staffOnly(200), (ids) => `/coach/members/${ids.memberAId}/photos`),
+  read("coach/members/:memberId/photos", staffOnly(404), () => `/coach/members/${missingId}/photos`),
+  read("coach/members/:memberId/photos", staffOnly(404), (ids) => `/coach/members/${ids.trainerId}/photos`),
   // The old addresses of the screens moved for good, for everyone.
   read("members", everyone(301), () => "/members?tab=settings"),
   read("members", everyone(301), () => "/members?tab=progress&range=3m"),

@@ -32,6 +32,8 @@ export const users = {
   athlete: { email: "athlete@relentless.test", name: "Ada Athlete", role: "member", complete: true },
   // Only tests/e2e/coach-review.spec.ts reads its training (seeded with a program and workouts) and comments on it.
   coached: { email: "coached@relentless.test", name: "Cody Coached", role: "member", complete: true },
+  // Only tests/e2e/progress-photos-mobile.spec.ts uploads and deletes its progress photos.
+  photoMember: { email: "photos@relentless.test", name: "Pim Photos", role: "member", complete: true },
   // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,
   // sign-outs and the deactivation never touch what the other specs see.
   memberA: { email: "member-a@relentless.test", name: "Ari Alpha", role: "member", complete: true },
