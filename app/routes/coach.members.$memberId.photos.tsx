@@ -6,6 +6,7 @@ import { parseSearchParams } from "~/lib/search-params";
 import { photoTimelineQuery } from "~/modules/progress-photos/progress-photos.schema";
 import { listMemberPhotosForStaff } from "~/modules/progress-photos/progress-photos.server";
 import { ProgressPhotosScreen } from "~/views/progress-photos/progress-photos-screen";
+import { StaffMemberNav } from "~/views/workouts/staff-member-nav";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
   { title: pageTitle(d?.timeline.member ? `Photos: ${d.timeline.member.name || d.timeline.member.email}` : "Progress Photos", matches) },
@@ -25,7 +26,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function CoachMemberPhotos({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <ProgressPhotosScreen timeline={loaderData.timeline} />
+      <ProgressPhotosScreen timeline={loaderData.timeline} staffNav={<StaffMemberNav memberId={loaderData.timeline.member!.id} />} />
     </div>
   );
 }
