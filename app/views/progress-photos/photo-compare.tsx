@@ -50,7 +50,7 @@ export function PhotoCompare({ timeline }: { timeline: PhotoTimeline }) {
               Compare
             </button>
           </Form>
-          <div className="grid gap-8 lg:grid-cols-3">
+          <div className="grid gap-8 lg:grid-cols-2">
             {comparison.poses.map((pair) => (
               <ComparedPose key={pair.pose} comparison={comparison} pair={pair} />
             ))}
@@ -84,7 +84,7 @@ function Slot({ label, date, photo, pose }: { label: string; date: string; photo
         {label}: {formatShortDate(date)}
       </p>
       {photo ? (
-        <PhotoPicture image={photo.image} sizes="(min-width: 1024px) 15vw, (min-width: 640px) 45vw, 50vw" className="aspect-[3/4] w-full rounded-lg bg-zinc-100" />
+        <PhotoPicture image={photo.image} sizes="(min-width: 1024px) 20vw, (min-width: 640px) 45vw, 50vw" className="aspect-[3/4] w-full rounded-lg bg-zinc-100" />
       ) : (
         <p className="flex aspect-[3/4] items-center justify-center rounded-lg bg-zinc-100 p-3 text-center text-sm text-zinc-700">No {poseLabels[pose].toLowerCase()} photo</p>
       )}
@@ -100,7 +100,7 @@ function Slider({ before, after }: { before: ProgressPhotoView; after: ProgressP
   const afterDate = formatShortDate(after.takenOn);
   return (
     <div className="space-y-2 sm:hidden" data-testid="photo-slider">
-      <div className="flex justify-between text-sm text-zinc-700">
+      <div className="flex flex-wrap justify-between gap-x-4 text-sm text-zinc-700">
         <span>Before: {beforeDate}</span>
         <span>After: {afterDate}</span>
       </div>
