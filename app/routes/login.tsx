@@ -33,7 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseSearchParams(request, loginQuery);
   const signedIn = await getSessionUser(request);
   if (signedIn) throw redirect(safeRedirect(query.redirectTo, getEnv().BASE_URL, signedInHome(signedIn.role)));
-  return { redirectTo: query.redirectTo !== undefined ? safeRedirect(query.redirectTo, getEnv().BASE_URL) : undefined };
+  // An unsafe target is none at all: the sign-in then lands on the person's home.
+  return { redirectTo: safeRedirect(query.redirectTo, getEnv().BASE_URL, "") || undefined };
 }
 
 export async function action({ request }: Route.ActionArgs) {

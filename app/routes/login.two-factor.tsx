@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await getSessionUser(request);
   if (signedIn) throw redirect(safeRedirect(asked, getEnv().BASE_URL, signedInHome(signedIn.role)));
   if (!(await challengeUser(await readChallengeCookie(request)))) throw redirect("/login");
-  return { redirectTo: asked === undefined ? undefined : safeRedirect(asked, getEnv().BASE_URL) };
+  return { redirectTo: safeRedirect(asked, getEnv().BASE_URL, "") || undefined };
 }
 
 export async function action({ request }: Route.ActionArgs) {

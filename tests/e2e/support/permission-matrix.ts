@@ -92,8 +92,10 @@ const staffOnly = (answer: Expected) => answers(toLogin, "redirect:/unauthorized
 const adminOnly = (answer: Expected) => answers(toLogin, "redirect:/members", "redirect:/members", answer);
 /** JSON endpoints for staff: 401 and 403 answers instead of redirects. */
 const staffJson = (answer: Expected) => answers(401, 403, answer, answer);
-/** Pages that send signed-in people to their dashboard. */
-const signedOutOnly = answers(200, "redirect:/members", "redirect:/members", "redirect:/members");
+/** Where a signed-in person is sent when no page was asked for: members to their dashboard, staff to 'Needs attention'. */
+const home = (visitor: Expected) => answers(visitor, "redirect:/members", "redirect:/coach", "redirect:/coach");
+/** Pages that send signed-in people to their home. */
+const signedOutOnly = home(200);
 
 const read = (route: string, expect: Record<MatrixRole, Expected>, path?: (ids: MatrixIds) => string): MatrixRow => ({
   route,
@@ -147,11 +149,11 @@ export const matrix: MatrixRow[] = [
       intent: "sign-in",
       path: () => `/${route}`,
       form: () => ({ email: nobody(), password: "Not-the-password-1" }),
-      expect: answers(401, "redirect:/members", "redirect:/members", "redirect:/members"),
+      expect: home(401),
     }),
   ),
   // The second step of a sign-in with two-factor: only with a pending sign-in's cookie.
-  read("login/two-factor", answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members")),
+  read("login/two-factor", home(toLogin)),
   // Without one the action refuses (401) and the page's loader then sends visitors to /login, others on.
   {
     route: "login/two-factor",
@@ -159,9 +161,9 @@ export const matrix: MatrixRow[] = [
     intent: "verify",
     path: () => "/login/two-factor",
     form: () => ({ code: "000000" }),
-    expect: answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members"),
+    expect: home(toLogin),
   },
-  read("auth/callback", answers(toLogin, "redirect:/members", "redirect:/members", "redirect:/members")),
+  read("auth/callback", home(toLogin)),
   read("logout", everyone("redirect:/")),
   { route: "logout", op: "delete", intent: "sign-out", path: () => "/logout", form: () => ({}), expect: everyone("redirect:/"), phase: 2 },
 
