@@ -6,9 +6,10 @@
 import { analyzeTablesJob } from "~/db/statistics.server";
 import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
+import { checkInReplyMailJob } from "~/modules/check-ins/check-in-review.server";
 import { pruneAttentionDismissalsJob } from "~/modules/coaching/attention.server";
 import { notifyCoachJob } from "~/modules/contacts/contacts.server";
 import { assignCopyJob } from "~/modules/programs/program-assignment.server";
 import { sweepUploadsJob } from "~/modules/uploads/sweep.server";
 
-export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([notifyCoachJob, assignCopyJob, sweepUploadsJob, pruneJobsJob, analyzeTablesJob, pruneAttentionDismissalsJob]);
+export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([notifyCoachJob, assignCopyJob, sweepUploadsJob, pruneJobsJob, analyzeTablesJob, pruneAttentionDismissalsJob, checkInReplyMailJob]);

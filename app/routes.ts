@@ -16,6 +16,8 @@ export default [
     index("routes/members._index.tsx"),
     route("workouts", "routes/members.workouts.tsx"),
     route("workouts/:workoutId", "routes/members.workouts.$workoutId.tsx"),
+    route("check-ins", "routes/members.check-ins.tsx"),
+    route("check-ins/:checkInId", "routes/members.check-ins.$checkInId.tsx"),
     route("nutrition", "routes/members.nutrition.tsx"),
     route("progress", "routes/members.progress.tsx"),
     route("progress/photos", "routes/members.progress.photos.tsx"),
@@ -84,6 +86,9 @@ export default [
   route("members/progress.csv", "routes/members.progress[.]csv.ts"),
   route("members/:memberId/progress", "routes/members.$memberId.progress.tsx"),
   route("members/:memberId/training", "routes/members.$memberId.training.tsx"),
+  // Weekly check-ins for staff (issue 28): a member's check-ins and check-in day, and one check-in's review.
+  route("coach/members/:memberId/check-ins", "routes/coach.members.$memberId.check-ins.tsx"),
+  route("coach/members/:memberId/check-ins/:checkInId", "routes/coach.members.$memberId.check-ins.$checkInId.tsx"),
   route("documents/:id", "routes/documents.$id.ts"),
   route("coach/members/:memberId/photos", "routes/coach.members.$memberId.photos.tsx"),
   route("progress-photos/:photoId/:file", "routes/progress-photos.$photoId.$file.ts"),

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/members._index";
 import { memberOf } from "~/auth/user-context";
+import { getOwnCheckInStatus } from "~/modules/check-ins/check-ins.server";
 import { loadNutritionInsights } from "~/modules/nutrition/member-nutrition.server";
 import { getProgressSnapshot } from "~/modules/progress/progress-overview.server";
 import { countTrainingSessions, getNextTrainingSessions } from "~/modules/training-sessions/training-sessions.server";
@@ -8,18 +9,20 @@ import { NutritionInsightsCard } from "~/views/nutrition/nutrition-section";
 import { ProgressSnapshotCard } from "~/views/progress/progress-snapshot-card";
 import { NextSessionCard, RecentActivityCard, UpcomingSessionsCard } from "~/views/training-sessions/session-cards";
 import { TodayCard } from "~/views/workouts/today-card";
+import { CheckInCard } from "~/views/check-ins/check-in-card";
 
-/** The member's Dashboard: today's training first, then sessions, the progress snapshot and nutrition at a glance. */
+/** The member's Dashboard: today's training first, this week's check-in while it is asked for, then sessions, the progress snapshot and nutrition at a glance. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = memberOf(context);
-  const [today, sessionCount, upcoming, nutrition, progress] = await Promise.all([
+  const [today, sessionCount, upcoming, nutrition, progress, checkIn] = await Promise.all([
     getTodayCard(user),
     countTrainingSessions(user),
     getNextTrainingSessions(user, 3),
     loadNutritionInsights(user),
     getProgressSnapshot(user),
+    getOwnCheckInStatus(user),
   ]);
-  return { today, sessionCount, upcoming, next: upcoming[0] ?? null, nutrition, progress };
+  return { today, sessionCount, upcoming, next: upcoming[0] ?? null, nutrition, progress, checkIn: { state: checkIn.state, weekOf: checkIn.weekOf } };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -30,6 +33,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </h2>
       <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         <TodayCard today={loaderData.today} />
+        <CheckInCard status={loaderData.checkIn} />
         <RecentActivityCard sessionCount={loaderData.sessionCount} lastBodyUpdate={loaderData.progress.lastBodyUpdate} activeGoals={loaderData.progress.activeGoals} />
         <NextSessionCard next={loaderData.next} />
         <UpcomingSessionsCard upcoming={loaderData.upcoming} />

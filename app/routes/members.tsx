@@ -13,6 +13,7 @@ const menu = [
   { to: "/members/workouts", label: "Workouts" },
   { to: "/members/nutrition", label: "Nutrition" },
   { to: "/members/progress", label: "Progress" },
+  { to: "/members/check-ins", label: "Check-ins" },
   { to: "/members/community", label: "Community" },
   { to: "/members/schedule", label: "Training Schedule" },
   { to: "/members/settings", label: "Settings" },
@@ -75,10 +76,10 @@ function MemberFrame({ name, children }: { name: string; children: React.ReactNo
           <ul className="flex flex-wrap gap-2 lg:flex-col">
             {menu.map((item) => (
               <li key={item.to}>
-                {/* NavLink marks the current screen with aria-current="page"; the dashboard only on /members itself, Workouts on a workout too. */}
+                {/* NavLink marks the current screen with aria-current="page"; the dashboard only on /members itself, Workouts on a workout too, Check-ins on a check-in too. */}
                 <NavLink
                   to={item.to}
-                  end={item.to !== "/members/workouts"}
+                  end={item.to !== "/members/workouts" && item.to !== "/members/check-ins"}
                   className={({ isActive }) =>
                     cn("block rounded-md px-3 py-2 text-sm font-semibold", isActive ? "bg-zinc-900 text-white" : "text-zinc-800 hover:bg-zinc-100")
                   }

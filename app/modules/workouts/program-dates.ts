@@ -26,6 +26,15 @@ export function dayStatus(date: string, today: string, finished: boolean): DaySt
   return date === today ? "today" : "upcoming";
 }
 
+/**
+ * Whether a program day counts as planned in a compliance figure: once its date has
+ * passed, or as soon as it is done (early or today). The weekly compliance here and a
+ * check-in's training adherence both count with it.
+ */
+export function countsAsPlanned(date: string, today: string, finished: boolean): boolean {
+  return finished || date < today;
+}
+
 export interface WeekCompliance {
   /** Week number, 1-based (position + 1). */
   week: number;
@@ -46,7 +55,7 @@ export function weeklyCompliance(startDate: string, weeks: ReadonlyArray<{ posit
   return weeks
     .filter((w) => programDayDate(startDate, w.position, 0) <= today)
     .map((w) => {
-      const counted = w.days.filter((d) => d.finished || programDayDate(startDate, w.position, d.dayIndex) < today);
+      const counted = w.days.filter((d) => countsAsPlanned(programDayDate(startDate, w.position, d.dayIndex), today, d.finished));
       const done = counted.filter((d) => d.finished).length;
       return { week: w.position + 1, planned: counted.length, done, rate: counted.length ? done / counted.length : null };
     });

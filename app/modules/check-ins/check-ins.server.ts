@@ -1,0 +1,211 @@
+import crypto from "node:crypto";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { getDb, type Db } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { checkIn } from "~/db/schema/check-ins";
+import { profile } from "~/db/schema/profiles";
+import { progressEntry } from "~/db/schema/progress";
+import { AppError } from "~/lib/app-error";
+import { todayIn } from "~/lib/time-zone";
+import type { WeightUnit } from "~/lib/units";
+import { toShown, toStored } from "~/modules/progress/progress-units";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+import { trainingBetween } from "~/modules/workouts/week-training.server";
+import { checkInDueState, checkInWeekOf, DEFAULT_CHECK_IN_DAY, trainingWindow, type CheckInDue } from "./check-in-week";
+import { ALREADY_REVIEWED, CHECK_IN_NOT_FOUND, checkInSchema, type CheckInView } from "./check-ins.schema";
+
+/**
+ * The member's own weekly check-ins (decision 0068): this week's is due from their
+ * check-in day until sent (check-in-week.ts), editable until a coach reviews it. Every read
+ * and write is scoped by the acting member's id; another member's check-in is 'not found'.
+ */
+
+type Actor = Pick<SessionUser, "id" | "role" | "weightUnit">;
+
+export const MEMBER_PAGE_SIZE = 10;
+
+/** The columns every view of a check-in needs: the weight from its progress entry, the reviewer's name. */
+const reviewer = { name: user.name, email: user.email };
+export function checkInRows(db: Pick<Db, "select">, where: SQL | undefined) {
+  return db
+    .select({ row: checkIn, weightKg: progressEntry.value, reviewerName: reviewer.name, reviewerEmail: reviewer.email })
+    .from(checkIn)
+    .leftJoin(progressEntry, eq(progressEntry.id, checkIn.weightEntryId))
+    .leftJoin(user, eq(user.id, checkIn.reviewedById))
+    .where(where)
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof checkInRows>["execute"]>>[number];
+
+export function toCheckInView(r: Row, unit: WeightUnit, timeZone: string): CheckInView {
+  const c = r.row;
+  return {
+    id: c.id,
+    weekOf: c.weekOf,
+    weight: r.weightKg === null ? null : toShown("weight", r.weightKg, unit),
+    sleep: c.sleep,
+    energy: c.energy,
+    stress: c.stress,
+    hunger: c.hunger,
+    nutritionAdherence: c.nutritionAdherence,
+    wins: c.wins,
+    struggles: c.struggles,
+    question: c.question,
+    plannedWorkouts: c.plannedWorkouts,
+    loggedWorkouts: c.loggedWorkouts,
+    sentOn: todayIn(timeZone, c.submittedAt),
+    reply: c.reply,
+    reviewed: c.reviewedAt !== null,
+    reviewedOn: c.reviewedAt ? todayIn(timeZone, c.reviewedAt) : null,
+    reviewerName: c.reviewedAt && r.reviewerEmail !== null ? r.reviewerName?.trim() || r.reviewerEmail : null,
+  };
+}
+
+/** The member's check-in day (0 Sunday … 6 Saturday); no profile row yet is the default, Sunday. */
+export async function checkInDayOf(memberId: string): Promise<number> {
+  const [row] = await getDb().select({ day: profile.checkInDay }).from(profile).where(eq(profile.userId, memberId));
+  return row?.day ?? DEFAULT_CHECK_IN_DAY;
+}
+
+export interface CheckInStatus {
+  today: string;
+  checkInDay: number;
+  weekOf: string;
+  state: CheckInDue;
+  /** This week's check-in, once sent. */
+  checkInId: string | null;
+}
+
+/** Where a member's check-in of this week stands (the rule of check-in-week.ts). */
+export async function checkInStatusOf(memberId: string, timeZone?: string): Promise<CheckInStatus> {
+  const zone = timeZone ?? (await getSiteSettings()).timeZone;
+  const today = todayIn(zone);
+  const checkInDay = await checkInDayOf(memberId);
+  const weekOf = checkInWeekOf(today, checkInDay);
+  const [sent] = await getDb()
+    .select({ id: checkIn.id })
+    .from(checkIn)
+    .where(and(eq(checkIn.userId, memberId), eq(checkIn.weekOf, weekOf)));
+  return { today, checkInDay, weekOf, state: checkInDueState(today, weekOf, Boolean(sent)), checkInId: sent?.id ?? null };
+}
+
+/** The dashboard's card: this week's check-in, asked for from the check-in day until it is sent. */
+export async function getOwnCheckInStatus(actor: Actor): Promise<CheckInStatus> {
+  ensureCan(actor, "memberArea", "view");
+  return checkInStatusOf(actor.id);
+}
+
+export interface OwnCheckIns {
+  status: CheckInStatus;
+  unit: WeightUnit;
+  /** This week's check-in when sent (the form edits it until it is reviewed). */
+  current: CheckInView | null;
+  list: CheckInView[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** /members/check-ins: this week's status and form, and the member's check-ins newest first, a page at a time. */
+export async function getOwnCheckIns(actor: Actor, query: { page: number }): Promise<OwnCheckIns> {
+  ensureCan(actor, "memberArea", "view");
+  const { timeZone } = await getSiteSettings();
+  const status = await checkInStatusOf(actor.id, timeZone);
+  const mine = eq(checkIn.userId, actor.id);
+  const [{ total }] = (await getDb().select({ total: count() }).from(checkIn).where(mine)) as [{ total: number }];
+  const pageCount = Math.max(1, Math.ceil(total / MEMBER_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const [rows, current] = await Promise.all([
+    checkInRows(getDb(), mine)
+      .orderBy(desc(checkIn.weekOf))
+      .limit(MEMBER_PAGE_SIZE)
+      .offset((page - 1) * MEMBER_PAGE_SIZE),
+    status.checkInId ? checkInRows(getDb(), and(mine, eq(checkIn.id, status.checkInId))) : Promise.resolve([]),
+  ]);
+  const view = (r: Row) => toCheckInView(r, actor.weightUnit, timeZone);
+  return { status, unit: actor.weightUnit, current: current[0] ? view(current[0]) : null, list: rows.map(view), page, pageCount, total };
+}
+
+/** One of the member's own check-ins with the coach's reply; anyone else's (or none) is 'Check-in not found'. */
+export async function getOwnCheckIn(actor: Actor, checkInId: unknown): Promise<{ checkIn: CheckInView; unit: WeightUnit }> {
+  ensureCan(actor, "memberArea", "view");
+  const id = typeof checkInId === "string" ? checkInId : "";
+  const { timeZone } = await getSiteSettings();
+  const [row] = id ? await checkInRows(getDb(), and(eq(checkIn.id, id), eq(checkIn.userId, actor.id))) : [];
+  if (!row) throw new AppError(404, CHECK_IN_NOT_FOUND);
+  return { checkIn: toCheckInView(row, actor.weightUnit, timeZone), unit: actor.weightUnit };
+}
+
+/**
+ * Sends this week's check-in, or edits one already sent (this week's, or the one named by
+ * `checkInId`), until a coach has reviewed it (then 409, nothing changed). One transaction
+ * under the member's row lock, so two taps or two tabs make one check-in. The weight is
+ * also a progress entry (kind weight, kg) of the day it was sent; an edit changes that same
+ * entry, and clearing the weight removes it. Training adherence is counted again at each
+ * save from the week's program days (week-training.server.ts).
+ */
+export async function saveCheckIn(actor: Actor, input: unknown, checkInId?: unknown): Promise<{ id: string; created: boolean }> {
+  ensureCan(actor, "memberArea", "view");
+  const unit = actor.weightUnit;
+  const values = checkInSchema(unit).parse(input);
+  const named = checkInId === undefined ? null : typeof checkInId === "string" && checkInId !== "" ? checkInId : "";
+  if (named === "") throw new AppError(404, CHECK_IN_NOT_FOUND);
+  const { timeZone } = await getSiteSettings();
+  const today = todayIn(timeZone);
+  const db = getDb();
+  let weekOf: string;
+  if (named) {
+    const [own] = await db.select({ weekOf: checkIn.weekOf }).from(checkIn).where(and(eq(checkIn.id, named), eq(checkIn.userId, actor.id)));
+    if (!own) throw new AppError(404, CHECK_IN_NOT_FOUND);
+    weekOf = own.weekOf;
+  } else {
+    weekOf = checkInWeekOf(today, await checkInDayOf(actor.id));
+  }
+  const window = trainingWindow(weekOf);
+  // Read before the transaction: PGlite has one connection, and the figure is a count at the time of saving.
+  const training = await trainingBetween(actor.id, window.from, window.to, today);
+  const weightKg = values.weight === undefined ? null : toStored("weight", values.weight, unit);
+  const fields = {
+    sleep: values.sleep,
+    energy: values.energy,
+    stress: values.stress,
+    hunger: values.hunger,
+    nutritionAdherence: values.nutritionAdherence,
+    wins: values.wins,
+    struggles: values.struggles,
+    question: values.question,
+    plannedWorkouts: training.planned,
+    loggedWorkouts: training.done,
+  };
+  return db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for("no key update");
+    const which = named ? and(eq(checkIn.id, named), eq(checkIn.userId, actor.id)) : and(eq(checkIn.userId, actor.id), eq(checkIn.weekOf, weekOf));
+    const [existing] = await tx.select().from(checkIn).where(which).for("update");
+    if (named && !existing) throw new AppError(404, CHECK_IN_NOT_FOUND);
+    if (existing?.reviewedAt) throw new AppError(409, ALREADY_REVIEWED, { title: "Already reviewed" });
+    let weightEntryId = existing?.weightEntryId ?? null;
+    const ownEntry = (id: string) => and(eq(progressEntry.id, id), eq(progressEntry.userId, actor.id));
+    if (weightKg === null) {
+      if (weightEntryId) await tx.delete(progressEntry).where(ownEntry(weightEntryId));
+      weightEntryId = null;
+    } else {
+      const updated = weightEntryId ? await tx.update(progressEntry).set({ value: weightKg, updatedAt: new Date() }).where(ownEntry(weightEntryId)).returning({ id: progressEntry.id }) : [];
+      if (!updated.length) {
+        weightEntryId = crypto.randomUUID();
+        await tx.insert(progressEntry).values({ id: weightEntryId, userId: actor.id, kind: "weight", recordedOn: today, value: weightKg });
+      }
+    }
+    if (existing) {
+      await tx
+        .update(checkIn)
+        .set({ ...fields, weightEntryId, updatedAt: new Date() })
+        .where(eq(checkIn.id, existing.id));
+      return { id: existing.id, created: false };
+    }
+    const id = crypto.randomUUID();
+    await tx.insert(checkIn).values({ id, userId: actor.id, weekOf, weightEntryId, ...fields });
+    return { id, created: true };
+  });
+}
