@@ -182,6 +182,14 @@ test.describe("the permission matrix", () => {
     ids.entryId = idOf(findAll(progress, (o) => o.kind === "weight" && o.value === 180 && typeof o.id === "string"), "weight entry");
     ids.goalId = idOf(findAll(progress, (o) => o.title === "Member A's goal" && typeof o.id === "string"), "goal");
 
+    // Member A sends this week's check-in through /members/check-ins.
+    const sentCheckIn = await clients.memberA.post("/members/check-ins", {
+      form: { intent: "save-check-in", sleep: "4", energy: "4", stress: "2", hunger: "3", nutritionAdherence: "80", wins: "Matrix check-in" },
+      maxRedirects: 0,
+    });
+    ids.checkInId = (sentCheckIn.headers()["location"] ?? "").replace("/members/check-ins/", "");
+    expect(ids.checkInId, "member A's check-in").toMatch(/^[\w-]+$/);
+
     // A published article's id, an uploaded image, and a nutrition document (if any) as a member sees it.
     const article = await loaderData(clients.trainer, `/articles/${ids.publicSlug}`);
     ids.articleId = idOf(findAll(article, (o) => o.slug === ids.publicSlug && typeof o.id === "string"), "article");

@@ -457,6 +457,28 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     base: { intent: "comment", workoutId: staffWorkout, body: "Good session" },
     pools: { workoutId: [staffWorkout, ids.finishedWorkout] },
   });
+  // Weekly check-ins: the member sends this week's (a success writes; refusals write nothing), edits one
+  // that is not theirs (not found), and staff set the member's check-in day and reply to a check-in that is not there.
+  const checkIn = { intent: "save-check-in", weight: "180", sleep: "4", energy: "3", stress: "2", hunger: "3", nutritionAdherence: "80", wins: "Slept well", struggles: "", question: "" };
+  const scales = ["1", "5", "6", "0", "2.5"];
+  list.push(
+    {
+      name: "/members/check-ins save-check-in",
+      path: "/members/check-ins",
+      who: "member",
+      base: checkIn,
+      pools: { sleep: scales, energy: scales, stress: scales, hunger: scales, nutritionAdherence: ["0", "100", "101", "-1"], weight: ["", "180", "0", "2000"] },
+    },
+    { name: "/members/check-ins/:checkInId save-check-in (not theirs)", path: "/members/check-ins/no-such-check-in", who: "member", base: checkIn },
+    {
+      name: "/coach/members/:memberId/check-ins set-check-in-day",
+      path: `/coach/members/${ids.member}/check-ins`,
+      who: "trainer",
+      base: { intent: "set-check-in-day", checkInDay: "2" },
+      pools: { checkInDay: ["0", "6", "7", "-1", "Monday"] },
+    },
+    { name: "/coach/members/:memberId/check-ins/:checkInId reply (no such check-in)", path: `/coach/members/${ids.member}/check-ins/no-such-check-in`, who: "trainer", base: { intent: "reply", reply: "Great week" } },
+  );
   // Every builder edit on the member's copy, starting from the trained day (refused, 409); the pools reach the open one too.
   const c = trainedCopy;
   const copyPools = { dayId: [c.trainedDay, c.openDay], blockId: [...c.trainedBlocks, c.openBlock], weekId: [c.trainedWeek, c.openWeek], dayIndex: ["0", "3", "6", "7"], position: ["1", "2", "3"] };

@@ -133,6 +133,11 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "members/progress/photos": [{ page: "2", before: "2026-01-01", after: "2026-02-01" }],
     "coach/members/:memberId/photos": [{ page: "1", before: "2026-02-01", after: "2026-01-01" }],
     "progress-photos/:photoId/:file": none,
+    "members/check-ins": [{ page: "2" }],
+    // Nobody's check-in: 404.
+    "members/check-ins/:checkInId": none,
+    "coach/members/:memberId/check-ins": [{ page: "2" }, { page: "1e309" }],
+    "coach/members/:memberId/check-ins/:checkInId": none,
     "documents/:id": none,
     "cms/documents": [{ name: "menu.pdf" }],
     "cms/nutrition-documents": none,
@@ -179,6 +184,7 @@ function pathOf(route: string): string {
     .replace(":exerciseId", "bench-press")
     .replace(":workoutId", "no-such-workout")
     .replace(":photoId/:file", "no-such-photo/480.jpg")
+    .replace(":checkInId", "no-such-check-in")
     .replace(":id", "no-such-document")
     .replace("*", "no-such-page");
   return `/${filled}`;

@@ -149,13 +149,13 @@ export async function getOwnCheckIn(actor: Actor, checkInId: unknown): Promise<{
 export async function saveCheckIn(actor: Actor, input: unknown, checkInId?: unknown): Promise<{ id: string; created: boolean }> {
   ensureCan(actor, "memberArea", "view");
   const unit = actor.weightUnit;
-  const values = checkInSchema(unit).parse(input);
   const named = checkInId === undefined ? null : typeof checkInId === "string" && checkInId !== "" ? checkInId : "";
   if (named === "") throw new AppError(404, CHECK_IN_NOT_FOUND);
   const { timeZone } = await getSiteSettings();
   const today = todayIn(timeZone);
   const db = getDb();
   let weekOf: string;
+  // Another member's check-in is not found before anything about the form is said.
   if (named) {
     const [own] = await db.select({ weekOf: checkIn.weekOf }).from(checkIn).where(and(eq(checkIn.id, named), eq(checkIn.userId, actor.id)));
     if (!own) throw new AppError(404, CHECK_IN_NOT_FOUND);
@@ -163,6 +163,7 @@ export async function saveCheckIn(actor: Actor, input: unknown, checkInId?: unkn
   } else {
     weekOf = checkInWeekOf(today, await checkInDayOf(actor.id));
   }
+  const values = checkInSchema(unit).parse(input);
   const window = trainingWindow(weekOf);
   // Read before the transaction: PGlite has one connection, and the figure is a count at the time of saving.
   const training = await trainingBetween(actor.id, window.from, window.to, today);

@@ -40,6 +40,8 @@ export interface MatrixIds {
   trainedDayId: string;
   /** Member A's progress photo. */
   photoId: string;
+  /** Member A's check-in of this week, sent through /members/check-ins. */
+  checkInId: string;
 }
 
 let nobodies = 0;
@@ -257,6 +259,27 @@ export const matrix: MatrixRow[] = [
   read("coach/members/:memberId/photos", staffOnly(200), (ids) => `/coach/members/${ids.memberAId}/photos`),
   read("coach/members/:memberId/photos", staffOnly(404), () => `/coach/members/${missingId}/photos`),
   read("coach/members/:memberId/photos", staffOnly(404), (ids) => `/coach/members/${ids.trainerId}/photos`),
+  // Weekly check-ins: each person's own; member A's check-in is not found for anyone else.
+  read("members/check-ins", answers(401, 200, 200, 200)),
+  read("members/check-ins/:checkInId", answers(401, 200, 404, 404, 404), (ids) => `/members/check-ins/${ids.checkInId}`),
+  read("members/check-ins/:checkInId", answers(401, 404, 404, 404), () => `/members/check-ins/${missingId}`),
+  // A scale of 6 is refused (400) and saves nothing; without a session the form is kept (401).
+  {
+    route: "members/check-ins",
+    op: "create",
+    intent: "save-check-in",
+    path: () => "/members/check-ins",
+    form: () => ({ intent: "save-check-in", sleep: "6", energy: "3", stress: "3", hunger: "3", nutritionAdherence: "80" }),
+    expect: answers(401, 400, 400, 400),
+  },
+  {
+    route: "members/check-ins/:checkInId",
+    op: "update",
+    intent: "save-check-in",
+    path: (ids) => `/members/check-ins/${ids.checkInId}`,
+    form: () => ({ intent: "save-check-in", sleep: "6", energy: "3", stress: "3", hunger: "3", nutritionAdherence: "80" }),
+    expect: answers(401, 400, 404, 404, 404),
+  },
   // The old addresses of the screens moved for good, for everyone.
   read("members", everyone(301), () => "/members?tab=settings"),
   read("members", everyone(301), () => "/members?tab=progress&range=3m"),
@@ -387,6 +410,28 @@ export const matrix: MatrixRow[] = [
     // Out of range: refused at the field, nothing saved.
     form: () => ({ intent: "set-goal-weight", goalWeight: "0" }),
     expect: staffOnly(400),
+  },
+  // A member's check-ins for staff: any member's; a check-in under another member's address is not found.
+  read("coach/members/:memberId/check-ins", staffOnly(200), (ids) => `/coach/members/${ids.memberAId}/check-ins`),
+  read("coach/members/:memberId/check-ins", staffOnly(404), () => `/coach/members/${missingId}/check-ins`),
+  read("coach/members/:memberId/check-ins", staffOnly(404), (ids) => `/coach/members/${ids.trainerId}/check-ins`),
+  read("coach/members/:memberId/check-ins/:checkInId", staffOnly(200), (ids) => `/coach/members/${ids.memberAId}/check-ins/${ids.checkInId}`),
+  read("coach/members/:memberId/check-ins/:checkInId", staffOnly(404), (ids) => `/coach/members/${ids.memberBId}/check-ins/${ids.checkInId}`),
+  {
+    route: "coach/members/:memberId/check-ins",
+    op: "update",
+    intent: "set-check-in-day",
+    path: (ids) => `/coach/members/${ids.memberAId}/check-ins`,
+    form: () => ({ intent: "set-check-in-day", checkInDay: "9" }),
+    expect: staffOnly(400),
+  },
+  {
+    route: "coach/members/:memberId/check-ins/:checkInId",
+    op: "create",
+    intent: "reply",
+    path: (ids) => `/coach/members/${ids.memberAId}/check-ins/${missingId}`,
+    form: () => ({ intent: "reply", reply: "Matrix reply" }),
+    expect: staffOnly(404),
   },
   read("schedule", staffOnly(200)),
   {
