@@ -54,6 +54,9 @@ export default [
   // The coach's week (staff): 'Needs attention' and one page per member.
   route("coach", "routes/coach.tsx"),
   route("coach/members/:memberId", "routes/coach.members.$memberId.tsx"),
+  // Weekly check-ins for staff (issue 28): a member's check-ins and check-in day, and one check-in's review.
+  route("coach/members/:memberId/check-ins", "routes/coach.members.$memberId.check-ins.tsx"),
+  route("coach/members/:memberId/check-ins/:checkInId", "routes/coach.members.$memberId.check-ins.$checkInId.tsx"),
   route("unauthorized", "routes/unauthorized.tsx"),
   route("contact", "routes/contact.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
@@ -86,9 +89,6 @@ export default [
   route("members/progress.csv", "routes/members.progress[.]csv.ts"),
   route("members/:memberId/progress", "routes/members.$memberId.progress.tsx"),
   route("members/:memberId/training", "routes/members.$memberId.training.tsx"),
-  // Weekly check-ins for staff (issue 28): a member's check-ins and check-in day, and one check-in's review.
-  route("coach/members/:memberId/check-ins", "routes/coach.members.$memberId.check-ins.tsx"),
-  route("coach/members/:memberId/check-ins/:checkInId", "routes/coach.members.$memberId.check-ins.$checkInId.tsx"),
   route("documents/:id", "routes/documents.$id.ts"),
   route("coach/members/:memberId/photos", "routes/coach.members.$memberId.photos.tsx"),
   route("progress-photos/:photoId/:file", "routes/progress-photos.$photoId.$file.ts"),

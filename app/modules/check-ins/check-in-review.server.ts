@@ -14,6 +14,7 @@ import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import { sendMail } from "~/lib/mail.server";
 import { todayIn } from "~/lib/time-zone";
 import type { WeightUnit } from "~/lib/units";
+import { toShown } from "~/modules/progress/progress-units";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { requireMemberAccount, type MemberAccount } from "~/modules/users/member-account.server";
 import { trainingBetween, type SpanTraining } from "~/modules/workouts/week-training.server";
@@ -91,8 +92,8 @@ export interface CheckInReview {
   trend: TrendPoint[];
   /** The check-in of the week before, if any (to read side by side). */
   previous: CheckInView | null;
-  /** What the member aims for: their profile's goals and their goals not completed. */
-  goals: { profileGoals: string; active: Array<{ title: string; targetDate: string | null }> };
+  /** What the member aims for: the goal weight staff set (the viewer's unit), their profile's goals and their goals not completed. */
+  goals: { goalWeight: number | null; profileGoals: string; active: Array<{ title: string; targetDate: string | null }> };
   training: SpanTraining;
 }
 
@@ -118,12 +119,13 @@ export async function getCheckInReview(actor: Staff, memberId: string, checkInId
       .where(and(eq(fitnessGoal.userId, member.id), ne(fitnessGoal.status, "completed")))
       .orderBy(desc(fitnessGoal.createdAt))
       .limit(5),
-    db.select({ goals: profile.goals }).from(profile).where(eq(profile.userId, member.id)),
+    db.select({ goals: profile.goals, goalWeightKg: profile.goalWeightKg }).from(profile).where(eq(profile.userId, member.id)),
     trainingBetween(member.id, window.from, window.to, todayIn(timeZone)),
   ]);
+  const goalWeightKg = profileRow[0]?.goalWeightKg ?? null;
   const before = earlier.map((r) => toCheckInView(r, unit, timeZone));
   const trend = [...before].reverse().concat(view).map((c) => ({ weekOf: c.weekOf, sleep: c.sleep, energy: c.energy, stress: c.stress, hunger: c.hunger, nutritionAdherence: c.nutritionAdherence, weight: c.weight }));
-  return { member, unit, checkIn: view, trend, previous: before[0] ?? null, goals: { profileGoals: profileRow[0]?.goals ?? "", active: goals }, training };
+  return { member, unit, checkIn: view, trend, previous: before[0] ?? null, goals: { goalWeight: goalWeightKg === null ? null : toShown("weight", goalWeightKg, unit), profileGoals: profileRow[0]?.goals ?? "", active: goals }, training };
 }
 
 /** The e-mail that tells the member their coach replied: sent by the job store after the reply commits. */

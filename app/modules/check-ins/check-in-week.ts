@@ -11,8 +11,11 @@ import { addDays, weekdayOf } from "~/lib/time-zone";
  * - This week's check-in is **due** from that day until it is sent: there is no check-in
  *   row with (user_id, week_of = weekOf).
  * - It is **overdue** once the check-in day itself has passed without one: due and
- *   today > weekOf. A new check-in day starts a new week: the week before is no longer
- *   asked for (nor overdue).
+ *   today > weekOf, for a member who joined before that check-in day (the day they joined
+ *   is `users.created_at` in the site's zone; someone who joined on or after it is asked,
+ *   not chased). A new check-in day starts a new week: the week before is no longer asked
+ *   for (nor overdue). The coach's 'check-in overdue' reason
+ *   (app/modules/coaching/attention-rules.server.ts) is this rule in SQL.
  * - Training adherence counts the seven days that end on the check-in day
  *   (weekOf − 6 … weekOf), the days the member reports on.
  */
@@ -26,10 +29,10 @@ export function checkInWeekOf(today: string, checkInDay: number): string {
 
 export type CheckInDue = "sent" | "due" | "overdue";
 
-/** Where this week's check-in stands: sent, due (on the check-in day), overdue (after it). */
-export function checkInDueState(today: string, weekOf: string, sent: boolean): CheckInDue {
+/** Where this week's check-in stands: sent, due (from the check-in day), overdue (after it, for a member who joined before it). */
+export function checkInDueState(today: string, weekOf: string, sent: boolean, joinedOn: string): CheckInDue {
   if (sent) return "sent";
-  return today > weekOf ? "overdue" : "due";
+  return today > weekOf && joinedOn < weekOf ? "overdue" : "due";
 }
 
 /** The days a check-in's training adherence counts: the seven that end on its check-in day. */

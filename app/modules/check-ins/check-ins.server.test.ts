@@ -66,6 +66,14 @@ async function checkInOn(memberId: string, day: number) {
   await getDb().insert(profile).values({ userId: memberId, checkInDay: day }).onConflictDoUpdate({ target: profile.userId, set: { checkInDay: day } });
 }
 
+/** The member joined a month ago (the overdue rule chases only members who joined before the check-in day). */
+async function joinedLongAgo(memberId: string) {
+  await getDb()
+    .update(user)
+    .set({ createdAt: new Date(Date.now() - 30 * 86_400_000) })
+    .where(eq(user.id, memberId));
+}
+
 const rowsOf = (userId: string) => getDb().select().from(checkIn).where(eq(checkIn.userId, userId));
 const weightsOf = (userId: string) =>
   getDb()
@@ -106,9 +114,12 @@ describe("the week a check-in belongs to, and when it is due", () => {
     expect(checkInWeekOf("2026-11-23", 1)).toBe("2026-11-23");
     expect(checkInWeekOf("2026-11-22", 6)).toBe("2026-11-21");
     expect(checkInWeekOf("2027-01-01", 3)).toBe("2026-12-30");
-    expect(checkInDueState("2026-11-22", "2026-11-22", false)).toBe("due");
-    expect(checkInDueState("2026-11-23", "2026-11-22", false)).toBe("overdue");
-    expect(checkInDueState("2026-11-23", "2026-11-22", true)).toBe("sent");
+    expect(checkInDueState("2026-11-22", "2026-11-22", false, "2026-01-01")).toBe("due");
+    expect(checkInDueState("2026-11-23", "2026-11-22", false, "2026-01-01")).toBe("overdue");
+    expect(checkInDueState("2026-11-23", "2026-11-22", true, "2026-01-01")).toBe("sent");
+    // Someone who joined on or after the check-in day is asked, not chased.
+    expect(checkInDueState("2026-11-23", "2026-11-22", false, "2026-11-22")).toBe("due");
+    expect(checkInDueState("2026-11-24", "2026-11-22", false, "2026-11-23")).toBe("due");
     expect(trainingWindow("2026-11-22")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
   });
 
@@ -132,6 +143,9 @@ describe("a member sends this week's check-in", () => {
     await checkInOn(member.id, weekdayOf(today()));
     expect(await getOwnCheckInStatus(member)).toMatchObject({ state: "due", weekOf: today(), checkInId: null });
     await checkInOn(member.id, weekdayOf(addDays(today(), -1)));
+    // Joined today, after yesterday's check-in day: asked, not chased.
+    expect(await getOwnCheckInStatus(member)).toMatchObject({ state: "due", weekOf: addDays(today(), -1) });
+    await joinedLongAgo(member.id);
     expect(await getOwnCheckInStatus(member)).toMatchObject({ state: "overdue", weekOf: addDays(today(), -1) });
     const { id } = await saveCheckIn(member, form);
     expect(await getOwnCheckInStatus(member)).toMatchObject({ state: "sent", checkInId: id });
@@ -239,6 +253,7 @@ describe("the coach reviews a check-in", () => {
     const member = await person("member", "lbs", "Morgan Member");
     await checkInOn(member.id, weekdayOf(today()));
     await pastCheckIns(member.id, today(), 9, (i) => ({ sleep: 1 + (i % 5) }));
+    await getDb().update(profile).set({ goalWeightKg: 80 }).where(eq(profile.userId, member.id));
     const { id } = await saveCheckIn(member, { ...form, weight: "200" });
     const review = await getCheckInReview(coach, member.id, id);
     expect(review.trend).toHaveLength(TREND_WEEKS);
@@ -246,7 +261,7 @@ describe("the coach reviews a check-in", () => {
     expect(review.trend[0]!.weekOf).toBe(addDays(today(), -7 * (TREND_WEEKS - 1)));
     expect(review.previous).toMatchObject({ weekOf: addDays(today(), -7), sleep: 1 });
     // Weights in the staff member's unit (kg here).
-    expect([review.unit, review.checkIn.weight]).toEqual(["kg", 90.7]);
+    expect([review.unit, review.checkIn.weight, review.goals.goalWeight]).toEqual(["kg", 90.7, 80]);
     expect(review.training).toMatchObject({ from: addDays(today(), -6), to: today(), planned: 0 });
 
     // An earlier check-in's review looks only at the weeks before it.
@@ -327,6 +342,7 @@ describe("the coach reviews a check-in", () => {
 
   it("sums up a member's check-ins for the coach's page: this week's state and the newest with their status", async () => {
     const member = await person("member");
+    await joinedLongAgo(member.id);
     await checkInOn(member.id, weekdayOf(addDays(today(), -1)));
     const past = await pastCheckIns(member.id, addDays(today(), -1), 6, (i) => (i === 0 ? { reviewedAt: new Date() } : {}));
     const summary = await getMemberCheckInSummary(coach, member.id);

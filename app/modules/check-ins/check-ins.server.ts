@@ -63,10 +63,14 @@ export function toCheckInView(r: Row, unit: WeightUnit, timeZone: string): Check
   };
 }
 
-/** The member's check-in day (0 Sunday … 6 Saturday); no profile row yet is the default, Sunday. */
+/** The member's check-in day (0 Sunday … 6 Saturday; no profile row yet is the default, Sunday) and when they joined. */
+async function checkInDayAndJoined(memberId: string): Promise<{ day: number; joinedAt: Date | null }> {
+  const [row] = await getDb().select({ day: profile.checkInDay, joinedAt: user.createdAt }).from(user).leftJoin(profile, eq(profile.userId, user.id)).where(eq(user.id, memberId));
+  return { day: row?.day ?? DEFAULT_CHECK_IN_DAY, joinedAt: row?.joinedAt ?? null };
+}
+
 export async function checkInDayOf(memberId: string): Promise<number> {
-  const [row] = await getDb().select({ day: profile.checkInDay }).from(profile).where(eq(profile.userId, memberId));
-  return row?.day ?? DEFAULT_CHECK_IN_DAY;
+  return (await checkInDayAndJoined(memberId)).day;
 }
 
 export interface CheckInStatus {
@@ -82,13 +86,14 @@ export interface CheckInStatus {
 export async function checkInStatusOf(memberId: string, timeZone?: string): Promise<CheckInStatus> {
   const zone = timeZone ?? (await getSiteSettings()).timeZone;
   const today = todayIn(zone);
-  const checkInDay = await checkInDayOf(memberId);
+  const { day: checkInDay, joinedAt } = await checkInDayAndJoined(memberId);
   const weekOf = checkInWeekOf(today, checkInDay);
   const [sent] = await getDb()
     .select({ id: checkIn.id })
     .from(checkIn)
     .where(and(eq(checkIn.userId, memberId), eq(checkIn.weekOf, weekOf)));
-  return { today, checkInDay, weekOf, state: checkInDueState(today, weekOf, Boolean(sent)), checkInId: sent?.id ?? null };
+  const joinedOn = joinedAt ? todayIn(zone, joinedAt) : today;
+  return { today, checkInDay, weekOf, state: checkInDueState(today, weekOf, Boolean(sent), joinedOn), checkInId: sent?.id ?? null };
 }
 
 /** The dashboard's card: this week's check-in, asked for from the check-in day until it is sent. */

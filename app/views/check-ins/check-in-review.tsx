@@ -9,6 +9,7 @@ import { formatValue } from "~/lib/units";
 import type { CheckInReview as Review, TrendPoint } from "~/modules/check-ins/check-in-review.server";
 import { CHECK_IN_LIMITS, replySchema, scaleLabels, scaleNames } from "~/modules/check-ins/check-ins.schema";
 import { adherenceText, CheckInAnswers, CheckInReply, CheckInStatusBadge } from "./check-in-details";
+import { StaffMemberNav } from "~/views/workouts/staff-member-nav";
 import { Sparkline } from "./sparkline";
 import { coachMemberPath } from "./staff-check-ins";
 
@@ -87,6 +88,7 @@ export function CheckInReview({ review, result }: { review: Review; result: Acti
           <CheckInStatusBadge reviewed={checkIn.reviewed} />
         </div>
         <p className="text-sm text-zinc-600">{`Sent ${formatLongDate(checkIn.sentOn)}`}</p>
+        <StaffMemberNav memberId={member.id} />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -114,8 +116,9 @@ export function CheckInReview({ review, result }: { review: Review; result: Acti
           <Sparkline
             label={`Body weight (${unit})`}
             values={trend.map((p) => p.weight)}
-            min={Math.min(...trend.map((p) => p.weight ?? Infinity))}
-            max={Math.max(...trend.map((p) => p.weight ?? -Infinity))}
+            min={Math.min(...trend.map((p) => p.weight ?? Infinity), goals.goalWeight ?? Infinity)}
+            max={Math.max(...trend.map((p) => p.weight ?? -Infinity), goals.goalWeight ?? -Infinity)}
+            goal={goals.goalWeight}
             summary={trendSummary(trend, (p) => p.weight, ` ${unit}`)}
           />
         </div>
@@ -127,6 +130,11 @@ export function CheckInReview({ review, result }: { review: Review; result: Acti
             Weight and goals
           </h2>
           <p className="text-zinc-700">{checkIn.weight === null ? "No weight this week." : `This week: ${formatValue(checkIn.weight)} ${unit}${previous?.weight != null ? ` (week before: ${formatValue(previous.weight)} ${unit})` : ""}`}</p>
+          <p className="text-zinc-700">
+            {goals.goalWeight === null
+              ? "No goal weight set."
+              : `Goal weight: ${formatValue(goals.goalWeight)} ${unit}${checkIn.weight === null ? "" : checkIn.weight === goals.goalWeight ? ", reached" : `, ${formatValue(Math.abs(checkIn.weight - goals.goalWeight))} ${unit} to go`}.`}
+          </p>
           {goals.profileGoals ? <p className="whitespace-pre-line break-words text-zinc-900">{goals.profileGoals}</p> : null}
           {goals.active.length ? (
             <ul className="list-disc space-y-1 pl-5">

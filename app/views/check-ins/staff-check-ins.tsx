@@ -4,6 +4,7 @@ import { SelectField } from "~/components/ui/field";
 import type { ActionData } from "~/lib/action.server";
 import { formatLongDate, weekdayNames } from "~/lib/dates";
 import type { MemberCheckIns } from "~/modules/check-ins/check-in-review.server";
+import { StaffMemberNav } from "~/views/workouts/staff-member-nav";
 import { CheckInList } from "./check-in-list";
 
 export const SET_CHECK_IN_DAY_INTENT = "set-check-in-day";
@@ -48,6 +49,7 @@ export function StaffCheckIns({ data: d, result }: { data: MemberCheckIns; resul
           </Link>
         </p>
         <h1 className="mt-2 text-3xl font-bold uppercase">{`Check-ins: ${name}`}</h1>
+        <StaffMemberNav memberId={d.member.id} />
       </div>
       <section aria-labelledby="this-week-title" className="space-y-3 rounded-xl border border-zinc-200 p-4 sm:p-6">
         <h2 id="this-week-title" className="text-xl font-bold">
