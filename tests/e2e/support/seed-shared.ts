@@ -4,6 +4,7 @@
  */
 import { withDatabase } from "../../../scripts/cli";
 import { seedArticles, seedAthlete, seedCoaching, seedNutrition } from "./seed-data";
+import { seedCheckIns } from "./seed-check-ins";
 import { seedTraining } from "./seed-training";
 
 await withDatabase(async () => {
@@ -12,4 +13,5 @@ await withDatabase(async () => {
   await seedTraining();
   await seedCoaching();
   await seedAthlete();
+  await seedCheckIns();
 });

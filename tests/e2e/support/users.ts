@@ -34,6 +34,10 @@ export const users = {
   coached: { email: "coached@relentless.test", name: "Cody Coached", role: "member", complete: true },
   // Only tests/e2e/progress-photos-mobile.spec.ts uploads and deletes its progress photos.
   photoMember: { email: "photos@relentless.test", name: "Pim Photos", role: "member", complete: true },
+  // Only tests/e2e/check-ins-mobile.spec.ts uses it: it sends this week's check-in on a phone.
+  checkInPhone: { email: "check-in-phone@relentless.test", name: "Cleo Checkin", role: "member", complete: true },
+  // Only tests/e2e/check-ins.spec.ts uses it: last week's check-in reviewed, this week's waiting (seed-check-ins.ts).
+  checkInReviewed: { email: "check-in-review@relentless.test", name: "Rory Review", role: "member", complete: true },
   // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,
   // sign-outs and the deactivation never touch what the other specs see.
   memberA: { email: "member-a@relentless.test", name: "Ari Alpha", role: "member", complete: true },
