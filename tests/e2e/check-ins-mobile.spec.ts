@@ -35,7 +35,7 @@ test("a member sends this week's check-in from the dashboard on a phone", async 
   await expect(page).toHaveURL(/\/members\/check-ins\/[\w-]+$/);
   await expect(page.getByText("Waiting for review")).toBeVisible();
   await expect(page.getByText("172.4 lbs")).toBeVisible();
-  await expect(page.getByText("More protein?")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "More protein?" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The dashboard no longer asks; the check-in is listed.
