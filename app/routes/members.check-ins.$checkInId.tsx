@@ -8,9 +8,10 @@ import { formatLongDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getOwnCheckIn, saveCheckIn } from "~/modules/check-ins/check-ins.server";
-import { SIGN_IN_TO_SEND } from "~/modules/check-ins/check-ins.schema";
+import { CHECK_IN_FORM_MAX_BYTES, SIGN_IN_TO_SEND } from "~/modules/check-ins/check-ins.schema";
 import { CheckInAnswers, CheckInReply, CheckInStatusBadge } from "~/views/check-ins/check-in-details";
 import { CheckInForm, SAVE_CHECK_IN_INTENT } from "~/views/check-ins/check-in-form";
+import { CheckInPhotos } from "~/views/check-ins/check-in-photos";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Check-in", matches) }, { name: "robots", content: "noindex" }];
 
@@ -23,23 +24,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = signedInUser(context);
   if (!user) {
-    return runAction(request, async () => {
-      throw new AppError(401, SIGN_IN_TO_SEND, { title: "Authentication required" });
-    });
+    return runAction(
+      request,
+      async () => {
+        throw new AppError(401, SIGN_IN_TO_SEND, { title: "Authentication required" });
+      },
+      { maxBytes: CHECK_IN_FORM_MAX_BYTES },
+    );
   }
-  return runAction(request, {
-    [SAVE_CHECK_IN_INTENT]: async (form) => {
-      const { id } = await saveCheckIn(user, form, params.checkInId);
-      return redirectWithToast(`/members/check-ins/${encodeURIComponent(id)}`, { type: "success", title: "Check-in updated", description: "Your coach sees the changes." });
+  return runAction(
+    request,
+    {
+      [SAVE_CHECK_IN_INTENT]: async (form) => {
+        const { id } = await saveCheckIn(user, form, params.checkInId);
+        return redirectWithToast(`/members/check-ins/${encodeURIComponent(id)}`, { type: "success", title: "Check-in updated", description: "Your coach sees the changes." });
+      },
     },
-  });
+    { maxBytes: CHECK_IN_FORM_MAX_BYTES, tooLarge: "The photos are larger than 10 MB each. Please choose smaller ones." },
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} heading="Check-in" failure="Failed to load the check-in. Please reload the page." />;
 }
 
-export default function MemberCheckIn({ loaderData: { checkIn, unit }, actionData }: Route.ComponentProps) {
+export default function MemberCheckIn({ loaderData: { checkIn, unit, photos }, actionData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="check-in-title" className="max-w-2xl space-y-6">
       <p>
@@ -56,6 +65,7 @@ export default function MemberCheckIn({ loaderData: { checkIn, unit }, actionDat
       <p className="text-sm text-zinc-600">{`Sent ${formatLongDate(checkIn.sentOn)}`}</p>
       <CheckInReply checkIn={checkIn} />
       <CheckInAnswers checkIn={checkIn} unit={unit} />
+      <CheckInPhotos photos={photos} label="Photos of this check-in" />
       {checkIn.reviewed ? null : (
         <section aria-labelledby="check-in-form-title" className="space-y-4 rounded-xl border border-zinc-200 p-4 sm:p-6">
           <h3 id="check-in-form-title" className="text-xl font-bold">

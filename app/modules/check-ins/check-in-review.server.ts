@@ -14,6 +14,7 @@ import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import { sendMail } from "~/lib/mail.server";
 import { todayIn } from "~/lib/time-zone";
 import type { WeightUnit } from "~/lib/units";
+import { photosOfCheckIns, type ProgressPhotoView } from "~/modules/progress-photos/progress-photos.server";
 import { toShown } from "~/modules/progress/progress-units";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { requireMemberAccount, type MemberAccount } from "~/modules/users/member-account.server";
@@ -95,6 +96,8 @@ export interface CheckInReview {
   /** What the member aims for: the goal weight staff set (the viewer's unit), their profile's goals and their goals not completed. */
   goals: { goalWeight: number | null; profileGoals: string; active: Array<{ title: string; targetDate: string | null }> };
   training: SpanTraining;
+  /** This check-in's photos, and those of the latest earlier check-in that has any. */
+  photos: { current: ProgressPhotoView[]; earlier: { weekOf: string; photos: ProgressPhotoView[] } | null };
 }
 
 /** One check-in of the member beside the weeks before it. 404 for a check-in that is not this member's. */
@@ -124,8 +127,12 @@ export async function getCheckInReview(actor: Staff, memberId: string, checkInId
   ]);
   const goalWeightKg = profileRow[0]?.goalWeightKg ?? null;
   const before = earlier.map((r) => toCheckInView(r, unit, timeZone));
+  // The photos of this week and the earlier weeks shown (one indexed read by check-in).
+  const photosBy = await photosOfCheckIns([view.id, ...before.map((c) => c.id)]);
+  const earlierWithPhotos = before.find((c) => (photosBy.get(c.id) ?? []).length > 0);
+  const photos = { current: photosBy.get(view.id) ?? [], earlier: earlierWithPhotos ? { weekOf: earlierWithPhotos.weekOf, photos: photosBy.get(earlierWithPhotos.id)! } : null };
   const trend = [...before].reverse().concat(view).map((c) => ({ weekOf: c.weekOf, sleep: c.sleep, energy: c.energy, stress: c.stress, hunger: c.hunger, nutritionAdherence: c.nutritionAdherence, weight: c.weight }));
-  return { member, unit, checkIn: view, trend, previous: before[0] ?? null, goals: { goalWeight: goalWeightKg === null ? null : toShown("weight", goalWeightKg, unit), profileGoals: profileRow[0]?.goals ?? "", active: goals }, training };
+  return { member, unit, checkIn: view, trend, previous: before[0] ?? null, goals: { goalWeight: goalWeightKg === null ? null : toShown("weight", goalWeightKg, unit), profileGoals: profileRow[0]?.goals ?? "", active: goals }, training, photos };
 }
 
 /** The e-mail that tells the member their coach replied: sent by the job store after the reply commits. */

@@ -87,3 +87,8 @@ export const CHECK_IN_NOT_FOUND = "Check-in not found";
 export const ALREADY_REVIEWED = "Your coach has already reviewed this check-in, so it can no longer be changed.";
 export const REPLY_TWICE = "This check-in has already been reviewed.";
 export const SIGN_IN_TO_SEND = "Please sign in again to send your check-in.";
+
+/** The form's photo inputs, one per pose (optional files). */
+export const photoFields = { front: "photoFront", side: "photoSide", back: "photoBack" } as const;
+/** Three photos of up to 10 MB each and the form's text. */
+export const CHECK_IN_FORM_MAX_BYTES = 3 * 10 * 1024 * 1024 + 64 * 1024;

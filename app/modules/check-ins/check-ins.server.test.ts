@@ -24,6 +24,10 @@ import { addDays, todayIn, weekdayOf } from "~/lib/time-zone";
 import { MEMBER_NOT_FOUND } from "~/modules/users/member-account.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { insertProgramCopy } from "~/modules/workouts/training.test-support";
+import { progressPhoto } from "~/db/schema/progress-photos";
+import { HEIC_MESSAGE } from "~/modules/progress-photos/private-images.server";
+import { gpsJpeg, heicBytes } from "~/modules/progress-photos/progress-photos.test-support";
+import { storedFiles } from "~/modules/uploads/uploads.test-support";
 import { outboxMails } from "../../../tests/support/outbox";
 import { checkInDueState, checkInWeekOf, checkInWeekOfSql, trainingWindow } from "./check-in-week";
 import { getCheckInReview, getMemberCheckInSummary, listMemberCheckInsForStaff, replyToCheckIn, setMemberCheckInDay, STAFF_PAGE_SIZE, TREND_WEEKS } from "./check-in-review.server";
@@ -248,6 +252,58 @@ describe("a member sends this week's check-in", () => {
   });
 });
 
+describe("photos with a check-in", () => {
+  const photosOf = (userId: string) => getDb().select().from(progressPhoto).where(eq(progressPhoto.userId, userId));
+  const file = async (bytes: Buffer | Promise<Buffer>, name: string) => new File([new Uint8Array(await bytes)], name, { type: "image/jpeg" });
+
+  it("keeps the front and side photos as progress photos of the check-in, which the member and the coach see beside earlier ones", async () => {
+    const member = await person("member");
+    await checkInOn(member.id, weekdayOf(today()));
+    // Last week's check-in had a back photo.
+    const [last] = await pastCheckIns(member.id, today(), 1);
+    const filesBefore = storedFiles().length;
+    const { id } = await saveCheckIn(member, { ...form, photoFront: await file(gpsJpeg(600, 800), "front.jpg"), photoSide: await file(gpsJpeg(600, 800), "side.jpg"), photoBack: new File([], "") });
+    const rows = await photosOf(member.id);
+    expect(rows.map((r) => [r.pose, r.checkInId, r.takenOn]).sort()).toEqual([
+      ["front", id, today()],
+      ["side", id, today()],
+    ]);
+    expect(storedFiles().length).toBeGreaterThan(filesBefore);
+    expect((await getOwnCheckIn(member, id)).photos.map((p) => p.pose)).toEqual(["front", "side"]);
+
+    await getDb().update(progressPhoto).set({ checkInId: last!.id, pose: "back" }).where(and(eq(progressPhoto.userId, member.id), eq(progressPhoto.pose, "side")));
+    const review = await getCheckInReview(coach, member.id, id);
+    expect(review.photos.current.map((p) => p.pose)).toEqual(["front"]);
+    expect(review.photos.earlier).toMatchObject({ weekOf: last!.weekOf, photos: [{ pose: "back" }] });
+    expect(review.photos.current[0]!.image.src).toMatch(/^\/progress-photos\//);
+  });
+
+  it("refuses a HEIC photo at its field and keeps nothing: no check-in, no entry, no photo, no file", async () => {
+    const member = await person("member");
+    await checkInOn(member.id, weekdayOf(today()));
+    const filesBefore = storedFiles();
+    const refused = await refusal(saveCheckIn(member, { ...form, weight: "180", photoFront: await file(gpsJpeg(300, 400), "front.jpg"), photoSide: new File([new Uint8Array(heicBytes())], "side.heic") }));
+    expect([refused.status, refused.message, refused.fieldErrors?.photoSide]).toEqual([415, HEIC_MESSAGE, HEIC_MESSAGE]);
+    expect(await rowsOf(member.id)).toEqual([]);
+    expect(await weightsOf(member.id)).toEqual([]);
+    expect(await photosOf(member.id)).toEqual([]);
+    expect(storedFiles()).toEqual(filesBefore);
+  });
+
+  it("discards the prepared files when the save is refused inside its transaction (reviewed already)", async () => {
+    const member = await person("member");
+    await checkInOn(member.id, weekdayOf(today()));
+    const { id } = await saveCheckIn(member, form);
+    await replyToCheckIn(coach, member.id, id, { reply: "Done" });
+    const filesBefore = storedFiles();
+    const refused = await refusal(saveCheckIn(member, { ...form, photoFront: await file(gpsJpeg(300, 400), "front.jpg") }));
+    expect(refused.status).toBe(409);
+    expect(await photosOf(member.id)).toEqual([]);
+    expect(storedFiles()).toEqual(filesBefore);
+    await runDueJobs();
+  });
+});
+
 describe("the coach reviews a check-in", () => {
   it("shows it beside the weeks before: the trends of the last eight, the week before, goals and the week's training", async () => {
     const member = await person("member", "lbs", "Morgan Member");
@@ -289,9 +345,11 @@ describe("the coach reviews a check-in", () => {
     const member = await person("member", "lbs", "Morgan Member");
     await checkInOn(member.id, weekdayOf(today()));
     const { id } = await saveCheckIn(member, { ...form, weight: "180" });
+    const replyJobs = async () => (await getDb().select().from(job).where(eq(job.kind, "check-ins.reply-mail"))).length;
+    const jobsBefore = await replyJobs();
     const empty = await zodMessages(replyToCheckIn(coach, member.id, id, { reply: "   " }));
     expect(empty).toEqual({ reply: "Please write a reply" });
-    expect(await getDb().select().from(job).where(eq(job.kind, "check-ins.reply-mail"))).toHaveLength(0);
+    expect(await replyJobs()).toBe(jobsBefore);
 
     const before = outboxMails().length;
     await replyToCheckIn(coach, member.id, id, { reply: "Great week.\nKeep the carbs as they are." });

@@ -9,11 +9,13 @@ import { progressEntry } from "~/db/schema/progress";
 import { AppError } from "~/lib/app-error";
 import { todayIn } from "~/lib/time-zone";
 import type { WeightUnit } from "~/lib/units";
+import { photoPoses, type PhotoPose } from "~/db/schema/progress-photos";
+import { discardPreparedImage, insertProgressPhotos, photosOfCheckIns, preparePrivateImage, type PreparedImage, type ProgressPhotoView } from "~/modules/progress-photos/progress-photos.server";
 import { toShown, toStored } from "~/modules/progress/progress-units";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { trainingBetween } from "~/modules/workouts/week-training.server";
 import { checkInDueState, checkInWeekOf, DEFAULT_CHECK_IN_DAY, trainingWindow, type CheckInDue } from "./check-in-week";
-import { ALREADY_REVIEWED, CHECK_IN_NOT_FOUND, checkInSchema, type CheckInView } from "./check-ins.schema";
+import { ALREADY_REVIEWED, CHECK_IN_NOT_FOUND, checkInSchema, photoFields, type CheckInView } from "./check-ins.schema";
 
 /**
  * The member's own weekly check-ins (decision 0068): this week's is due from their
@@ -134,13 +136,14 @@ export async function getOwnCheckIns(actor: Actor, query: { page: number }): Pro
 }
 
 /** One of the member's own check-ins with the coach's reply; anyone else's (or none) is 'Check-in not found'. */
-export async function getOwnCheckIn(actor: Actor, checkInId: unknown): Promise<{ checkIn: CheckInView; unit: WeightUnit }> {
+export async function getOwnCheckIn(actor: Actor, checkInId: unknown): Promise<{ checkIn: CheckInView; unit: WeightUnit; photos: ProgressPhotoView[] }> {
   ensureCan(actor, "memberArea", "view");
   const id = typeof checkInId === "string" ? checkInId : "";
   const { timeZone } = await getSiteSettings();
   const [row] = id ? await checkInRows(getDb(), and(eq(checkIn.id, id), eq(checkIn.userId, actor.id))) : [];
   if (!row) throw new AppError(404, CHECK_IN_NOT_FOUND);
-  return { checkIn: toCheckInView(row, actor.weightUnit, timeZone), unit: actor.weightUnit };
+  const photos = (await photosOfCheckIns([row.row.id])).get(row.row.id) ?? [];
+  return { checkIn: toCheckInView(row, actor.weightUnit, timeZone), unit: actor.weightUnit, photos };
 }
 
 /**
@@ -149,7 +152,9 @@ export async function getOwnCheckIn(actor: Actor, checkInId: unknown): Promise<{
  * under the member's row lock, so two taps or two tabs make one check-in. The weight is
  * also a progress entry (kind weight, kg) of the day it was sent; an edit changes that same
  * entry, and clearing the weight removes it. Training adherence is counted again at each
- * save from the week's program days (week-training.server.ts).
+ * save from the week's program days (week-training.server.ts). Optional front, side and
+ * back photos (`photoFront`, `photoSide`, `photoBack`) become progress photos of the day,
+ * linked to the check-in, in the same transaction; a failed save discards their files.
  */
 export async function saveCheckIn(actor: Actor, input: unknown, checkInId?: unknown): Promise<{ id: string; created: boolean }> {
   ensureCan(actor, "memberArea", "view");
@@ -169,6 +174,8 @@ export async function saveCheckIn(actor: Actor, input: unknown, checkInId?: unkn
     weekOf = checkInWeekOf(today, await checkInDayOf(actor.id));
   }
   const values = checkInSchema(unit).parse(input);
+  // Images are re-encoded before the transaction (seconds of work); their rows go in with the check-in.
+  const photos = await preparePhotos(input);
   const window = trainingWindow(weekOf);
   // Read before the transaction: PGlite has one connection, and the figure is a count at the time of saving.
   const training = await trainingBetween(actor.id, window.from, window.to, today);
@@ -185,33 +192,64 @@ export async function saveCheckIn(actor: Actor, input: unknown, checkInId?: unkn
     plannedWorkouts: training.planned,
     loggedWorkouts: training.done,
   };
-  return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for("no key update");
-    const which = named ? and(eq(checkIn.id, named), eq(checkIn.userId, actor.id)) : and(eq(checkIn.userId, actor.id), eq(checkIn.weekOf, weekOf));
-    const [existing] = await tx.select().from(checkIn).where(which).for("update");
-    if (named && !existing) throw new AppError(404, CHECK_IN_NOT_FOUND);
-    if (existing?.reviewedAt) throw new AppError(409, ALREADY_REVIEWED, { title: "Already reviewed" });
-    let weightEntryId = existing?.weightEntryId ?? null;
-    const ownEntry = (id: string) => and(eq(progressEntry.id, id), eq(progressEntry.userId, actor.id));
-    if (weightKg === null) {
-      if (weightEntryId) await tx.delete(progressEntry).where(ownEntry(weightEntryId));
-      weightEntryId = null;
-    } else {
-      const updated = weightEntryId ? await tx.update(progressEntry).set({ value: weightKg, updatedAt: new Date() }).where(ownEntry(weightEntryId)).returning({ id: progressEntry.id }) : [];
-      if (!updated.length) {
-        weightEntryId = crypto.randomUUID();
-        await tx.insert(progressEntry).values({ id: weightEntryId, userId: actor.id, kind: "weight", recordedOn: today, value: weightKg });
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for("no key update");
+      const which = named ? and(eq(checkIn.id, named), eq(checkIn.userId, actor.id)) : and(eq(checkIn.userId, actor.id), eq(checkIn.weekOf, weekOf));
+      const [existing] = await tx.select().from(checkIn).where(which).for("update");
+      if (named && !existing) throw new AppError(404, CHECK_IN_NOT_FOUND);
+      if (existing?.reviewedAt) throw new AppError(409, ALREADY_REVIEWED, { title: "Already reviewed" });
+      let weightEntryId = existing?.weightEntryId ?? null;
+      const ownEntry = (id: string) => and(eq(progressEntry.id, id), eq(progressEntry.userId, actor.id));
+      if (weightKg === null) {
+        if (weightEntryId) await tx.delete(progressEntry).where(ownEntry(weightEntryId));
+        weightEntryId = null;
+      } else {
+        const updated = weightEntryId ? await tx.update(progressEntry).set({ value: weightKg, updatedAt: new Date() }).where(ownEntry(weightEntryId)).returning({ id: progressEntry.id }) : [];
+        if (!updated.length) {
+          weightEntryId = crypto.randomUUID();
+          await tx.insert(progressEntry).values({ id: weightEntryId, userId: actor.id, kind: "weight", recordedOn: today, value: weightKg });
+        }
+      }
+      let saved: { id: string; created: boolean };
+      if (existing) {
+        await tx
+          .update(checkIn)
+          .set({ ...fields, weightEntryId, updatedAt: new Date() })
+          .where(eq(checkIn.id, existing.id));
+        saved = { id: existing.id, created: false };
+      } else {
+        saved = { id: crypto.randomUUID(), created: true };
+        await tx.insert(checkIn).values({ id: saved.id, userId: actor.id, weekOf, weightEntryId, ...fields });
+      }
+      await insertProgressPhotos(tx, actor.id, photos, { takenOn: today, checkInId: saved.id });
+      return saved;
+    });
+  } catch (error) {
+    await Promise.all(photos.map((p) => discardPreparedImage(p.image)));
+    throw error;
+  }
+}
+
+/** The form's optional front, side and back photos (files), each re-encoded; a refused one says so at its field and leaves nothing behind. */
+async function preparePhotos(input: unknown): Promise<Array<{ pose: PhotoPose; image: PreparedImage }>> {
+  const form = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
+  const prepared: Array<{ pose: PhotoPose; image: PreparedImage }> = [];
+  try {
+    for (const pose of photoPoses) {
+      const field = photoFields[pose];
+      const file = form[field];
+      if (!(file instanceof Blob) || file.size === 0) continue;
+      try {
+        prepared.push({ pose, image: await preparePrivateImage(new Uint8Array(await file.arrayBuffer()), "progress-photos") });
+      } catch (error) {
+        if (error instanceof AppError) throw new AppError(error.status, error.message, { fieldErrors: { [field]: error.message } });
+        throw error;
       }
     }
-    if (existing) {
-      await tx
-        .update(checkIn)
-        .set({ ...fields, weightEntryId, updatedAt: new Date() })
-        .where(eq(checkIn.id, existing.id));
-      return { id: existing.id, created: false };
-    }
-    const id = crypto.randomUUID();
-    await tx.insert(checkIn).values({ id, userId: actor.id, weekOf, weightEntryId, ...fields });
-    return { id, created: true };
-  });
+  } catch (error) {
+    await Promise.all(prepared.map((p) => discardPreparedImage(p.image)));
+    throw error;
+  }
+  return prepared;
 }

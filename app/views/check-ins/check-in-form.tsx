@@ -5,7 +5,9 @@ import { TextAreaField, TextField } from "~/components/ui/field";
 import type { ActionData } from "~/lib/action.server";
 import { fieldErrors, textValues } from "~/lib/form";
 import type { WeightUnit } from "~/lib/units";
-import { CHECK_IN_LIMITS, checkInSchema, scaleEnds, scaleLabels, scaleNames, type CheckInField, type CheckInView, type ScaleName } from "~/modules/check-ins/check-ins.schema";
+import { photoPoses, poseLabels } from "~/modules/progress-photos/progress-photos.schema";
+import { CHECK_IN_LIMITS, checkInSchema, photoFields, scaleEnds, scaleLabels, scaleNames, type CheckInField, type CheckInView, type ScaleName } from "~/modules/check-ins/check-ins.schema";
+
 
 export const SAVE_CHECK_IN_INTENT = "save-check-in";
 
@@ -60,10 +62,12 @@ export function CheckInForm({ unit, initial, result, submitLabel }: { unit: Weig
     question: initial?.question ?? "",
   };
   const errors: Errors = clientErrors ?? (failure?.fieldErrors as Errors | undefined) ?? {};
+  const photoErrors: Record<string, string | undefined> = clientErrors ? {} : (failure?.fieldErrors ?? {});
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === SAVE_CHECK_IN_INTENT;
   return (
     <Form
       method="post"
+      encType="multipart/form-data"
       noValidate
       aria-labelledby="check-in-form-title"
       className="space-y-5"
@@ -112,6 +116,15 @@ export function CheckInForm({ unit, initial, result, submitLabel }: { unit: Weig
       <TextAreaField label="Wins" name="wins" rows={3} maxLength={CHECK_IN_LIMITS.text} defaultValue={start.wins} error={errors.wins} />
       <TextAreaField label="Struggles" name="struggles" rows={3} maxLength={CHECK_IN_LIMITS.text} defaultValue={start.struggles} error={errors.struggles} />
       <TextAreaField label="A question for your coach" name="question" rows={3} maxLength={CHECK_IN_LIMITS.text} defaultValue={start.question} error={errors.question} />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-zinc-800">Progress photos (optional)</legend>
+        <p className="text-sm text-zinc-600">Only you and your coaches see them. JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each.</p>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {photoPoses.map((pose) => (
+            <TextField key={pose} type="file" accept="image/*" label={`${poseLabels[pose]} photo`} name={photoFields[pose]} error={photoErrors[photoFields[pose]]} className="text-sm" />
+          ))}
+        </div>
+      </fieldset>
       <Button type="submit" busy={sending} busyText="Sending..." className="w-full sm:w-auto">
         {submitLabel}
       </Button>

@@ -10,6 +10,7 @@ import type { CheckInReview as Review, TrendPoint } from "~/modules/check-ins/ch
 import { CHECK_IN_LIMITS, replySchema, scaleLabels, scaleNames } from "~/modules/check-ins/check-ins.schema";
 import { adherenceText, CheckInAnswers, CheckInReply, CheckInStatusBadge } from "./check-in-details";
 import { StaffMemberNav } from "~/views/workouts/staff-member-nav";
+import { CheckInPhotos } from "./check-in-photos";
 import { Sparkline } from "./sparkline";
 import { coachMemberPath } from "./staff-check-ins";
 
@@ -69,7 +70,7 @@ function ReplyForm({ result }: { result: ActionData | undefined }) {
 
 /** One check-in beside the weeks before it: the answers side by side with last week's, the trends, goals, training, the reply. */
 export function CheckInReview({ review, result }: { review: Review; result: ActionData | undefined }) {
-  const { member, checkIn, previous, trend, unit, training, goals } = review;
+  const { member, checkIn, previous, trend, unit, training, goals, photos } = review;
   const name = member.name || member.email;
   const base = coachMemberPath(member.id);
   return (
@@ -105,6 +106,26 @@ export function CheckInReview({ review, result }: { review: Review; result: Acti
           {previous ? <CheckInAnswers checkIn={previous} unit={unit} /> : <p className="text-zinc-700">No earlier check-in.</p>}
         </section>
       </div>
+
+      <section aria-labelledby="photos-title" className="space-y-4">
+        <h2 id="photos-title" className="text-xl font-bold">
+          Photos
+        </h2>
+        {photos.current.length === 0 && !photos.earlier ? (
+          <p className="text-zinc-700">No photos with this check-in or the weeks before.</p>
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <div className="space-y-2">
+              <h3 className="font-semibold">{`This week (${formatShortDate(checkIn.weekOf)})`}</h3>
+              {photos.current.length ? <CheckInPhotos photos={photos.current} label="This week's photos" /> : <p className="text-zinc-700">No photos this week.</p>}
+            </div>
+            <div className="space-y-2">
+              <h3 className="font-semibold">{photos.earlier ? `Earlier (${formatShortDate(photos.earlier.weekOf)})` : "Earlier"}</h3>
+              {photos.earlier ? <CheckInPhotos photos={photos.earlier.photos} label="Earlier photos" /> : <p className="text-zinc-700">No earlier photos.</p>}
+            </div>
+          </div>
+        )}
+      </section>
 
       <section aria-labelledby="trends-title" className="space-y-4">
         <h2 id="trends-title" className="text-xl font-bold">{`Trends over the last ${trend.length} ${trend.length === 1 ? "check-in" : "check-ins"}`}</h2>
