@@ -1,9 +1,20 @@
 /**
- * A member sends this week's check-in on a 390 px phone: the dashboard asks for it, the
- * form refuses a missing scale in the page, then the check-in is sent and the dashboard
- * stops asking. The page never scrolls sideways.
+ * A member sends this week's check-in with two photos on a 390 px phone: the dashboard
+ * asks for it, the form refuses a missing scale in the page, then the check-in is sent
+ * (its photos shown, served privately) and the dashboard stops asking. The page never
+ * scrolls sideways.
  */
+import sharp from "sharp";
 import { expect, signInOverHttp, test } from "./support/test";
+
+/** A photo as a phone would send it (a JPEG of some noise). */
+async function photo(name: string) {
+  const width = 600;
+  const height = 800;
+  const data = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < data.length; i += 1) data[i] = (i * 2654435761) >>> 24;
+  return { name, mimeType: "image/jpeg", buffer: await sharp(data, { raw: { width, height, channels: 3 } }).jpeg().toBuffer() };
+}
 
 test("a member sends this week's check-in from the dashboard on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -23,6 +34,8 @@ test("a member sends this week's check-in from the dashboard on a phone", async 
   await form.getByLabel("Nutrition adherence (%)").fill("85");
   await form.getByLabel("Wins").fill("Walked every day");
   await form.getByLabel("A question for your coach").fill("More protein?");
+  await form.getByLabel("Front photo").setInputFiles(await photo("front.jpg"));
+  await form.getByLabel("Side photo").setInputFiles(await photo("side.jpg"));
   // Hunger left out: refused in the page, focus on it, nothing sent.
   await form.getByRole("button", { name: "Send check-in" }).click();
   await expect(form.getByText("Please rate your hunger from 1 to 5")).toBeVisible();
@@ -36,6 +49,13 @@ test("a member sends this week's check-in from the dashboard on a phone", async 
   await expect(page.getByText("Waiting for review")).toBeVisible();
   await expect(page.getByText("172.4 lbs")).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: "More protein?" })).toBeVisible();
+  const photos = page.getByRole("list", { name: "Photos of this check-in" });
+  await expect(photos.getByRole("listitem")).toHaveCount(2);
+  await expect(photos.getByText("Front")).toBeVisible();
+  await expect(photos.getByText("Side")).toBeVisible();
+  // The images are served to their member (decoded in the page).
+  await photos.getByRole("img").last().scrollIntoViewIfNeeded();
+  await expect.poll(() => photos.getByRole("img").evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length)).toBe(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The dashboard no longer asks; the check-in is listed.
