@@ -36,7 +36,6 @@ type Refusal = { data: { ok: false; error: string | null; fieldErrors: Record<st
 
 const form = { intent: "save-check-in", weight: "180", sleep: "4", energy: "4", stress: "2", hunger: "3", nutritionAdherence: "85", wins: "Slept better", struggles: "", question: "" };
 const rows = () => getDb().select().from(checkIn);
-const cookie = (who: Who | null) => (who ? cookies[who] : null);
 
 beforeAll(async () => {
   for (const [who, role, name] of [
