@@ -5,6 +5,7 @@ const screens = [
   { path: "/members", data: "/members.data", heading: "Dashboard", menu: "Dashboard" },
   { path: "/members/workouts", data: "/members/workouts.data", heading: "Workouts", menu: "Workouts" },
   { path: "/members/nutrition", data: "/members/nutrition.data", heading: "Nutrition", menu: "Nutrition" },
+  { path: "/members/check-ins", data: "/members/check-ins.data", heading: "Check-ins", menu: "Check-ins" },
   { path: "/members/community", data: "/members/community.data", heading: "Community", menu: "Community" },
   { path: "/members/schedule", data: "/members/schedule.data", heading: "Training Schedule", menu: "Training Schedule" },
   { path: "/members/settings", data: "/members/settings.data", heading: "Settings", menu: "Settings" },
@@ -59,10 +60,11 @@ test.describe("a signed-out visitor gets none of a member's screens", () => {
 });
 
 test.describe("a save sent without JavaScript after the session ended", () => {
-  // Progress and Settings answer 401 keeping the form (decision 0023); the page drawn with that answer is the 'Access Required' screen, never an error.
+  // Progress, Settings and Check-ins answer 401 keeping the form (decision 0023); the page drawn with that answer is the 'Access Required' screen, never an error.
   const saves: Array<{ path: string; form: Record<string, string> }> = [
     { path: "/members/progress", form: { intent: "log-body", type: "weight", value: "180", date: "2026-11-01" } },
     { path: "/members/settings", form: { intent: "update-profile", fullName: "Signed Out", location: "Leeds" } },
+    { path: "/members/check-ins", form: { intent: "save-check-in", sleep: "4", energy: "4", stress: "2", hunger: "3", nutritionAdherence: "80" } },
   ];
   for (const save of saves) {
     test(`${save.path}: the 401 'Access Required' screen`, async ({ request, baseURL }) => {
