@@ -5,6 +5,7 @@
  * scrolls sideways.
  */
 import sharp from "sharp";
+import { accessibilityViolations } from "./support/axe";
 import { expect, signInOverHttp, test } from "./support/test";
 
 /** A photo as a phone would send it (a JPEG of some noise). */
@@ -27,6 +28,7 @@ test("a member sends this week's check-in from the dashboard on a phone", async 
   await expect(page.getByRole("navigation", { name: "Member Menu" }).getByRole("link", { name: "Check-ins" })).toHaveAttribute("aria-current", "page");
 
   const form = page.getByRole("form", { name: /This week's check-in/ });
+  expect(await accessibilityViolations(page)).toEqual([]);
   await form.getByLabel("Body weight (lbs)").fill("172.4");
   await form.getByRole("group", { name: "Sleep" }).getByLabel("4").check();
   await form.getByRole("group", { name: "Energy" }).getByLabel("3").check();
@@ -57,6 +59,7 @@ test("a member sends this week's check-in from the dashboard on a phone", async 
   await photos.getByRole("img").last().scrollIntoViewIfNeeded();
   await expect.poll(() => photos.getByRole("img").evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length)).toBe(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   // The dashboard no longer asks; the check-in is listed.
   await page.goto("/members");

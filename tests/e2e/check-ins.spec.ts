@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { accessibilityViolations } from "./support/axe";
 import { E2E_DATA_DIR } from "./support/server";
 import { expect, signInOverHttp, test } from "./support/test";
 import { users } from "./support/users";
@@ -33,6 +34,7 @@ test("a trainer reads a check-in beside last week's and replies; the member read
   // The trends in words: last week's sleep 2, this week's 4.
   await expect(page.getByRole("figure", { name: "Sleep (1-5)" })).toContainText(/: 2, .*: 4$/);
 
+  expect(await accessibilityViolations(page)).toEqual([]);
   const reply = page.getByRole("form", { name: "Reply" });
   await reply.getByRole("button", { name: "Send reply" }).click();
   await expect(reply.getByText("Please write a reply")).toBeVisible();
