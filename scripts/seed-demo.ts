@@ -20,6 +20,7 @@ import { completeOwnProfile } from "~/modules/users/profile.server";
 import { DEFAULT_WEIGHT_UNIT } from "~/lib/units";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
 import { withDatabase } from "./cli";
+import { hasCheckIns, seedCheckIns } from "./seed-demo-check-ins";
 import { hasProgram, seedTraining } from "./seed-demo-training";
 
 const DEMO_PASSWORD = "relentless-demo";
@@ -180,6 +181,11 @@ await withDatabase(async () => {
     const coach = { id: trainer.id, email: trainer.email, name: trainer.name, role: "trainer" as const };
     const { workouts, missed } = await seedTraining(coach, { id: member.id, email: member.email, name: member.name, role: "member" }, today, timeZone);
     console.log(`created  1 program for ${member.email} with ${workouts} finished workouts (${missed} days missed) and 1 coach comment`);
+  }
+
+  if (!(await hasCheckIns(member.id))) {
+    const made = await seedCheckIns({ id: member.id, weightUnit: demoMember.weightUnit }, trainer.id, today);
+    console.log(`created  ${made} check-ins for ${member.email} (this week's waiting for review)`);
   }
 
   console.log(`\nDemo password for these accounts: ${DEMO_PASSWORD}`);
