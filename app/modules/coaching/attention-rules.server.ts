@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { checkInWeekOfSql } from "~/modules/check-ins/check-in-week";
 import type { AttentionReason } from "./attention";
 
 /**
@@ -12,7 +13,7 @@ import type { AttentionReason } from "./attention";
  * Dates are the site's (`today`, `timeZone`); instants are compared with `now`. Each rule's
  * reads, and the index it uses:
  * - check-in overdue: the member's check-in week (their weekday on or before today, as
- *   app/modules/check-ins computes it) is past its first day and has no check-in
+ *   app/modules/check-ins computes it, checkInWeekOfSql) is past its first day and has no check-in
  *   (`check_ins_user_week_idx`); members who joined after that day are not chased for it;
  * - check-in waiting for review: `check_ins_waiting_idx` (reviewed_at is null);
  * - missed workouts and the compliance drop: the member's running program copies
@@ -106,7 +107,7 @@ export function attentionRowsQuery(clock: AttentionClock, { memberId, includeDis
         ${epochMs(sql`wk.week_of::timestamp at time zone ${clock.timeZone}`)} as since_ms,
         jsonb_build_object('weekOf', wk.week_of::text) as detail
       from members m
-      cross join lateral (select ${today} - ((extract(dow from ${today})::int - m.check_in_day + 7) % 7) as week_of) wk
+      cross join lateral (select ${checkInWeekOfSql(clock.today, sql`m.check_in_day`)} as week_of) wk
       where ${today} > wk.week_of
         and (m.created_at at time zone ${clock.timeZone})::date < wk.week_of
         and not exists (select 1 from check_ins ci where ci.user_id = m.id and ci.week_of = wk.week_of)

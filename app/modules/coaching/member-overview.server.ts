@@ -4,7 +4,6 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { lastSignIn } from "~/db/schema/attention";
 import { user } from "~/db/schema/auth";
-import { checkIn } from "~/db/schema/check-ins";
 import { conversation } from "~/db/schema/messages";
 import { profile } from "~/db/schema/profiles";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
@@ -13,6 +12,7 @@ import { AppError } from "~/lib/app-error";
 import { optionalNumber } from "~/lib/number-field";
 import { roundForDisplay, weightFromKg, weightToKg, type WeightUnit } from "~/lib/units";
 import { valueRule } from "~/modules/progress/progress.schema";
+import { getMemberCheckInSummary } from "~/modules/check-ins/check-in-review.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
 import { getMemberTrainingForStaff } from "~/modules/workouts/coach-review.server";
 import { memberAttention } from "./attention.server";
@@ -56,12 +56,7 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
       .where(and(eq(fitnessGoal.userId, member.id), ne(fitnessGoal.status, "completed")))
       .orderBy(desc(fitnessGoal.createdAt))
       .limit(SHOWN.goals),
-    db
-      .select({ id: checkIn.id, weekOf: checkIn.weekOf, reviewedAt: checkIn.reviewedAt })
-      .from(checkIn)
-      .where(eq(checkIn.userId, member.id))
-      .orderBy(desc(checkIn.weekOf))
-      .limit(SHOWN.checkIns),
+    getMemberCheckInSummary(actor, member.id, SHOWN.checkIns),
     db
       .select({ total: count(), latest: max(progressPhoto.takenOn) })
       .from(progressPhoto)
@@ -101,7 +96,7 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
     program: current ? { name: current.name, weeksDone: current.weeksDone, totalWeeks: current.totalWeeks, compliance: current.compliance.slice(-4), missed: current.missed.length } : null,
     otherPrograms: training.programs.length - (current ? 1 : 0),
     workouts: training.workouts.slice(0, SHOWN.workouts).map((w) => ({ id: w.id, title: w.title, performedOn: w.performedOn, setCount: w.setCount })),
-    checkIns: checkIns.map((c) => ({ id: c.id, weekOf: c.weekOf, reviewed: c.reviewedAt !== null })),
+    checkIns: { thisWeek: checkIns.status.state, total: checkIns.total, latest: checkIns.latest.map((c) => ({ id: c.id, weekOf: c.weekOf, reviewed: c.reviewed, path: c.path })) },
     photos: photos && photos.total > 0 ? { total: photos.total, latest: photos.latest } : null,
     conversation: talk?.lastMessageAt ? { lastMessageAt: talk.lastMessageAt.toISOString(), awaitingTeam: talk.awaitingTeam } : null,
     attention,

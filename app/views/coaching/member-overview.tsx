@@ -9,6 +9,8 @@ import { AttentionItems } from "./attention-items";
 
 export const GOAL_WEIGHT_INTENT = "set-goal-weight";
 
+const thisWeekLabels = { sent: "sent", due: "due, not sent yet", overdue: "overdue" } as const;
+
 const linkClass = "font-semibold text-brand-strong underline underline-offset-2";
 
 function Card({ id, title, link, children }: { id: string; title: string; link?: { to: string; label: string }; children: React.ReactNode }) {
@@ -156,13 +158,14 @@ export function MemberOverviewView({ overview, timeZone, result }: { overview: M
         </Card>
 
         <Card id="check-ins-heading" title="Check-ins" link={{ to: `${base}/check-ins`, label: "All check-ins" }}>
-          {overview.checkIns.length === 0 ? (
+          <p>This week: {thisWeekLabels[overview.checkIns.thisWeek]}.</p>
+          {overview.checkIns.latest.length === 0 ? (
             <p className="text-zinc-700">No check-ins yet.</p>
           ) : (
             <ul className="space-y-1">
-              {overview.checkIns.map((c) => (
+              {overview.checkIns.latest.map((c) => (
                 <li key={c.id}>
-                  <Link to={`${base}/check-ins/${encodeURIComponent(c.id)}`} className="underline-offset-2 hover:underline">
+                  <Link to={c.path} className="underline-offset-2 hover:underline">
                     Week of {formatShortDate(c.weekOf)}
                   </Link>
                   <span className="text-sm text-zinc-700"> · {c.reviewed ? "Reviewed" : "Waiting for review"}</span>
