@@ -23,6 +23,10 @@ test("a trainer reads a check-in beside last week's and replies; the member read
   await signInOverHttp(page, "trainer");
   // From the coach's home, 'Check-ins to review', to the check-in.
   await page.goto("/coach");
+  // 'Needs attention' lists the member, the check-in waiting for review among the reasons.
+  const card = page.getByRole("listitem", { name: member.name });
+  await expect(card.getByText("Check-in waiting for review")).toBeVisible();
+  await expect(card.getByRole("link", { name: "Review check-in" })).toBeVisible();
   await page.getByRole("region", { name: "Check-ins to review" }).getByRole("link", { name: `Review ${member.name}'s check-in` }).click();
   await expect(page.getByRole("heading", { name: new RegExp(`^${member.name}: week of`), level: 1 })).toBeVisible();
   const thisWeek = page.getByRole("region", { name: /^This week/ });
@@ -45,6 +49,10 @@ test("a trainer reads a check-in beside last week's and replies; the member read
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reply sent" })).toBeVisible();
   await expect(page.getByRole("region", { name: `Reply from ${users.trainer.name}` })).toContainText(words);
   await expect(page.getByText("Reviewed", { exact: true }).first()).toBeVisible();
+  // Reviewed: no longer waiting on 'Needs attention'.
+  await page.goto("/coach");
+  await expect(page.getByRole("listitem", { name: member.name }).getByText("Check-in waiting for review")).toHaveCount(0);
+  await page.goBack();
   // The member's check-ins, for staff: both weeks reviewed now.
   await page.getByRole("link", { name: "All check-ins" }).click();
   await expect(page.getByRole("heading", { name: `Check-ins: ${member.name}`, level: 1 })).toBeVisible();
