@@ -9,7 +9,17 @@ import { pruneJobsJob } from "~/lib/jobs.server";
 import { checkInReplyMailJob } from "~/modules/check-ins/check-in-review.server";
 import { pruneAttentionDismissalsJob } from "~/modules/coaching/attention.server";
 import { notifyCoachJob } from "~/modules/contacts/contacts.server";
+import { unreadEmailJob } from "~/modules/messages/message-emails.server";
 import { assignCopyJob } from "~/modules/programs/program-assignment.server";
 import { sweepUploadsJob } from "~/modules/uploads/sweep.server";
 
-export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([notifyCoachJob, assignCopyJob, sweepUploadsJob, pruneJobsJob, analyzeTablesJob, pruneAttentionDismissalsJob, checkInReplyMailJob]);
+export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
+  notifyCoachJob,
+  assignCopyJob,
+  sweepUploadsJob,
+  pruneJobsJob,
+  analyzeTablesJob,
+  pruneAttentionDismissalsJob,
+  checkInReplyMailJob,
+  unreadEmailJob,
+]);

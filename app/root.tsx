@@ -14,6 +14,7 @@ import { readToast } from "~/lib/toast.server";
 import { defaultSiteSettings } from "~/modules/settings/settings-defaults";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { countNeedsAttention } from "~/modules/coaching/attention.server";
+import { countUnreadMessages } from "~/modules/messages/messages.server";
 import { ErrorScreen } from "~/components/error-screen";
 import "./app.css";
 
@@ -29,7 +30,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, settings, { toast, clear }] = await Promise.all([getSessionUser(request), getSiteSettings(), readToast(request)]);
   const { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } = settings;
-  const counts: MenuCounts = { attention: user && can(user.role, "coaching", "view") ? await countNeedsAttention(user) : null };
+  const counts: MenuCounts = {
+    attention: user && can(user.role, "coaching", "view") ? await countNeedsAttention(user) : null,
+    // Unread messages (the member's Member Menu, the staff's user menu): one query on the indexes.
+    messages: user ? await countUnreadMessages(user) : null,
+  };
   return data(
     { user, toast, counts, origin: getEnv().BASE_URL, settings: { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } },
     { headers: clear ? { "set-cookie": clear } : undefined },

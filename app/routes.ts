@@ -24,6 +24,7 @@ export default [
     route("community", "routes/members.community.tsx"),
     route("schedule", "routes/members.schedule.tsx"),
     route("settings", "routes/members.settings.tsx"),
+    route("messages", "routes/members.messages.tsx"),
   ]),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
@@ -92,6 +93,11 @@ export default [
   route("documents/:id", "routes/documents.$id.ts"),
   route("coach/members/:memberId/photos", "routes/coach.members.$memberId.photos.tsx"),
   route("progress-photos/:photoId/:file", "routes/progress-photos.$photoId.$file.ts"),
+  // Messages (issue 28): each side's live stream, the staff's conversation of a member and the list of every conversation.
+  route("members/messages/events", "routes/members.messages.events.ts"),
+  route("coach/messages", "routes/coach.messages.tsx"),
+  route("coach/members/:memberId/messages", "routes/coach.members.$memberId.messages.tsx"),
+  route("coach/members/:memberId/messages/events", "routes/coach.members.$memberId.messages.events.ts"),
   route("cms/documents", "routes/cms.documents.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,14 +5,18 @@ import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server
 import { ensurePrivateDir } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { startJobWorker } from "~/jobs.server";
+import { stopMessageFeed } from "~/modules/messages/message-feed.server";
+import { closeMessageStreams } from "~/modules/messages/message-stream.server";
 import { getLogger } from "~/lib/logger.server";
 
 export interface Booted {
   database: Database;
   /** Printed once when no administrator exists and none is configured. */
   setupUrl: string | null;
-  /** Stops the job worker and waits for the job under way; await it before closing the database. */
+  /** Stops the job worker and waits for the job under way, and stops listening for messages; await it before closing the database. */
   stopJobs: () => Promise<void>;
+  /** Ends every open message stream (at shutdown: they would hold their connections open). */
+  closeStreams: () => void;
 }
 
 /**
@@ -39,7 +43,11 @@ export async function bootServices(given?: Database): Promise<Booted> {
     }
     // Jobs due while the server was down (a retry, the hourly sweep) run from now on, once across every process.
     const worker = startJobWorker();
-    return { database, setupUrl, stopJobs: worker.stop };
+    const stopJobs = async () => {
+      await worker.stop();
+      await stopMessageFeed();
+    };
+    return { database, setupUrl, stopJobs, closeStreams: closeMessageStreams };
   } catch (error) {
     if (!given) await database.close();
     throw error;

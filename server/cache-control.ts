@@ -21,7 +21,8 @@ export const privateUnlessDeclaredPublic: RequestHandler = (_req, res, next) => 
   const writeHead = res.writeHead;
   res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
     const declared = String(res.getHeader("Cache-Control") ?? "").trim().toLowerCase();
-    if (!declared.startsWith("public")) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    // no-transform stays (an event stream): the compression middleware then leaves the answer as it is.
+    if (!declared.startsWith("public")) res.setHeader("Cache-Control", /\bno-transform\b/.test(declared) ? `${PRIVATE_CACHE_CONTROL}, no-transform` : PRIVATE_CACHE_CONTROL);
     return writeHead.apply(this, args);
   } as typeof writeHead;
   next();

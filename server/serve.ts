@@ -15,7 +15,7 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
-async function listen({ server, env, database, setupUrl, stopJobs }: App) {
+async function listen({ server, env, database, setupUrl, stopJobs, closeStreams }: App) {
   server.listen(env.PORT);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -49,6 +49,8 @@ async function listen({ server, env, database, setupUrl, stopJobs }: App) {
       await database.close();
       process.exit(0);
     });
+    // Event streams never end on their own: end them now (browsers reconnect elsewhere or after the restart).
+    closeStreams();
     // Connections still quiet a moment later are truly idle: close them so shutdown is quick.
     setTimeout(() => server.closeIdleConnections(), 1_000).unref();
   };

@@ -1,9 +1,10 @@
-/** Counts the signed-in user's menu shows (the root loader reads them): members who need the coach (staff). */
+/** Counts the signed-in user's menu shows (the root loader reads them): members who need the coach (staff), unread messages (everyone; counted up to 100). */
 export interface MenuCounts {
   attention: number | null;
+  messages: number | null;
 }
 
-export const noMenuCounts: MenuCounts = { attention: null };
+export const noMenuCounts: MenuCounts = { attention: null, messages: null };
 
 /**
  * A small count beside a menu entry; nothing when there is nothing to count. `label`
@@ -14,7 +15,7 @@ export function CountBadge({ count, label }: { count: number | null; label?: str
   if (!count) return null;
   return (
     <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-brand px-2 text-xs font-bold text-white" aria-hidden={label ? undefined : true}>
-      {count}
+      {count > 99 ? "99+" : count}
       {label ? <span className="sr-only"> {label}</span> : null}
     </span>
   );

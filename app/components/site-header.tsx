@@ -200,6 +200,12 @@ export function SiteHeader({ user, businessName, counts = noMenuCounts }: { user
                       Member Dashboard
                     </Link>
                   )}
+                  {can(user.role, "conversations", "readAny") ? (
+                    <Link to="/coach/messages" className={buttonClass("inverse")}>
+                      Messages
+                      <CountBadge count={counts.messages} label="unread" />
+                    </Link>
+                  ) : null}
                   <Link to="/members/settings" className={buttonClass("inverse")}>
                     Settings
                   </Link>

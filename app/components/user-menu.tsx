@@ -7,13 +7,14 @@ import { CountBadge, type MenuCounts } from "./menu-counts";
 
 const item = "flex w-full cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none data-[highlighted]:bg-zinc-100";
 
-/** The signed-in user's menu: 'My Account', 'Needs attention' with its count (staff), their dashboard, the staff schedule and Programs (trainers, admins), Settings, Log out. */
+/** The signed-in user's menu: 'My Account', 'Needs attention' with its count (staff), their dashboard, the staff schedule, Programs and Messages with the unread count (trainers, admins), Settings, Log out. */
 export function UserMenu({ user, counts }: { user: SessionUser; counts: MenuCounts }) {
   const fetcher = useFetcher();
   const isAdmin = can(user.role, "adminArea", "view");
   const schedulesSessions = can(user.role, "trainingSessions", "listAll");
   const writesPrograms = can(user.role, "programs", "view");
   const coaches = can(user.role, "coaching", "view");
+  const readsConversations = can(user.role, "conversations", "readAny");
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-white hover:bg-white/10">
@@ -44,6 +45,14 @@ export function UserMenu({ user, counts }: { user: SessionUser; counts: MenuCoun
           {writesPrograms ? (
             <DropdownMenu.Item asChild className={item}>
               <Link to="/programs">Programs</Link>
+            </DropdownMenu.Item>
+          ) : null}
+          {readsConversations ? (
+            <DropdownMenu.Item asChild className={item}>
+              <Link to="/coach/messages">
+                Messages
+                <CountBadge count={counts.messages} label="unread" />
+              </Link>
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Item asChild className={item}>

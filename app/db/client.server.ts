@@ -23,12 +23,13 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   /**
-   * Calls `onNotice` each time a transaction that ran `pg_notify(channel, …)` commits: in this
-   * process on PGlite, in any process on PostgreSQL (through a connection of its own, opened
-   * again when it drops; `onNotice` is called once more then, for what it missed). Resolves
-   * with the call that stops listening.
+   * Calls `onNotice` with the notice's payload each time a transaction that ran
+   * `pg_notify(channel, payload)` commits: in this process on PGlite, in any process on
+   * PostgreSQL (through a connection of its own, opened again when it drops; `onNotice` is
+   * called once more then without a payload, for whatever it missed). Resolves with the
+   * call that stops listening.
    */
-  listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotice: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,7 +54,7 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
       return true;
     },
     listen: async (channel, onNotice) => {
-      const unlisten = await pglite.listen(channel, () => onNotice());
+      const unlisten = await pglite.listen(channel, (payload) => onNotice(payload));
       return async () => {
         if (!closed) await unlisten();
       };
@@ -109,7 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         let retry: NodeJS.Timeout | undefined;
         const connect = async (): Promise<void> => {
           const next = new pg.Client({ connectionString: options.url });
-          next.on("notification", () => onNotice());
+          next.on("notification", (notice) => onNotice(notice.payload));
           next.on("error", (error) => {
             next.end().catch(() => undefined);
             if (client !== next) return;
@@ -129,7 +130,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         };
         const listenAgain = () => {
           if (stopped) return;
-          retry = setTimeout(() => void connect().then(onNotice, listenAgain), RELISTEN_MS);
+          retry = setTimeout(() => void connect().then(() => onNotice(), listenAgain), RELISTEN_MS);
           retry.unref();
         };
         await connect();

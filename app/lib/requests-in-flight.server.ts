@@ -10,8 +10,13 @@ let answering = 0;
 /** Called when the last request in flight is answered. */
 const idleWaiters = new Set<() => void>();
 
-/** Express middleware: counts the request until its response is finished or abandoned. */
-export function countRequestsInFlight(_req: Request, res: Response, next: NextFunction): void {
+/**
+ * Express middleware: counts the request until its response is finished or abandoned. A
+ * request for an event stream (a page following its messages) stays open as long as the
+ * page: it is not counted, or background work would always wait.
+ */
+export function countRequestsInFlight(req: Request, res: Response, next: NextFunction): void {
+  if (req.headers.accept === "text/event-stream") return next();
   answering += 1;
   res.once("close", () => {
     answering -= 1;

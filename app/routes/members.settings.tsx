@@ -11,6 +11,8 @@ import { keepFormWhenUnanswered } from "~/lib/unanswered-save";
 import { cancelEnrolment, confirmEnrolment, disableTwoFactor, regenerateBackupCodes, startEnrolment, twoFactorState } from "~/modules/two-factor/two-factor.server";
 import { changeOwnPassword, signOutOtherDevices } from "~/modules/users/account-security.server";
 import { getOwnProfile, updateOwnProfile } from "~/modules/users/profile.server";
+import { getMessageEmails, setMessageEmails } from "~/modules/messages/messages.server";
+import { MESSAGE_EMAILS_INTENT } from "~/views/messages/message-emails-form";
 import type { TwoFactorActionData } from "~/views/two-factor/two-factor-settings";
 import { profileUpdateFailed } from "~/views/users/profile-form";
 import { SettingsScreen } from "~/views/users/settings-screen";
@@ -19,8 +21,8 @@ const SETTINGS = "/members/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = memberOf(context);
-  const [profile, twoFactor, required] = await Promise.all([getOwnProfile(user), twoFactorState(user), mustEnrolTwoFactor(user)]);
-  return { profile, twoFactor: { ...twoFactor, required } };
+  const [profile, twoFactor, required, messageEmails] = await Promise.all([getOwnProfile(user), twoFactorState(user), mustEnrolTwoFactor(user), getMessageEmails(user)]);
+  return { profile, twoFactor: { ...twoFactor, required }, messageEmails };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -33,6 +35,10 @@ export function action({ request, context }: Route.ActionArgs) {
       if (!member) throw new AppError(401, "Please log in to save your profile.", { title: SIGN_IN_AGAIN_TITLE });
       await updateOwnProfile(member, form);
       return redirectWithToast(SETTINGS, { type: "success", title: "Profile updated", description: "Your profile has been successfully updated." });
+    },
+    [MESSAGE_EMAILS_INTENT]: async (form) => {
+      const on = await setMessageEmails(user(), form);
+      return redirectWithToast(SETTINGS, { type: "success", title: on ? "Message e-mails on" : "Message e-mails off" });
     },
     "change-password": async (form) => {
       const headers = await changeOwnPassword(request, user(), form);
@@ -69,5 +75,5 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   // The two-factor forms post as navigations (their answer is this page's); the other forms use fetchers.
   const result = actionData as TwoFactorActionData | undefined;
   const twoFactorResult = result?.intent?.startsWith("two-factor-") ? result : undefined;
-  return <SettingsScreen profile={loaderData.profile} twoFactor={loaderData.twoFactor} twoFactorResult={twoFactorResult} />;
+  return <SettingsScreen profile={loaderData.profile} twoFactor={loaderData.twoFactor} twoFactorResult={twoFactorResult} messageEmails={loaderData.messageEmails} />;
 }

@@ -1,4 +1,6 @@
-import { NavLink, Outlet, redirect } from "react-router";
+import { NavLink, Outlet, redirect, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import { CountBadge } from "~/components/menu-counts";
 import type { Route } from "./+types/members";
 import { accessRequired, lookUpUser, memberOf } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
@@ -16,6 +18,7 @@ const menu = [
   { to: "/members/check-ins", label: "Check-ins" },
   { to: "/members/community", label: "Community" },
   { to: "/members/schedule", label: "Training Schedule" },
+  { to: "/members/messages", label: "Messages" },
   { to: "/members/settings", label: "Settings" },
 ] as const;
 
@@ -65,6 +68,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 function MemberFrame({ name, children }: { name: string; children: React.ReactNode }) {
+  const unreadMessages = useRouteLoaderData<typeof rootLoader>("root")?.counts.messages ?? null;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Welcome back, {name}</h1>
@@ -84,7 +88,15 @@ function MemberFrame({ name, children }: { name: string; children: React.ReactNo
                     cn("block rounded-md px-3 py-2 text-sm font-semibold", isActive ? "bg-zinc-900 text-white" : "text-zinc-800 hover:bg-zinc-100")
                   }
                 >
-                  {item.label}
+                  {/* On the conversation itself the count is stale (read as it opened): no badge there. */}
+                  {item.to === "/members/messages"
+                    ? ({ isActive }) => (
+                        <span className="flex items-center gap-2">
+                          {item.label}
+                          <CountBadge count={isActive ? null : unreadMessages} label="unread" />
+                        </span>
+                      )
+                    : item.label}
                 </NavLink>
               </li>
             ))}

@@ -3,9 +3,20 @@ import { TwoFactorSettings, type TwoFactorActionData, type TwoFactorView } from 
 import { UnitSwitch } from "~/views/progress/unit-switch";
 import { ChangePasswordForm, SignOutOtherDevicesForm } from "./account-security-forms";
 import { ProfileSettingsForm } from "./profile-form";
+import { MessageEmailsForm } from "~/views/messages/message-emails-form";
 
 /** The member's Settings: profile, units, password, other devices and two-factor authentication. */
-export function SettingsScreen({ profile, twoFactor, twoFactorResult }: { profile: ProfileFields; twoFactor: TwoFactorView; twoFactorResult?: TwoFactorActionData }) {
+export function SettingsScreen({
+  profile,
+  twoFactor,
+  twoFactorResult,
+  messageEmails,
+}: {
+  profile: ProfileFields;
+  twoFactor: TwoFactorView;
+  twoFactorResult?: TwoFactorActionData;
+  messageEmails: boolean;
+}) {
   return (
     <section aria-labelledby="settings-title" className="max-w-2xl">
       <h2 id="settings-title" className="mb-6 text-2xl font-bold uppercase">
@@ -19,6 +30,7 @@ export function SettingsScreen({ profile, twoFactor, twoFactorResult }: { profil
         <p className="mb-4 text-zinc-700">Weights are shown in lbs or kg; body measurements follow in inches or cm.</p>
         <UnitSwitch unit={profile.weightUnit} />
       </section>
+      <MessageEmailsForm on={messageEmails} />
       <section aria-labelledby="password-title" className="mt-12 border-t border-zinc-200 pt-8">
         <h3 id="password-title" className="mb-4 text-xl font-bold uppercase">
           Change Password
