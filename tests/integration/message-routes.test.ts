@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { message } from "~/db/schema/messages";
+import type * as StreamModule from "~/modules/messages/message-stream.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { openEventStream, type EventStream } from "../support/event-stream";
 import { signIn } from "../support/sign-in";
@@ -183,7 +184,7 @@ describe("the live stream", () => {
     // Closing one frees a place.
     open[0]!.close();
     await open[0]!.ended;
-    const { openMessageStreams } = await app.load<typeof import("~/modules/messages/message-stream.server")>("/app/modules/messages/message-stream.server.ts");
+    const { openMessageStreams } = await app.load<typeof StreamModule>("/app/modules/messages/message-stream.server.ts");
     await expect.poll(() => openMessageStreams()).toBe(4);
     const replacement = await stream("/members/messages/events", "memberB");
     expect(replacement.status).toBe(200);
@@ -192,7 +193,7 @@ describe("the live stream", () => {
 
   it("ends every open stream at shutdown, so the server's connections can close", async () => {
     const open = await stream("/members/messages/events", "memberA");
-    const { closeMessageStreams } = await app.load<typeof import("~/modules/messages/message-stream.server")>("/app/modules/messages/message-stream.server.ts");
+    const { closeMessageStreams } = await app.load<typeof StreamModule>("/app/modules/messages/message-stream.server.ts");
     closeMessageStreams();
     await open.ended;
     expect(open.events).toEqual([]);

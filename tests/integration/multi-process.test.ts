@@ -12,9 +12,13 @@ import path from "node:path";
 import type { BetterAuthOptions } from "better-auth";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { getAuth } from "~/auth/auth.server";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
 import { validApplication } from "~/modules/contacts/intake.fixture";
 import { clientAddress, killIfRunning, runCli, signIn, startServer, type ServerProcess } from "../../scripts/reliability/server";
+import { openEventStream } from "../support/event-stream";
 import { S3_TEST_CREDENTIALS, startS3Server, type RunningS3 } from "../support/s3-server";
 
 // Runs everywhere: what two processes must share is kept in the database, not in memory.
@@ -27,6 +31,7 @@ it("keeps rate-limit counts in the database, with no in-memory secondary storage
 if (process.env.DATABASE_URL) {
   describe("two server processes on one PostgreSQL", () => {
     const trainer = { email: "trainer@multi-process.test", password: "multi-process-pass-1", name: "Multi Trainer" };
+    const member = { email: "member@multi-process.test", password: "multi-process-pass-2", name: "Multi Member" };
     const dataDirs: string[] = [];
     let s3: RunningS3;
     let a: ServerProcess;
@@ -51,6 +56,8 @@ if (process.env.DATABASE_URL) {
       };
       const created = await runCli("user-create", ["--email", trainer.email, "--password", trainer.password, "--role", "trainer", "--name", trainer.name], own());
       expect(created.code, created.output).toBe(0);
+      const createdMember = await runCli("user-create", ["--email", member.email, "--password", member.password, "--role", "member", "--name", member.name], own());
+      expect(createdMember.code, createdMember.output).toBe(0);
       [a, b] = await Promise.all([startServer(own()), startServer(own())]);
     }, 120_000);
 
@@ -95,6 +102,32 @@ if (process.env.DATABASE_URL) {
       const refused = await apply(b, 5);
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    });
+
+    it("delivers a message posted on one process to a page following the conversation on the other (LISTEN/NOTIFY), both ways", async () => {
+      const memberOnA = await signIn(a.baseUrl, member.email, member.password, { "x-forwarded-for": clientAddress(6) });
+      const trainerOnB = await signIn(b.baseUrl, trainer.email, trainer.password, { "x-forwarded-for": clientAddress(7) });
+      const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, member.email));
+      const memberId = row!.id;
+      const staffStream = await openEventStream(`${b.baseUrl}/coach/members/${memberId}/messages/events?after=0`, { cookie: trainerOnB, "x-forwarded-for": clientAddress(7) });
+      const memberStream = await openEventStream(`${a.baseUrl}/members/messages/events?after=0`, { cookie: memberOnA, "x-forwarded-for": clientAddress(6) });
+      expect([staffStream.status, memberStream.status]).toEqual([200, 200]);
+      const send = (server: ServerProcess, path: string, cookie: string, n: number, body: string) =>
+        fetch(`${server.baseUrl}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl, cookie, "x-forwarded-for": clientAddress(n) },
+          body: new URLSearchParams({ intent: "send-message", body }),
+        });
+      expect((await send(a, "/members/messages", memberOnA, 6, "Posted on A")).status).toBe(302);
+      const [fromA] = await staffStream.waitForEvents(1);
+      expect(JSON.parse(fromA!.data)).toMatchObject({ seq: 1, body: "Posted on A", fromMember: true });
+      expect((await send(b, `/coach/members/${memberId}/messages`, trainerOnB, 7, "Answered on B")).status).toBe(302);
+      const both = await memberStream.waitForEvents(2);
+      expect(both.map((e) => JSON.parse(e.data).body)).toEqual(["Posted on A", "Answered on B"]);
+      expect((await staffStream.waitForEvents(2)).map((e) => e.id)).toEqual(["1", "2"]);
+      staffStream.close();
+      memberStream.close();
     });
 
     it("serves on B an image uploaded on A (S3 mode), byte for byte", async () => {

@@ -4,7 +4,7 @@
  * staff's list, and the e-mail of what is still unread after 10 minutes.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import type { SessionUser } from "~/auth/session.server";
@@ -158,7 +158,7 @@ describe("reading", () => {
     // A read mark never moves back, nor past the last message.
     await markConversationRead(trainer, ben.id, 99);
     await markConversationRead(trainer, ben.id, 0);
-    const [mark] = await getDb().select().from(conversationRead).where(eq(conversationRead.readerId, trainer.id)).where(eq(conversationRead.memberId, ben.id));
+    const [mark] = await getDb().select().from(conversationRead).where(and(eq(conversationRead.readerId, trainer.id), eq(conversationRead.memberId, ben.id)));
     expect(mark!.readSeq).toBe(1);
     expect(await countUnreadMessages(trainer)).toBe(before);
   });
