@@ -7,8 +7,8 @@ import { runAction } from "~/lib/action.server";
 import { AppError } from "~/lib/app-error";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams } from "~/lib/search-params";
-import { CONVERSATION_NOT_FOUND, memberMessagesPath, openConversation, postMessage, staffMessagesPath } from "~/modules/messages/messages.server";
-import { conversationQuery, SEND_MESSAGE_INTENT } from "~/modules/messages/messages.schema";
+import { openConversation, postMessage } from "~/modules/messages/messages.server";
+import { CONVERSATION_NOT_FOUND, conversationQuery, memberMessagesPath, SEND_MESSAGE_INTENT, staffMessagesPath } from "~/modules/messages/messages.schema";
 import { Conversation } from "~/views/messages/conversation";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [

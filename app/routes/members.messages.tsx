@@ -6,8 +6,8 @@ import { ErrorScreen } from "~/components/error-screen";
 import { runAction } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams } from "~/lib/search-params";
-import { memberMessagesPath, openConversation, postMessage } from "~/modules/messages/messages.server";
-import { conversationQuery, SEND_MESSAGE_INTENT } from "~/modules/messages/messages.schema";
+import { openConversation, postMessage } from "~/modules/messages/messages.server";
+import { conversationQuery, memberMessagesPath, SEND_MESSAGE_INTENT } from "~/modules/messages/messages.schema";
 import { Conversation } from "~/views/messages/conversation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Messages", matches) }, { name: "robots", content: "noindex" }];

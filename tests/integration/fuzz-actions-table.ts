@@ -479,6 +479,13 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     },
     { name: "/coach/members/:memberId/check-ins/:checkInId reply (no such check-in)", path: `/coach/members/${ids.member}/check-ins/no-such-check-in`, who: "trainer", base: { intent: "reply", reply: "Great week" } },
   );
+  // Messages: the member's own conversation, the team's answer to the member, and the e-mails switch in Settings.
+  list.push(
+    { name: "/members/messages send-message", path: "/members/messages", who: "member", base: { intent: "send-message", body: "How heavy on Thursday?" } },
+    { name: "/coach/members/:memberId/messages send-message", path: `/coach/members/${ids.member}/messages`, who: "trainer", base: { intent: "send-message", body: "Same as last week." } },
+    { name: "/coach/members/:memberId/messages send-message (a staff account)", path: `/coach/members/${ids.admin}/messages`, who: "trainer", base: { intent: "send-message", body: "Hello" } },
+    { name: "/members/settings message-emails", path: "/members/settings", who: "member", base: { intent: "message-emails", messageEmails: "on" }, pools: { messageEmails: ["on", "off"] } },
+  );
   // Every builder edit on the member's copy, starting from the trained day (refused, 409); the pools reach the open one too.
   const c = trainedCopy;
   const copyPools = { dayId: [c.trainedDay, c.openDay], blockId: [...c.trainedBlocks, c.openBlock], weekId: [c.trainedWeek, c.openWeek], dayIndex: ["0", "3", "6", "7"], position: ["1", "2", "3"] };

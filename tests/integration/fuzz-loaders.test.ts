@@ -138,6 +138,12 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "members/check-ins/:checkInId": none,
     "coach/members/:memberId/check-ins": [{ page: "2" }, { page: "1e309" }],
     "coach/members/:memberId/check-ins/:checkInId": none,
+    // Messages: a page of earlier messages (?before=), the staff's list (?page=), the live streams' start (?after=).
+    "members/messages": [{ before: "3" }],
+    "members/messages/events": [{ after: "0" }],
+    "coach/messages": [{ page: "2" }],
+    "coach/members/:memberId/messages": [{ before: "2" }],
+    "coach/members/:memberId/messages/events": [{ after: "1" }],
     "documents/:id": none,
     "cms/documents": [{ name: "menu.pdf" }],
     "cms/nutrition-documents": none,
@@ -280,6 +286,11 @@ async function get(pathname: string, query: string, who: Who): Promise<{ status:
     headers: { "accept-encoding": "identity", "x-forwarded-for": nextAddress(), ...(cookies[who] ? { cookie: cookies[who] } : {}) },
     signal: AbortSignal.timeout(30_000),
   });
+  // An event stream never ends: its status is the answer.
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await response.body?.cancel();
+    return { status: response.status, text: "" };
+  }
   return { status: response.status, text: await response.text() };
 }
 

@@ -14,6 +14,12 @@ export const messageSchema = z.object({
   body: multiLineText({ message: MESSAGE_REQUIRED }).min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX, MESSAGE_TOO_LONG),
 });
 
+export const CONVERSATION_NOT_FOUND = "Conversation not found";
+
+/** Where each side reads a member's conversation. */
+export const memberMessagesPath = "/members/messages";
+export const staffMessagesPath = (memberId: string) => `/coach/members/${encodeURIComponent(memberId)}/messages`;
+
 /** The intent of the form that sends a message (both sides). */
 export const SEND_MESSAGE_INTENT = "send-message";
 

@@ -14,7 +14,7 @@ import { getSiteSettings } from "~/modules/settings/settings.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
 import { unreadEmailJob, unreadEmailSchedule } from "./message-emails.server";
 import { MESSAGES_CHANNEL } from "./message-feed.server";
-import { messageSchema, MESSAGES_PER_PAGE, UNREAD_COUNT_CAP, type ConversationListItem, type ConversationPage, type MessageView } from "./messages.schema";
+import { CONVERSATION_NOT_FOUND, staffMessagesPath, messageSchema, MESSAGES_PER_PAGE, UNREAD_COUNT_CAP, type ConversationListItem, type ConversationPage, type MessageView } from "./messages.schema";
 
 /**
  * One conversation per member with the coaching team. A member reads and writes only their
@@ -25,16 +25,13 @@ import { messageSchema, MESSAGES_PER_PAGE, UNREAD_COUNT_CAP, type ConversationLi
 
 type Actor = Pick<SessionUser, "id" | "role" | "name" | "email">;
 
-export const CONVERSATION_NOT_FOUND = "Conversation not found";
+export { CONVERSATION_NOT_FOUND };
 
 const nameOf = (u: { name: string | null; email: string }) => u.name?.trim() || u.email;
 
 /** The rows of a raw `execute` (its result type is the driver's). */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Where each side reads a member's conversation. */
-export const memberMessagesPath = "/members/messages";
-export const staffMessagesPath = (memberId: string) => `/coach/members/${encodeURIComponent(memberId)}/messages`;
 
 /**
  * The member whose conversation the actor opens: staff any member's (a staff account or an

@@ -378,6 +378,29 @@ export const matrix: MatrixRow[] = [
   { route: "members/settings", op: "delete", intent: "two-factor-cancel", path: () => "/members/settings", form: () => ({ intent: "two-factor-cancel" }), expect: signedIn("redirect:/members/settings#two-factor"), phase: 1 },
   // An unknown intent changes nothing for anyone (the action contract answers it before any handler).
   { route: "members/settings", op: "create", intent: "unknown", path: () => "/members/settings", form: () => ({ intent: "matrix-unknown" }), expect: everyone(400) },
+  // Message e-mails in Settings: each person's own; a value that is neither on nor off changes nothing.
+  { route: "members/settings", op: "update", intent: "message-emails", path: () => "/members/settings", form: () => ({ intent: "message-emails", messageEmails: "maybe" }), expect: answers(toLogin, 400, 400, 400) },
+
+  // Messages (issue 28): a member's own conversation; staff read every member's at /coach. Another member's is 'not found'.
+  read("members/messages", answers(401, 200, "redirect:/coach/messages", "redirect:/coach/messages")),
+  // An empty message is refused after the checks (a staff account has no conversation of its own: not found).
+  { route: "members/messages", op: "create", intent: "send-message", path: () => "/members/messages", form: () => ({ intent: "send-message", body: "" }), expect: answers(toLogin, 400, 404, 404) },
+  // The live streams never end, so the matrix asks with a malformed ?after=: answered (400) once the access checks passed.
+  read("members/messages/events", answers(401, 400, 404, 404), () => "/members/messages/events?after=x"),
+  read("coach/messages", staffOnly(200)),
+  read("coach/messages", staffOnly(200), () => "/coach/messages?page=2"),
+  read("coach/members/:memberId/messages", answers(toLogin, "redirect:/members/messages", 200, 200, 404), (ids) => `/coach/members/${ids.memberAId}/messages`),
+  read("coach/members/:memberId/messages", answers(toLogin, 404, 404, 404), () => `/coach/members/${missingId}/messages`),
+  read("coach/members/:memberId/messages", answers(toLogin, 404, 404, 404), (ids) => `/coach/members/${ids.trainerId}/messages`),
+  {
+    route: "coach/members/:memberId/messages",
+    op: "create",
+    intent: "send-message",
+    path: (ids) => `/coach/members/${ids.memberAId}/messages`,
+    form: () => ({ intent: "send-message", body: "" }),
+    expect: answers(toLogin, "redirect:/members/messages", 400, 400, 404),
+  },
+  read("coach/members/:memberId/messages/events", answers(401, 400, 400, 400, 404), (ids) => `/coach/members/${ids.memberAId}/messages/events?after=x`),
 
   // Staff: member progress, the schedule, content, articles, uploads and documents.
   read("members/:memberId/progress", staffOnly(200), (ids) => `/members/${ids.memberAId}/progress`),
