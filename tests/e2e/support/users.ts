@@ -38,6 +38,8 @@ export const users = {
   checkInPhone: { email: "check-in-phone@relentless.test", name: "Cleo Checkin", role: "member", complete: true },
   // Only tests/e2e/check-ins.spec.ts uses it: last week's check-in reviewed, this week's waiting (seed-check-ins.ts).
   checkInReviewed: { email: "check-in-review@relentless.test", name: "Rory Review", role: "member", complete: true },
+  // Only tests/e2e/messages.spec.ts writes with it: its conversation with the coaching team.
+  messenger: { email: "messenger@relentless.test", name: "Mel Messenger", role: "member", complete: true },
   // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,
   // sign-outs and the deactivation never touch what the other specs see.
   memberA: { email: "member-a@relentless.test", name: "Ari Alpha", role: "member", complete: true },
