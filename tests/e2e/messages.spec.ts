@@ -58,7 +58,7 @@ test("the member messages the coach from a phone, the coach's open page shows it
   await signInOverHttp(other, "member");
   const refused = await other.goto(conversation);
   expect(refused?.status()).toBe(404);
-  await expect(other.getByText("Conversation not found")).toBeVisible();
+  await expect(other.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
   expect((await other.request.get(`${conversation}/events?after=0`)).status()).toBe(404);
   const post = await other.request.post(conversation, { form: { intent: "send-message", body: "Not mine" }, headers: { origin: E2E_BASE_URL }, maxRedirects: 0 });
   expect(post.status()).toBe(404);
