@@ -8,7 +8,7 @@ import { AppError } from "~/lib/app-error";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams } from "~/lib/search-params";
 import { openConversation, postMessage } from "~/modules/messages/messages.server";
-import { CONVERSATION_NOT_FOUND, conversationQuery, memberMessagesPath, SEND_MESSAGE_INTENT, staffMessagesPath } from "~/modules/messages/messages.schema";
+import { CONVERSATION_NOT_FOUND, conversationQuery, MESSAGE_FORM_MAX_BYTES, memberMessagesPath, SEND_MESSAGE_INTENT, staffMessagesPath } from "~/modules/messages/messages.schema";
 import { Conversation } from "~/views/messages/conversation";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
@@ -44,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await postMessage(staff, params.memberId, form);
       return redirect(staffMessagesPath(params.memberId));
     },
-  });
+  }, { maxBytes: MESSAGE_FORM_MAX_BYTES });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

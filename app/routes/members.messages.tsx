@@ -7,7 +7,7 @@ import { runAction } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams } from "~/lib/search-params";
 import { openConversation, postMessage } from "~/modules/messages/messages.server";
-import { conversationQuery, memberMessagesPath, SEND_MESSAGE_INTENT } from "~/modules/messages/messages.schema";
+import { conversationQuery, MESSAGE_FORM_MAX_BYTES, memberMessagesPath, SEND_MESSAGE_INTENT } from "~/modules/messages/messages.schema";
 import { Conversation } from "~/views/messages/conversation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Messages", matches) }, { name: "robots", content: "noindex" }];
@@ -28,7 +28,7 @@ export function action({ request, context }: Route.ActionArgs) {
       await postMessage(user, user.id, form);
       return redirect(memberMessagesPath);
     },
-  });
+  }, { maxBytes: MESSAGE_FORM_MAX_BYTES });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -144,6 +144,7 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "coach/messages": [{ page: "2" }],
     "coach/members/:memberId/messages": [{ before: "2" }],
     "coach/members/:memberId/messages/events": [{ after: "1" }],
+    "message-images/:messageId/:file": none,
     "documents/:id": none,
     "cms/documents": [{ name: "menu.pdf" }],
     "cms/nutrition-documents": none,
@@ -191,6 +192,7 @@ function pathOf(route: string): string {
     .replace(":workoutId", "no-such-workout")
     .replace(":photoId/:file", "no-such-photo/480.jpg")
     .replace(":checkInId", "no-such-check-in")
+    .replace(":messageId/:file", "no-such-message/960.webp")
     .replace(":id", "no-such-document")
     .replace("*", "no-such-page");
   return `/${filled}`;

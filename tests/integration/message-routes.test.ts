@@ -5,6 +5,7 @@
  * stream resumes after Last-Event-ID without losing or repeating a message.
  */
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { message } from "~/db/schema/messages";
@@ -124,6 +125,41 @@ describe("refused messages", () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 302));
     expect((await storedOf(ids.memberB)).map((m) => m.seq)).toEqual(Array.from({ length: before + 10 }, (_, i) => i + 1));
+  });
+});
+
+describe("images", () => {
+  it("serves a message's image to the member and staff only, private and not kept; visitors sign in, another member gets 404", async () => {
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#334155" } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.set("intent", "send-message");
+    form.set("body", "");
+    form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "squat.jpg");
+    const sent = await fetch(`${app.origin}/members/messages`, { method: "POST", redirect: "manual", headers: { ...from(), origin: app.origin, cookie: cookies.memberA }, body: form });
+    expect(sent.status).toBe(302);
+    const [row] = (await storedOf(ids.memberA)).filter((m) => m.image !== null);
+    const file = `/message-images/${row!.id}/400.jpg`;
+    for (const who of ["memberA", "trainer"] as const) {
+      const answer = await get(file, who);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      expect(answer.headers.get("content-type")).toBe("image/jpeg");
+    }
+    const other = await get(file, "memberB");
+    expect(other.status).toBe(404);
+    expect(await other.text()).toBe("Image not found");
+    const visitor = await get(file, null);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(file)}`);
+    // Not an image: refused with the field's message, nothing stored.
+    const before = (await storedOf(ids.memberA)).length;
+    const bad = new FormData();
+    bad.set("intent", "send-message");
+    bad.set("body", "attached");
+    bad.set("image", new Blob(["plain text"], { type: "text/plain" }), "notes.txt");
+    const refused = await fetch(`${app.origin}/members/messages.data`, { method: "POST", headers: { ...from(), origin: app.origin, cookie: cookies.memberA }, body: bad });
+    expect(refused.status).toBe(415);
+    expect(await storedOf(ids.memberA)).toHaveLength(before);
   });
 });
 

@@ -106,7 +106,7 @@ async function mailOne(to: Recipient, memberId: string, fromMember: boolean, mem
       `Hello ${nameOf(to)},`,
       "",
       intro,
-      ...(to.latest === null ? [] : ["", "The latest:", "", ...quote(to.latest)]),
+      ...(to.latest === null ? [] : ["", "The latest:", "", ...quote(to.latest || "(an image)")]),
       "",
       "Read and reply:",
       link,

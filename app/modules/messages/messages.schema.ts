@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PictureImage } from "~/components/ui/picture";
 import { multiLineText } from "~/lib/text-field";
 
 /**
@@ -10,15 +11,22 @@ export const MESSAGE_MAX = 5000;
 export const MESSAGE_REQUIRED = "Please write a message";
 export const MESSAGE_TOO_LONG = `A message must be at most ${MESSAGE_MAX.toLocaleString("en-US")} characters`;
 
+/** The text of a message: empty only when an image is sent (the server checks that, the form too). */
 export const messageSchema = z.object({
-  body: multiLineText({ message: MESSAGE_REQUIRED }).min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX, MESSAGE_TOO_LONG),
+  body: multiLineText({ message: MESSAGE_REQUIRED }).max(MESSAGE_MAX, MESSAGE_TOO_LONG),
 });
+
+/** A form's image field: a chosen file (an empty file input posts an empty one). */
+export const chosenFile = (value: unknown): value is Blob => typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 
 /** Where each side reads a member's conversation. */
 export const memberMessagesPath = "/members/messages";
 export const staffMessagesPath = (memberId: string) => `/coach/members/${encodeURIComponent(memberId)}/messages`;
+
+/** A message's form: an image of up to 10 MB and the text (a 100,000-character text alone is over it: 413). */
+export const MESSAGE_FORM_MAX_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
 /** The intent of the form that sends a message (both sides). */
 export const SEND_MESSAGE_INTENT = "send-message";
@@ -43,6 +51,8 @@ export interface MessageView {
   sentAt: string;
   /** When it was sent, in the site's time zone ('Nov 21, 2026, 3:45 PM'). */
   sentAtLabel: string;
+  /** Its image, served only to the member and the staff (/message-images/:messageId/:file). */
+  image: PictureImage | null;
 }
 
 /** One member's conversation as a page shows it: the newest messages, oldest first. */

@@ -12,6 +12,8 @@ import { getDb } from "~/db/client.server";
 import { conversation, conversationRead, message } from "~/db/schema/messages";
 import { runDueJobs } from "~/jobs.server";
 import { AppError } from "~/lib/app-error";
+import sharp from "sharp";
+import { IMAGE_NOT_FOUND } from "~/modules/progress-photos/private-images.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { outboxMails } from "../../../tests/support/outbox";
 import {
@@ -24,6 +26,7 @@ import {
   markConversationRead,
   openConversation,
   postMessage,
+  serveMessageImage,
   setMessageEmails,
 } from "./messages.server";
 import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG, MESSAGES_PER_PAGE } from "./messages.schema";
@@ -79,11 +82,14 @@ describe("writing", () => {
 
   it("refuses an empty message and one of 100,000 characters with a message, and stores nothing", async () => {
     const member = await person("member");
-    for (const body of ["", "   \n ", "x".repeat(100_000)]) {
-      const error = await refusal(postMessage(member, member.id, { body }));
-      expect(error).toBeInstanceOf(ZodError);
-      expect((error as ZodError).issues[0]!.message).toBe(body.length > 10 ? MESSAGE_TOO_LONG : MESSAGE_REQUIRED);
+    for (const body of ["", "   \n "]) {
+      const error = await refusal(postMessage(member, member.id, { body, image: new File([], "") }));
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ status: 400, fieldErrors: { body: MESSAGE_REQUIRED } });
     }
+    const long = await refusal(postMessage(member, member.id, { body: "x".repeat(100_000) }));
+    expect(long).toBeInstanceOf(ZodError);
+    expect((long as ZodError).issues[0]!.message).toBe(MESSAGE_TOO_LONG);
     expect(await stored(member.id)).toEqual([]);
     expect(await conversationOf(member.id)).toBeUndefined();
     // 5,000 is the limit itself.
@@ -259,5 +265,35 @@ describe("e-mails about unread messages", () => {
     expect(toSilent[0]).toContain(`/coach/members/${member.id}/messages`);
     // The answered member's message e-mails no one of the staff.
     expect(outboxMails().slice(before).filter((m) => m.includes("Quick question"))).toEqual([]);
+  });
+});
+
+describe("images", () => {
+  const jpeg = () => sharp({ create: { width: 640, height: 480, channels: 3, background: "#0f766e" } }).withExif({ IFD0: { Copyright: "Secret Studio" } }).jpeg().toBuffer();
+
+  it("stores an image (with or without text) privately, re-encoded without its metadata, served only to the member and staff", async () => {
+    const member = await person("member");
+    const other = await person("member");
+    const sent = await postMessage(member, member.id, { body: "", image: new File([new Uint8Array(await jpeg())], "form.jpg", { type: "image/jpeg" }) });
+    expect(sent.image).toMatchObject({ src: `/message-images/${sent.id}/640.jpg`, width: 640, height: 480 });
+    const [row] = await stored(member.id);
+    expect(row!.image!.variants.every((v) => v.key.startsWith(`message-images/${sent.id}/`))).toBe(true);
+    for (const viewer of [member, coach]) {
+      const answer = await serveMessageImage(viewer, sent.id, "640.jpg");
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      const metadata = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+      expect(metadata.exif).toBeUndefined();
+    }
+    await expect(serveMessageImage(other, sent.id, "640.jpg")).rejects.toMatchObject({ status: 404, message: IMAGE_NOT_FOUND });
+    await expect(serveMessageImage(member, sent.id, "9999.jpg")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("refuses a file that is not an image with the image field's message, and stores nothing", async () => {
+    const member = await person("member");
+    const error = await refusal(postMessage(member, member.id, { body: "See attached", image: new File([new TextEncoder().encode("not an image at all")], "notes.txt", { type: "text/plain" }) }));
+    expect(error).toMatchObject({ status: 415 });
+    expect((error as AppError).fieldErrors.image).toBeTruthy();
+    expect(await stored(member.id)).toEqual([]);
   });
 });

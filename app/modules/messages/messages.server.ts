@@ -12,9 +12,11 @@ import { formatUsDateTime } from "~/lib/dates";
 import { enqueueJob } from "~/lib/jobs.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
+import { discardPreparedImage, IMAGE_NOT_FOUND, preparePrivateImage, privatePicture, servePrivateImage, type PreparedImage } from "~/modules/progress-photos/private-images.server";
+import type { UploadVariant } from "~/db/schema/uploads";
 import { unreadEmailJob, unreadEmailSchedule } from "./message-emails.server";
 import { MESSAGES_CHANNEL } from "./message-feed.server";
-import { CONVERSATION_NOT_FOUND, staffMessagesPath, messageSchema, MESSAGES_PER_PAGE, UNREAD_COUNT_CAP, type ConversationListItem, type ConversationPage, type MessageView } from "./messages.schema";
+import { chosenFile, CONVERSATION_NOT_FOUND, MESSAGE_REQUIRED, staffMessagesPath, messageSchema, MESSAGES_PER_PAGE, UNREAD_COUNT_CAP, type ConversationListItem, type ConversationPage, type MessageView } from "./messages.schema";
 
 /**
  * One conversation per member with the coaching team. A member reads and writes only their
@@ -54,6 +56,7 @@ interface MessageRow {
   body: string;
   fromMember: boolean;
   createdAt: Date;
+  image: { width: number; height: number; variants: UploadVariant[] } | null;
   authorName: string | null;
   authorEmail: string | null;
 }
@@ -64,17 +67,23 @@ const messageColumns = {
   body: message.body,
   fromMember: message.fromMember,
   createdAt: message.createdAt,
+  image: message.image,
   authorName: user.name,
   authorEmail: user.email,
 };
 
+/** Where a message's image files are served (after the viewer is checked). */
+export const messageImagePath = (messageId: string) => `/message-images/${encodeURIComponent(messageId)}`;
+
 function toView(row: MessageRow, timeZone: string): MessageView {
+  const author = row.authorEmail === null ? null : nameOf({ name: row.authorName, email: row.authorEmail });
   return {
+    image: row.image ? privatePicture(row.image.variants, messageImagePath(row.id), `Image sent by ${author ?? "a former user"} on ${formatUsDateTime(row.createdAt, timeZone)}`) : null,
     id: row.id,
     seq: row.seq,
     body: row.body,
     fromMember: row.fromMember,
-    authorName: row.authorEmail === null ? null : nameOf({ name: row.authorName, email: row.authorEmail }),
+    authorName: author,
     sentAt: row.createdAt.toISOString(),
     sentAtLabel: formatUsDateTime(row.createdAt, timeZone),
   };
@@ -82,7 +91,9 @@ function toView(row: MessageRow, timeZone: string): MessageView {
 
 /**
  * A message from the actor: a member to their own conversation, staff to any member's.
- * 1-5,000 characters (trimmed; empty and longer refused with a message, nothing stored).
+ * Up to 5,000 characters (trimmed; longer refused with a message, nothing stored) and an
+ * optional image (`image`: a file, re-encoded without its metadata and stored privately);
+ * text or an image is needed.
  * In one transaction: the conversation row is created or locked and its `lastSeq` moved
  * on (concurrent messages get consecutive numbers in commit order), the message stored,
  * the author's read mark moved to it, 'awaiting the team' set by a member's message and
@@ -91,12 +102,16 @@ function toView(row: MessageRow, timeZone: string): MessageView {
  */
 export async function postMessage(actor: Actor, memberId: unknown, input: unknown): Promise<MessageView> {
   const member = await conversationMember(actor, memberId, "write");
-  const { body } = messageSchema.parse(input);
+  const fields = (typeof input === "object" && input !== null ? input : {}) as { body?: unknown; image?: unknown };
+  const { body } = messageSchema.parse({ body: fields.body });
+  const file = chosenFile(fields.image) ? fields.image : null;
+  if (!body && !file) throw new AppError(400, "", { fieldErrors: { body: MESSAGE_REQUIRED } });
   const fromMember = actor.id === member.id;
+  const { timeZone } = await getSiteSettings();
+  const prepared = file ? await prepareImage(file) : null;
   const now = new Date();
   const at = sql`${now.toISOString()}::timestamptz`;
-  const { timeZone } = await getSiteSettings();
-  const row = await getDb().transaction(async (tx) => {
+  const store = () => getDb().transaction(async (tx) => {
     // The upsert locks the row: a second message waits for this one's commit, then takes the next number.
     const [conv] = await tx
       .insert(conversation)
@@ -113,7 +128,11 @@ export async function postMessage(actor: Actor, memberId: unknown, input: unknow
       })
       .returning({ lastSeq: conversation.lastSeq });
     const seq = conv!.lastSeq;
-    const [stored] = await tx.insert(message).values({ id: crypto.randomUUID(), memberId: member.id, seq, authorId: actor.id, fromMember, body, createdAt: now }).returning();
+    const image = prepared ? { width: prepared.width, height: prepared.height, variants: prepared.variants } : null;
+    const [stored] = await tx
+      .insert(message)
+      .values({ id: prepared?.id ?? crypto.randomUUID(), memberId: member.id, seq, authorId: actor.id, fromMember, body, image, createdAt: now })
+      .returning();
     await tx
       .insert(conversationRead)
       .values({ memberId: member.id, readerId: actor.id, readSeq: seq })
@@ -123,7 +142,36 @@ export async function postMessage(actor: Actor, memberId: unknown, input: unknow
     await enqueueJob(tx, unreadEmailJob, { memberId: member.id, fromMember }, { runAt, key });
     return stored!;
   });
+  let row: Awaited<ReturnType<typeof store>>;
+  try {
+    row = await store();
+  } catch (error) {
+    if (prepared) await discardPreparedImage(prepared);
+    throw error;
+  }
   return toView({ ...row, authorName: actor.name, authorEmail: actor.email }, timeZone);
+}
+
+/** Checks and re-encodes a message's image into private storage; a refusal is the image field's message. */
+async function prepareImage(file: Blob): Promise<PreparedImage> {
+  try {
+    return await preparePrivateImage(new Uint8Array(await file.arrayBuffer()), "message-images");
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.status, error.message, { fieldErrors: { image: error.message } });
+    throw error;
+  }
+}
+
+/**
+ * One file of a message's image (`960.webp`) for the viewer: the member whose conversation
+ * it is, or staff; anyone else, like a message or file that does not exist, 'Image not found'.
+ */
+export async function serveMessageImage(viewer: Actor, messageId: unknown, file: string, options: { head?: boolean } = {}): Promise<Response> {
+  const id = typeof messageId === "string" ? messageId.slice(0, 100) : "";
+  const [found] = id ? await getDb().select({ memberId: message.memberId, image: message.image }).from(message).where(eq(message.id, id)) : [];
+  const allowed = found && (can(viewer.role, "conversations", "readAny") || (viewer.role === "member" && found.memberId === viewer.id));
+  if (!allowed || !found.image) throw new AppError(404, IMAGE_NOT_FOUND);
+  return servePrivateImage(found.image.variants, file, options);
 }
 
 const isSeq = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 2 ** 31 - 1;

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { TextAreaField } from "~/components/ui/field";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { Picture } from "~/components/ui/picture";
 import type { ActionData } from "~/lib/action.server";
 import { fieldErrors } from "~/lib/form";
-import { MESSAGE_MAX, messageSchema, SEND_MESSAGE_INTENT, type ConversationPage, type MessageView } from "~/modules/messages/messages.schema";
+import { chosenFile, MESSAGE_MAX, MESSAGE_REQUIRED, messageSchema, SEND_MESSAGE_INTENT, type ConversationPage, type MessageView } from "~/modules/messages/messages.schema";
 import { mergeMessages, useMessageStream } from "./use-message-stream";
 
 /**
@@ -86,7 +87,12 @@ function MessageItem({ message, viewer, memberName }: { message: MessageView; vi
           <span className="font-semibold">{who}</span>
           <time dateTime={message.sentAt}>{message.sentAtLabel}</time>
         </header>
-        <p className="mt-1 whitespace-pre-wrap break-words">{message.body}</p>
+        {message.image ? (
+          <a href={message.image.src} className="mt-2 block overflow-hidden rounded-lg">
+            <Picture image={message.image} sizes="(min-width: 640px) 24rem, 80vw" className="max-h-80 object-contain" />
+          </a>
+        ) : null}
+        {message.body ? <p className="mt-1 whitespace-pre-wrap break-words">{message.body}</p> : null}
       </article>
     </li>
   );
@@ -113,14 +119,17 @@ function SendForm({ path, viewer, memberName, result }: { path: string; viewer: 
       ref={form}
       method="post"
       action={path}
+      encType="multipart/form-data"
       noValidate
       className="space-y-3 rounded-xl border border-zinc-200 bg-white p-4"
       aria-label={viewer === "member" ? "Message your coach" : `Message ${memberName}`}
       onSubmit={(event) => {
-        const parsed = messageSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        if (!parsed.success) {
+        const data = new FormData(event.currentTarget);
+        const parsed = messageSchema.safeParse({ body: data.get("body") });
+        const problem = !parsed.success ? fieldErrors<"body">(parsed.error).body : !parsed.data.body && !chosenFile(data.get("image")) ? MESSAGE_REQUIRED : undefined;
+        if (problem) {
           event.preventDefault();
-          setClientError(fieldErrors<"body">(parsed.error).body);
+          setClientError(problem);
           event.currentTarget.querySelector<HTMLElement>("textarea")?.focus();
           return;
         }
@@ -143,6 +152,7 @@ function SendForm({ path, viewer, memberName, result }: { path: string; viewer: 
         error={bodyError}
         hint={viewer === "member" ? "Your coach is e-mailed if it is still unread after 10 minutes." : "The member is e-mailed if it is still unread after 10 minutes."}
       />
+      <TextField label="Image (optional)" name="image" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" error={failure?.fieldErrors.image} hint="JPEG, PNG, WebP, AVIF or GIF, up to 10 MB." />
       <Button type="submit" busy={busy} busyText="Sending...">
         Send
       </Button>

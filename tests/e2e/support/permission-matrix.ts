@@ -400,6 +400,8 @@ export const matrix: MatrixRow[] = [
     form: () => ({ intent: "send-message", body: "" }),
     expect: answers(toLogin, "redirect:/members/messages", 400, 400, 404),
   },
+  // A message's image: the member's and the staff's only (a message that does not exist answers as another member's).
+  read("message-images/:messageId/:file", answers(toLogin, 404, 404, 404), () => `/message-images/${missingId}/960.webp`),
   read("coach/members/:memberId/messages/events", answers(401, 400, 400, 400, 404), (ids) => `/coach/members/${ids.memberAId}/messages/events?after=x`),
 
   // Staff: member progress, the schedule, content, articles, uploads and documents.
