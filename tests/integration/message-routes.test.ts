@@ -1,4 +1,4 @@
-// @test-database any
+// @test-database any: the HTTP surface of messages (PostgreSQL delivery is multi-process.test.ts; numbering on both databases is messages.server.test.ts).
 /**
  * Messages over real HTTP (the whole app in-process): who reaches which conversation, a
  * refused message stores nothing, concurrent messages are numbered 1…n, and the live
