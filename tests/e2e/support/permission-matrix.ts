@@ -383,8 +383,9 @@ export const matrix: MatrixRow[] = [
 
   // Messages (issue 28): a member's own conversation; staff read every member's at /coach. Another member's is 'not found'.
   read("members/messages", answers(401, 200, "redirect:/coach/messages", "redirect:/coach/messages")),
-  // An empty message is refused after the checks (a staff account has no conversation of its own: not found).
-  { route: "members/messages", op: "create", intent: "send-message", path: () => "/members/messages", form: () => ({ intent: "send-message", body: "" }), expect: answers(toLogin, 400, 404, 404) },
+  // An empty message is refused after the checks; a staff account has no conversation of its own (its post is refused
+  // as not found, then the page's loader sends staff to /coach/messages).
+  { route: "members/messages", op: "create", intent: "send-message", path: () => "/members/messages", form: () => ({ intent: "send-message", body: "" }), expect: answers(toLogin, 400, "redirect:/coach/messages", "redirect:/coach/messages") },
   // The live streams never end, so the matrix asks with a malformed ?after=: answered (400) once the access checks passed.
   read("members/messages/events", answers(401, 400, 404, 404), () => "/members/messages/events?after=x"),
   read("coach/messages", staffOnly(200)),
