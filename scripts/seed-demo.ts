@@ -8,6 +8,7 @@
 import { addDays, todayIn } from "~/lib/time-zone";
 import { countArticles, createArticle } from "~/modules/articles/articles.server";
 import { countContentItems, createContent } from "~/modules/library/library.server";
+import { lastSeqOf, postMessage } from "~/modules/messages/messages.server";
 import { createDocument, listAllDocumentsForStaff } from "~/modules/nutrition/nutrition.server";
 import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
 import { logBodyComposition, logMeasurements, logWorkout } from "~/modules/progress/progress-entries.server";
@@ -186,6 +187,19 @@ await withDatabase(async () => {
   if (!(await hasCheckIns(member.id))) {
     const made = await seedCheckIns({ id: member.id, weightUnit: demoMember.weightUnit }, trainer.id, today);
     console.log(`created  ${made} check-ins for ${member.email} (this week's waiting for review)`);
+  }
+
+  // A conversation with the coach, the member's last question not answered yet (a reason on /coach).
+  if ((await lastSeqOf(member.id)) === 0) {
+    const coach = { id: trainer.id, email: trainer.email, name: trainer.name, role: "trainer" as const };
+    const self = { id: member.id, email: member.email, name: member.name, role: "member" as const };
+    const conversation: Array<[typeof coach | typeof self, string]> = [
+      [self, "Hi! My left knee felt a bit tight on the last squat session. Should I change anything?"],
+      [coach, "Thanks for telling me. Keep the weight, slow the descent and add a 2-second pause at the bottom this week. Tell me how it feels."],
+      [self, "The pause squats felt much better. Can I add 2.5 kg next week?"],
+    ];
+    for (const [author, body] of conversation) await postMessage(author, member.id, { body });
+    console.log(`created  ${conversation.length} messages between ${trainer.email} and ${member.email}`);
   }
 
   console.log(`\nDemo password for these accounts: ${DEMO_PASSWORD}`);
