@@ -4,7 +4,6 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { lastSignIn } from "~/db/schema/attention";
 import { user } from "~/db/schema/auth";
-import { conversation } from "~/db/schema/messages";
 import { profile } from "~/db/schema/profiles";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import { progressPhoto } from "~/db/schema/progress-photos";
@@ -13,6 +12,7 @@ import { optionalNumber } from "~/lib/number-field";
 import { roundForDisplay, weightFromKg, weightToKg, type WeightUnit } from "~/lib/units";
 import { valueRule } from "~/modules/progress/progress.schema";
 import { getMemberCheckInSummary } from "~/modules/check-ins/check-in-review.server";
+import { getConversationSummary } from "~/modules/messages/messages.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
 import { getMemberTrainingForStaff } from "~/modules/workouts/coach-review.server";
 import { memberAttention } from "./attention.server";
@@ -24,7 +24,7 @@ import { memberAttention } from "./attention.server";
  * what needs the coach now.
  */
 
-type Actor = Pick<SessionUser, "id" | "role" | "weightUnit">;
+type Actor = Pick<SessionUser, "id" | "role" | "weightUnit" | "name" | "email">;
 
 /** Items of each summary. */
 const SHOWN = { goals: 3, checkIns: 4, workouts: 5 } as const;
@@ -33,7 +33,7 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
   ensureCan(actor, "coaching", "view");
   const member = await requireMemberAccount(memberId);
   const db = getDb();
-  const [[about], goals, checkIns, [photos], [weight], [talk], training, attention] = await Promise.all([
+  const [[about], goals, checkIns, [photos], [weight], talk, training, attention] = await Promise.all([
     db
       .select({
         createdAt: user.createdAt,
@@ -67,10 +67,7 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
       .where(and(eq(progressEntry.userId, member.id), eq(progressEntry.kind, "weight")))
       .orderBy(desc(progressEntry.recordedOn), desc(progressEntry.createdAt))
       .limit(1),
-    db
-      .select({ lastMessageAt: conversation.lastMessageAt, awaitingTeam: conversation.awaitingTeam })
-      .from(conversation)
-      .where(eq(conversation.memberId, member.id)),
+    getConversationSummary(actor, member.id),
     getMemberTrainingForStaff(actor, member.id),
     memberAttention(actor, member.id),
   ]);
@@ -98,7 +95,7 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
     workouts: training.workouts.slice(0, SHOWN.workouts).map((w) => ({ id: w.id, title: w.title, performedOn: w.performedOn, setCount: w.setCount })),
     checkIns: { thisWeek: checkIns.status.state, total: checkIns.total, latest: checkIns.latest.map((c) => ({ id: c.id, weekOf: c.weekOf, reviewed: c.reviewed, path: c.path })) },
     photos: photos && photos.total > 0 ? { total: photos.total, latest: photos.latest } : null,
-    conversation: talk?.lastMessageAt ? { lastMessageAt: talk.lastMessageAt.toISOString(), awaitingTeam: talk.awaitingTeam } : null,
+    conversation: talk.lastMessage ? { lastMessageAt: talk.lastMessage.sentAt, awaitingTeam: talk.awaitingTeam, unread: talk.unread } : null,
     attention,
   };
 }

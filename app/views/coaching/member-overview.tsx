@@ -191,7 +191,7 @@ export function MemberOverviewView({ overview, timeZone, result }: { overview: M
         <Card id="conversation-heading" title="Conversation" link={{ to: `${base}/messages`, label: "Open conversation" }}>
           <p>
             {overview.conversation
-              ? `Last message ${formatUsDate(overview.conversation.lastMessageAt, timeZone)}${overview.conversation.awaitingTeam ? " · waiting for a reply" : ""}.`
+              ? `Last message ${formatUsDate(overview.conversation.lastMessageAt, timeZone)}${overview.conversation.unread > 0 ? ` · ${overview.conversation.unread} unread` : ""}${overview.conversation.awaitingTeam ? " · waiting for a reply" : ""}.`
               : "No messages yet."}
           </p>
         </Card>
