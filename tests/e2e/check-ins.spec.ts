@@ -1,6 +1,7 @@
 /**
  * The coach reads a member's check-in beside last week's and replies; the member sees the
- * reply on the check-in, is e-mailed, and can no longer change it.
+ * reply on the check-in, is e-mailed, and can no longer change it; another member gets
+ * 'not found' for it.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -72,4 +73,12 @@ test("a trainer reads a check-in beside last week's and replies; the member read
   await page.goto("/members/check-ins");
   await expect(page.getByText("Your coach has reviewed this check-in.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Update check-in" })).toHaveCount(0);
+
+  // Another member: 'not found' for this check-in, and nothing of it on the page.
+  await page.context().clearCookies();
+  await signInOverHttp(page, "member");
+  const refused = await page.goto(link);
+  expect(refused?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByText(words)).toHaveCount(0);
 });

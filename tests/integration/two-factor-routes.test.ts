@@ -88,7 +88,8 @@ async function enrol(cookie: string): Promise<{ secret: string; backupCodes: str
 async function challengeFor(email: string): Promise<string> {
   const answer = await passwordStep(email);
   expect(answer).toBeInstanceOf(Response);
-  expect(locationOf(answer)).toBe("/login/two-factor?redirectTo=%2Fmembers");
+  // No page asked for: the second step lands on the person's home.
+  expect(locationOf(answer)).toBe("/login/two-factor");
   const cookie = cookieHeaderOf(answer as Response);
   expect(cookie).toMatch(/^rl_2fa=/);
   expect(cookie).not.toContain("session_token=");
@@ -149,7 +150,8 @@ describe("signing in with a second factor", () => {
     const challenge = await challengeFor(member.email);
     expect(await sessionsOf(member.id)).toHaveLength(before);
     // The second step's page exists only with the challenge.
-    expect(await callRoute(secondStepLoader, getRequest("/login/two-factor", challenge))).toEqual({ redirectTo: "/members" });
+    // No page was asked for: the form carries none, and the sign-in lands on the person's home.
+    expect(await callRoute(secondStepLoader, getRequest("/login/two-factor", challenge))).toEqual({ redirectTo: undefined });
     expect(locationOf(await callRoute(secondStepLoader, getRequest("/login/two-factor")))).toBe("/login");
 
     const code = await codeFor(secret, 1);

@@ -248,7 +248,8 @@ describe("/invitations/accept", () => {
     const account = await findUserByEmail("applicant@routes.test");
     expect(account).toMatchObject({ name: "Jordan Reyes", role: "member" });
     const inbox = await invokeRoute(inboxLoader, getRequest(`/admin/contacts?open=${submissionId}`, cookies.admin));
-    expect(inbox.selected).toMatchObject({ id: submissionId, hasAccount: true });
+    // The application links to the member's page.
+    expect(inbox.selected).toMatchObject({ id: submissionId, memberId: account!.id });
     const [row] = await getDb().select({ invitedUserId: contactSubmission.invitedUserId }).from(contactSubmission);
     expect(row?.invitedUserId).toBe(account!.id);
   });
