@@ -2,7 +2,8 @@
  * npm run seed:demo: sample accounts and content to explore the site with: articles,
  * content manager items, a nutrition document, training sessions, a demo member's
  * progress, and a training program assigned to them with a few weeks of finished
- * workouts and a coach's comment (seed-demo-training.ts). Idempotent:
+ * workouts and a coach's comment (seed-demo-training.ts), weekly check-ins with photos
+ * (seed-demo-check-ins.ts) and a conversation with the coach. Idempotent:
  * each part is added only when the demo accounts have none of it yet.
  */
 import { addDays, todayIn } from "~/lib/time-zone";
@@ -186,7 +187,7 @@ await withDatabase(async () => {
 
   if (!(await hasCheckIns(member.id))) {
     const made = await seedCheckIns({ id: member.id, weightUnit: demoMember.weightUnit }, trainer.id, today);
-    console.log(`created  ${made} check-ins for ${member.email} (this week's waiting for review)`);
+    console.log(`created  ${made} check-ins with front and side photos for ${member.email} (this week's waiting for review)`);
   }
 
   // A conversation with the coach, the member's last question not answered yet (a reason on /coach).
