@@ -30,11 +30,12 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, settings, { toast, clear }] = await Promise.all([getSessionUser(request), getSiteSettings(), readToast(request)]);
   const { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } = settings;
-  const counts: MenuCounts = {
-    attention: user && can(user.role, "coaching", "view") ? await countNeedsAttention(user) : null,
-    // Unread messages (the member's Member Menu, the staff's user menu): one query on the indexes.
-    messages: user ? await countUnreadMessages(user) : null,
-  };
+  // Members who need the coach (staff) and unread messages (the member's Member Menu, the staff's user menu), read side by side.
+  const [attention, messages] = await Promise.all([
+    user && can(user.role, "coaching", "view") ? countNeedsAttention(user) : null,
+    user ? countUnreadMessages(user) : null,
+  ]);
+  const counts: MenuCounts = { attention, messages };
   return data(
     { user, toast, counts, origin: getEnv().BASE_URL, settings: { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } },
     { headers: clear ? { "set-cookie": clear } : undefined },
