@@ -62,6 +62,13 @@ function pagesOfBuild(build: () => Promise<ServerBuild>, getLoadContext: Paramet
   };
 }
 
+/**
+ * How long an idle kept-alive connection stays open: longer than the clients' and proxies'
+ * own idle limits (60 s is common), so the client closes first. Node's 5 s let a request
+ * sent as the server closed the connection meet a reset (decision 0073).
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 export interface AppOptions {
   /** Production: the built client folder. Development: Vite's middlewares instead. */
   assets: { dir: string } | { middleware: RequestHandler };
@@ -119,7 +126,8 @@ export async function boot(options: AppOptions) {
   const getLoadContext = (_req: express.Request, res: express.Response) => requestContext(String(res.locals.cspNonce));
   app.use(dev ? createRequestHandler({ build: loadBuild, getLoadContext }) : pagesOfBuild(buildOnce, getLoadContext));
   // The public pages' cached copies are answered before express (docs/performance.md).
-  const server = http.createServer(pageCache ? (req, res) => pageCache.answer(req, res, () => app(req, res)) : app);
+  const server = http.createServer({ headersTimeout: KEEP_ALIVE_MS + 1_000 }, pageCache ? (req, res) => pageCache.answer(req, res, () => app(req, res)) : app);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   return { server, env, ...booted };
 }
 

@@ -165,6 +165,11 @@ for (const deployment of deployments) {
       if (kind.html) expectScriptsAllowed(response);
     });
 
+    it("keeps an idle connection 65 s, past the clients' own limits, so the client closes it first", async () => {
+      const response = await rawRequest(app.base, "/healthz", { headers: { ...deployment.proxy(), connection: "keep-alive" } });
+      expect(response.headers["keep-alive"]).toBe("timeout=65");
+    });
+
     it("gives every rendered response its own nonce", async () => {
       const [a, b] = [await send("/login"), await send("/login")];
       expect(cspDirectives(a).get("script-src")).not.toEqual(cspDirectives(b).get("script-src"));
