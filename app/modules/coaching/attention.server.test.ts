@@ -243,6 +243,16 @@ describe("the list", () => {
     expect(members).toHaveLength(first.total);
   });
 
+  it("the menu's count falls at once when a coach dismisses a member's last reason", async () => {
+    const id = await quietMember("Counted Member");
+    await getDb().insert(conversation).values({ memberId: id, awaitingTeam: true, awaitingSince: new Date() });
+    const before = await countNeedsAttention(coach);
+    const items = await memberAttention(coach, id);
+    expect(items.map((i) => i.reason)).toContain("unanswered_message");
+    for (const item of items) await dismissAttention(coach, { memberId: id, reason: item.reason, occurrence: item.occurrence });
+    expect(await countNeedsAttention(coach)).toBe(before - 1);
+  });
+
   it("is for staff only", async () => {
     const member = { ...staffActor(await quietMember()), role: "member" as const };
     await expect(listNeedsAttention(member, { page: 1 })).rejects.toMatchObject({ status: 403 });

@@ -83,13 +83,24 @@ function describe(row: AttentionRow, actor: Actor, timeZone: string): AttentionI
 }
 
 /**
+ * The menu's count as last read in this process. Every staff page shows it (the root
+ * loader) and reading it means the rules' statement over every member, so other pages
+ * reuse a count up to COUNT_FRESH_MS old; /coach reads the rules afresh and renews it, and
+ * a dismissal here forgets it (decision 0064).
+ */
+const COUNT_FRESH_MS = 30_000;
+let lastCount: { members: number; at: number } | null = null;
+
+/**
  * Every member's reasons now. A page asks twice (the menu's count in the root loader, the
  * list on /coach): one read per request. A given `now` (tests) reads afresh.
  */
 function everyReason(now?: Date): Promise<{ clock: AttentionClock; rows: AttentionRow[] }> {
   const read = async () => {
     const clock = await clockNow(now);
-    return { clock, rows: await readAttentionRows(getDb(), clock) };
+    const rows = await readAttentionRows(getDb(), clock);
+    if (!now) lastCount = { members: new Set(rows.map((r) => r.memberId)).size, at: Date.now() };
+    return { clock, rows };
   };
   return now ? read() : readOncePerRequest("coaching:attention", read);
 }
@@ -148,6 +159,7 @@ export async function listNeedsAttention(actor: Actor, options: { page: number; 
 /** How many members need the coach (the staff menu's count). */
 export async function countNeedsAttention(actor: Actor, now?: Date): Promise<number> {
   ensureCan(actor, "coaching", "view");
+  if (!now && lastCount && Date.now() - lastCount.at < COUNT_FRESH_MS) return lastCount.members;
   const { rows } = await everyReason(now);
   return new Set(rows.map((r) => r.memberId)).size;
 }
@@ -184,7 +196,7 @@ export async function dismissAttention(actor: Actor, input: unknown, now = new D
   const { memberId, reason, occurrence, days } = parsed.data;
   const member = await requireMemberAccount(memberId);
   const clock = await clockNow(now);
-  return getDb().transaction(async (tx) => {
+  const dismissed = await getDb().transaction(async (tx) => {
     // Dismissed and snoozed rows included: a snoozed reason may be dismissed or snoozed again.
     const current = await readAttentionRows(tx, clock, { memberId, includeDismissed: true });
     const holds = current.some((row) => row.reason === reason && row.occurrence === occurrence);
@@ -196,6 +208,8 @@ export async function dismissAttention(actor: Actor, input: unknown, now = new D
       .onConflictDoUpdate({ target: [attentionDismissal.memberId, attentionDismissal.reason, attentionDismissal.occurrence], set: { until, byId: actor.id, createdAt: now } });
     return { memberName: member.name || member.email, snoozedDays: days ?? null };
   });
+  lastCount = null;
+  return dismissed;
 }
 
 /** Dismissals this old name occurrences long past (a week, a message answered): kept no longer. */
