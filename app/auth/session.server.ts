@@ -6,6 +6,7 @@ import { getDb, type Db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
 import { appendResponseCookie, readOncePerRequest } from "~/lib/request-scope.server";
+import { answerResource } from "~/lib/resource.server";
 import { DEFAULT_WEIGHT_UNIT } from "~/lib/units";
 import { isProfileComplete } from "./user";
 import { AppError } from "~/lib/app-error";
@@ -163,6 +164,24 @@ export async function permittedOrRefusal<E extends Entity>(request: Request, ent
   if (!can(user.role, entity, action)) return Response.json({ error: "You do not have permission to do that." }, { status: 403 });
   if (await mustEnrolTwoFactor(user)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403 });
   return user;
+}
+
+/**
+ * A private file's answer (a nutrition document, a progress photo, a message's image): a
+ * visitor is sent to sign in and gets no bytes; staff whose administrator requires a second
+ * factor get 403 until they enrol; otherwise `serve` answers for this viewer, its
+ * refusals (AppError) as plain text with `headers`.
+ */
+export async function answerPrivateFile(request: Request, serve: (viewer: SessionUser) => Promise<Response>, headers: Record<string, string>): Promise<Response> {
+  const viewer = await getSessionUser(request);
+  if (!viewer) {
+    const url = new URL(request.url);
+    return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`, { headers: { "Cache-Control": "no-store" } });
+  }
+  return answerResource(async () => {
+    if (await mustEnrolTwoFactor(viewer)) throw new AppError(403, TWO_FACTOR_FIRST);
+    return serve(viewer);
+  }, headers);
 }
 
 /** The admin area: visitors to /login, other roles to /members (as the spec says). */

@@ -16,3 +16,9 @@ export function textValues(values: Record<string, string | string[]> | undefined
   for (const [key, value] of Object.entries(values ?? {})) if (typeof value === "string") out[key] = value;
   return out;
 }
+
+/** The field messages a schema gives for a value, none when it passes (a form's check in the browser). */
+export function schemaProblems<T extends string>(schema: z.ZodType, value: unknown): Partial<Record<T, string>> {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? {} : fieldErrors<T>(parsed.error);
+}

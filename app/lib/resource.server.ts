@@ -1,5 +1,8 @@
 import { AppError } from "./app-error";
 
+/** The headers of every private file's answer (documents, progress photos, message images): no cache keeps it, no browser guesses its type. */
+export const PRIVATE_FILE_HEADERS = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" } as const;
+
 /**
  * The one way a resource route (a file, a download, a redirect; no page) answers a
  * refusal. What `answer` returns goes out as it is; an AppError it throws becomes a plain

@@ -1,11 +1,9 @@
 import { Readable } from "node:stream";
 import { redirect } from "react-router";
 import type { Route } from "./+types/documents.$id";
-import { getSessionUser } from "~/auth/session.server";
-import { answerResource } from "~/lib/resource.server";
+import { answerPrivateFile } from "~/auth/session.server";
+import { PRIVATE_FILE_HEADERS } from "~/lib/resource.server";
 import { openDocument } from "~/modules/nutrition/nutrition.server";
-
-const privateHeaders = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
 /** The name as a quoted-string (ASCII only) plus RFC 5987's UTF-8 form. */
 function contentDisposition(fileName: string): string {
@@ -18,26 +16,25 @@ function contentDisposition(fileName: string): string {
  * streamed (never cached by shared caches); a link document redirects to its address.
  * Visitors are sent to sign in and never receive the bytes.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await getSessionUser(request);
-  if (!viewer) {
-    const url = new URL(request.url);
-    return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`, { headers: { "Cache-Control": "no-store" } });
-  }
-  return answerResource(async () => {
-    const opened = await openDocument(viewer, params.id);
-    if (opened.kind === "link") return redirect(opened.url, { headers: privateHeaders });
-    // HEAD gets the headers only: close the file rather than leave it open unread.
-    if (request.method === "HEAD") opened.body.destroy();
-    const body = request.method === "HEAD" ? null : (Readable.toWeb(opened.body) as ReadableStream<Uint8Array>);
-    return new Response(body, {
-      status: 200,
-      headers: {
-        ...privateHeaders,
-        "Content-Type": opened.contentType,
-        "Content-Length": String(opened.bytes),
-        "Content-Disposition": contentDisposition(opened.fileName),
-      },
-    });
-  }, privateHeaders);
+export function loader({ request, params }: Route.LoaderArgs) {
+  return answerPrivateFile(
+    request,
+    async (viewer) => {
+      const opened = await openDocument(viewer, params.id);
+      if (opened.kind === "link") return redirect(opened.url, { headers: PRIVATE_FILE_HEADERS });
+      // HEAD gets the headers only: close the file rather than leave it open unread.
+      if (request.method === "HEAD") opened.body.destroy();
+      const body = request.method === "HEAD" ? null : (Readable.toWeb(opened.body) as ReadableStream<Uint8Array>);
+      return new Response(body, {
+        status: 200,
+        headers: {
+          ...PRIVATE_FILE_HEADERS,
+          "Content-Type": opened.contentType,
+          "Content-Length": String(opened.bytes),
+          "Content-Disposition": contentDisposition(opened.fileName),
+        },
+      });
+    },
+    PRIVATE_FILE_HEADERS,
+  );
 }

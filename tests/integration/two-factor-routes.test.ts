@@ -22,6 +22,8 @@ import { middleware as cmsMiddleware } from "~/routes/cms";
 import { loader as rawCmsLoader } from "~/routes/cms.content-list";
 import { action as previewAction } from "~/routes/cms.markdown-preview";
 import { action as uploadAction } from "~/routes/cms.uploads";
+import { loader as documentLoader } from "~/routes/documents.$id";
+import { loader as photoLoader } from "~/routes/progress-photos.$photoId.$file";
 import { action as loginAction } from "~/routes/login";
 import { action as secondStepAction, loader as secondStepLoader } from "~/routes/login.two-factor";
 import { middleware as membersMiddleware } from "~/routes/members";
@@ -277,6 +279,16 @@ describe("'Require two-factor for staff'", () => {
     expect(await preview.json()).toEqual({ error: "Set up two-factor authentication in Settings first." });
     const upload = (await callRoute(uploadAction, new Request("http://localhost:3000/cms/uploads", { method: "POST", headers: { cookie, origin: "http://localhost:3000" }, body: "not an image" }))) as Response;
     expect(upload.status).toBe(403);
+    // Private files (documents, photos, message images) are closed too: refused before any lookup.
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const files = () => [
+      callRoute(documentLoader, getRequest(`/documents/${unknown}`, cookie), { id: unknown }),
+      callRoute(photoLoader, getRequest(`/progress-photos/${unknown}/960.webp`, cookie), { photoId: unknown, file: "960.webp" }),
+    ];
+    for (const refused of (await Promise.all(files())) as Response[]) {
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toBe("Set up two-factor authentication in Settings first.");
+    }
 
     const memberAnswer = (await passwordStep(member.email)) as Response;
     expect(locationOf(memberAnswer)).toBe("/members");
@@ -285,5 +297,7 @@ describe("'Require two-factor for staff'", () => {
     expect(await callRoute(cmsLoader, getRequest("/cms/articles", cookie))).not.toBeInstanceOf(Response);
     expect(((await callRoute(previewAction, postJson("/cms/markdown-preview", { content: "# Hi" }, cookie))) as Response).status).toBe(200);
     expect((await settingsOf(cookie)).required).toBe(false);
+    // Enrolled: the same addresses are looked up (and are not found).
+    for (const answer of (await Promise.all(files())) as Response[]) expect(answer.status).toBe(404);
   });
 });

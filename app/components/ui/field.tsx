@@ -80,3 +80,13 @@ export function SelectField({ label, error, hint, className, id: givenId, childr
     </FieldFrame>
   );
 }
+
+/** What a refused form's answer says about the whole form (not one field), announced when it appears. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-brand bg-red-50 p-3 text-sm font-medium text-brand-strong">
+      {message}
+    </p>
+  );
+}

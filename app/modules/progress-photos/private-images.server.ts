@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { UploadVariant } from "~/db/schema/uploads";
 import { AppError } from "~/lib/app-error";
 import { getLogger } from "~/lib/logger.server";
+import { PRIVATE_FILE_HEADERS } from "~/lib/resource.server";
 import { getStorage } from "~/lib/storage.server";
 import type { PictureImage } from "~/components/ui/picture";
 import { MAX_UPLOAD_BYTES, MESSAGES, processImage, sniffImageFormat } from "~/modules/uploads/image-processing.server";
@@ -82,8 +83,6 @@ export async function discardPreparedImage(prepared: Pick<PreparedImage, "varian
 /** The file part of a private image's address: `{width}.{ext}`. */
 const FILE_NAME = /^[1-9]\d{0,4}\.(?:avif|webp|jpg|png)$/;
 
-/** The headers of every private image answer: only the asking browser may keep nothing. */
-export const PRIVATE_IMAGE_HEADERS = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" } as const;
 
 /**
  * The answer for one variant (`file`, e.g. `960.webp`) of a private image whose variants
@@ -99,7 +98,7 @@ export async function servePrivateImage(variants: UploadVariant[], file: string,
   const body = options.head ? null : (Readable.toWeb(stored.body) as ReadableStream<Uint8Array>);
   return new Response(body, {
     status: 200,
-    headers: { ...PRIVATE_IMAGE_HEADERS, "Content-Type": variant.contentType, "Content-Length": String(stored.bytes) },
+    headers: { ...PRIVATE_FILE_HEADERS, "Content-Type": variant.contentType, "Content-Length": String(stored.bytes) },
   });
 }
 

@@ -1,9 +1,9 @@
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { FormError, TextAreaField, TextField } from "~/components/ui/field";
+import { useBrowserCheck } from "~/components/ui/use-browser-check";
 import type { ActionData } from "~/lib/action.server";
-import { fieldErrors, textValues } from "~/lib/form";
+import { schemaProblems, textValues } from "~/lib/form";
 import type { WeightUnit } from "~/lib/units";
 import { photoPoses, poseLabels } from "~/modules/progress-photos/progress-photos.schema";
 import { CHECK_IN_LIMITS, checkInSchema, photoFields, scaleEnds, scaleLabels, scaleNames, type CheckInField, type CheckInView, type ScaleName } from "~/modules/check-ins/check-ins.schema";
@@ -47,7 +47,8 @@ function ScaleField({ name, value, error }: { name: ScaleName; value: string; er
  */
 export function CheckInForm({ unit, initial, result, submitLabel }: { unit: WeightUnit; initial: CheckInView | null; result: ActionData | undefined; submitLabel: string }) {
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<Errors>();
+  const check = useBrowserCheck<CheckInField>((data) => schemaProblems(checkInSchema(unit), Object.fromEntries(data)));
+  const clientErrors: Errors | undefined = check.problems;
   const failure = result && !result.ok && result.intent === SAVE_CHECK_IN_INTENT ? result : undefined;
   const echoed = failure ? textValues(failure.values) : undefined;
   const start: Record<string, string> = echoed ?? {
@@ -71,25 +72,10 @@ export function CheckInForm({ unit, initial, result, submitLabel }: { unit: Weig
       noValidate
       aria-labelledby="check-in-form-title"
       className="space-y-5"
-      onSubmit={(event) => {
-        const parsed = checkInSchema(unit).safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        if (!parsed.success) {
-          event.preventDefault();
-          const found = fieldErrors<CheckInField>(parsed.error);
-          setClientErrors(found);
-          const first = Object.keys(found)[0];
-          event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-          return;
-        }
-        setClientErrors(undefined);
-      }}
+      onSubmit={check.onSubmit}
     >
       <input type="hidden" name="intent" value={SAVE_CHECK_IN_INTENT} />
-      {failure?.error ? (
-        <p role="alert" className="rounded-md border border-brand bg-red-50 p-3 text-sm font-medium text-brand-strong">
-          {failure.error}
-        </p>
-      ) : null}
+      <FormError message={failure?.error} />
       <TextField
         label={`Body weight (${unit})`}
         name="weight"

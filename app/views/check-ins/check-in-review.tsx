@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
-import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { TextAreaField } from "~/components/ui/field";
+import { FormError, TextAreaField } from "~/components/ui/field";
+import { useBrowserCheck } from "~/components/ui/use-browser-check";
 import type { ActionData } from "~/lib/action.server";
 import { formatLongDate, formatShortDate } from "~/lib/dates";
-import { fieldErrors } from "~/lib/form";
+import { schemaProblems } from "~/lib/form";
 import { formatValue } from "~/lib/units";
 import type { CheckInReview as Review, TrendPoint } from "~/modules/check-ins/check-in-review.server";
 import { CHECK_IN_LIMITS, replySchema, scaleLabels, scaleNames } from "~/modules/check-ins/check-ins.schema";
@@ -26,7 +26,7 @@ function trendSummary(points: TrendPoint[], pick: (p: TrendPoint) => number | nu
 
 function ReplyForm({ result }: { result: ActionData | undefined }) {
   const navigation = useNavigation();
-  const [clientError, setClientError] = useState<string>();
+  const check = useBrowserCheck<"reply">((data) => schemaProblems(replySchema, Object.fromEntries(data)));
   const failure = result && !result.ok && result.intent === REPLY_INTENT ? result : undefined;
   const echoed = failure?.values.reply;
   return (
@@ -35,30 +35,17 @@ function ReplyForm({ result }: { result: ActionData | undefined }) {
       noValidate
       className="space-y-3"
       aria-labelledby="reply-title"
-      onSubmit={(event) => {
-        const parsed = replySchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        if (!parsed.success) {
-          event.preventDefault();
-          setClientError(fieldErrors<"reply">(parsed.error).reply);
-          event.currentTarget.querySelector<HTMLElement>("textarea")?.focus();
-          return;
-        }
-        setClientError(undefined);
-      }}
+      onSubmit={check.onSubmit}
     >
       <input type="hidden" name="intent" value={REPLY_INTENT} />
-      {failure?.error ? (
-        <p role="alert" className="rounded-md border border-brand bg-red-50 p-3 text-sm font-medium text-brand-strong">
-          {failure.error}
-        </p>
-      ) : null}
+      <FormError message={failure?.error} />
       <TextAreaField
         label="Reply"
         name="reply"
         rows={5}
         maxLength={CHECK_IN_LIMITS.reply}
         defaultValue={typeof echoed === "string" ? echoed : ""}
-        error={clientError ?? failure?.fieldErrors.reply}
+        error={check.problems?.reply ?? failure?.fieldErrors.reply}
         hint="The member sees it on the check-in and is e-mailed. The check-in is then marked reviewed."
       />
       <Button type="submit" busy={navigation.state === "submitting" && navigation.formData?.get("intent") === REPLY_INTENT} busyText="Sending...">

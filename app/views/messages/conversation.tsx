@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { FormError, TextAreaField, TextField } from "~/components/ui/field";
+import { useBrowserCheck } from "~/components/ui/use-browser-check";
 import { Picture } from "~/components/ui/picture";
 import type { ActionData } from "~/lib/action.server";
 import { fieldErrors } from "~/lib/form";
@@ -102,7 +103,12 @@ function MessageItem({ message, viewer, memberName }: { message: MessageView; vi
 function SendForm({ path, viewer, memberName, result }: { path: string; viewer: "member" | "staff"; memberName: string; result: ActionData | undefined }) {
   const fetcher = useFetcher<ActionData>();
   const form = useRef<HTMLFormElement>(null);
-  const [clientError, setClientError] = useState<string>();
+  const check = useBrowserCheck<"body">((data) => {
+    const parsed = messageSchema.safeParse({ body: data.get("body") });
+    if (!parsed.success) return fieldErrors<"body">(parsed.error);
+    // An image alone is a message too.
+    return parsed.data.body || chosenFile(data.get("image")) ? {} : { body: MESSAGE_REQUIRED };
+  });
   const answer = fetcher.data ?? (result && !result.ok && result.intent === SEND_MESSAGE_INTENT ? result : undefined);
   const failure = answer && !answer.ok ? answer : undefined;
   const busy = fetcher.state !== "idle";
@@ -113,7 +119,7 @@ function SendForm({ path, viewer, memberName, result }: { path: string; viewer: 
     wasBusy.current = busy;
   }, [busy, fetcher.data]);
   const echoed = failure?.values.body;
-  const bodyError = clientError ?? failure?.fieldErrors.body;
+  const bodyError = check.problems?.body ?? failure?.fieldErrors.body;
   return (
     <fetcher.Form
       ref={form}
@@ -123,25 +129,10 @@ function SendForm({ path, viewer, memberName, result }: { path: string; viewer: 
       noValidate
       className="space-y-3 rounded-xl border border-zinc-200 bg-white p-4"
       aria-label={viewer === "member" ? "Message your coach" : `Message ${memberName}`}
-      onSubmit={(event) => {
-        const data = new FormData(event.currentTarget);
-        const parsed = messageSchema.safeParse({ body: data.get("body") });
-        const problem = !parsed.success ? fieldErrors<"body">(parsed.error).body : !parsed.data.body && !chosenFile(data.get("image")) ? MESSAGE_REQUIRED : undefined;
-        if (problem) {
-          event.preventDefault();
-          setClientError(problem);
-          event.currentTarget.querySelector<HTMLElement>("textarea")?.focus();
-          return;
-        }
-        setClientError(undefined);
-      }}
+      onSubmit={check.onSubmit}
     >
       <input type="hidden" name="intent" value={SEND_MESSAGE_INTENT} />
-      {failure?.error ? (
-        <p role="alert" className="rounded-md border border-brand bg-red-50 p-3 text-sm font-medium text-brand-strong">
-          {failure.error}
-        </p>
-      ) : null}
+      <FormError message={failure?.error} />
       <TextAreaField
         label="Message"
         name="body"

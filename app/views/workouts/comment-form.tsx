@@ -1,9 +1,9 @@
-import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextAreaField } from "~/components/ui/field";
+import { FormError, TextAreaField } from "~/components/ui/field";
+import { useBrowserCheck } from "~/components/ui/use-browser-check";
 import type { ActionData } from "~/lib/action.server";
-import { fieldErrors } from "~/lib/form";
+import { schemaProblems } from "~/lib/form";
 import { COMMENT_MAX, commentSchema } from "~/modules/workouts/workout-comments.schema";
 
 export const COMMENT_INTENT = "comment";
@@ -16,35 +16,22 @@ export const COMMENT_INTENT = "comment";
  */
 export function CommentForm({ workoutId, workoutTitle, result }: { workoutId: string; workoutTitle: string; result: ActionData | undefined }) {
   const fetcher = useFetcher<ActionData>();
-  const [clientError, setClientError] = useState<string>();
+  const check = useBrowserCheck<"body">((data) => schemaProblems(commentSchema, Object.fromEntries(data)));
   const answer = fetcher.data ?? (result && !result.ok && result.values.workoutId === workoutId ? result : undefined);
   const failure = answer && !answer.ok ? answer : undefined;
   const echoed = failure?.values.body;
-  const bodyError = clientError ?? failure?.fieldErrors.body;
+  const bodyError = check.problems?.body ?? failure?.fieldErrors.body;
   return (
     <fetcher.Form
       method="post"
       noValidate
       className="space-y-3"
       aria-label={`Comment on ${workoutTitle}`}
-      onSubmit={(event) => {
-        const parsed = commentSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        if (!parsed.success) {
-          event.preventDefault();
-          setClientError(fieldErrors<"body">(parsed.error).body);
-          event.currentTarget.querySelector<HTMLElement>("textarea")?.focus();
-          return;
-        }
-        setClientError(undefined);
-      }}
+      onSubmit={check.onSubmit}
     >
       <input type="hidden" name="intent" value={COMMENT_INTENT} />
       <input type="hidden" name="workoutId" value={workoutId} />
-      {failure?.error ? (
-        <p role="alert" className="rounded-md border border-brand bg-red-50 p-3 text-sm font-medium text-brand-strong">
-          {failure.error}
-        </p>
-      ) : null}
+      <FormError message={failure?.error} />
       <TextAreaField
         label="Comment"
         name="body"
