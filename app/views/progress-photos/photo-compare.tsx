@@ -28,24 +28,17 @@ export function PhotoCompare({ timeline }: { timeline: PhotoTimeline }) {
         <>
           <Form key={search} method="get" className="flex flex-wrap items-end gap-3" preventScrollReset>
             {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-            <div className="w-44">
-              <SelectField label="Before" name="before" defaultValue={comparison.before}>
-                {dates.map((date) => (
-                  <option key={date} value={date}>
-                    {formatShortDate(date)}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            <div className="w-44">
-              <SelectField label="After" name="after" defaultValue={comparison.after}>
-                {dates.map((date) => (
-                  <option key={date} value={date}>
-                    {formatShortDate(date)}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
+            {(["before", "after"] as const).map((side) => (
+              <div key={side} className="w-44">
+                <SelectField label={side === "before" ? "Before" : "After"} name={side} defaultValue={comparison[side]}>
+                  {dates.map((date) => (
+                    <option key={date} value={date}>
+                      {formatShortDate(date)}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+            ))}
             <button type="submit" className={buttonClass("secondary")}>
               Compare
             </button>
