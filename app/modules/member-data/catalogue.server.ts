@@ -33,10 +33,11 @@ import { twoFactor, twoFactorBackupCode, twoFactorChallenge } from "~/db/schema/
 import { upload } from "~/db/schema/uploads";
 import { setLog, workout, workoutComment, workoutExercise } from "~/db/schema/workouts";
 
-/** The member as the catalogue finds them: their id and their e-mail (lower case, as accounts store it). */
+/** The member as the catalogue finds them: their id, their e-mail (lower case, as accounts store it) and full name. */
 export interface Member {
   id: string;
   email: string;
+  name: string;
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -69,6 +70,9 @@ export type CatalogueEntry = PersonalTable | NotPersonalTable;
 export const isPersonal = (entry: CatalogueEntry): entry is PersonalTable => "rows" in entry;
 
 const mentions = (text: SQL, m: Member) => sql`(position(${m.id} in ${text}) > 0 or position(${m.email} in lower(${text})) > 0)`;
+/** Full names of at least this many characters are looked for in free text (a shorter one would match other words). */
+const MIN_NAME_LENGTH = 5;
+const namedIn = (text: SQL, m: Member) => (m.name.trim().length >= MIN_NAME_LENGTH ? sql`position(${m.name.trim().toLowerCase()} in lower(${text})) > 0` : sql`false`);
 const ownWorkouts = (m: Member) => sql`(select ${workout.id} from ${workout} where ${workout.userId} = ${m.id})`;
 const ownPrograms = (m: Member) => sql`(select ${program.id} from ${program} where ${program.memberId} = ${m.id})`;
 const sameEmail = (column: PgColumn, m: Member) => sql`lower(${column}) = ${m.email}`;
@@ -78,6 +82,17 @@ const sameEmail = (column: PgColumn, m: Member) => sql`lower(${column}) = ${m.em
  * not a cascade's), the account itself last.
  */
 export const catalogue: readonly CatalogueEntry[] = [
+  // First: some entries name the member only through rows below (their sessions, invitations, applications).
+  {
+    table: auditLog,
+    how: "the activity log's entries by or about the member",
+    rows: (m) => sql`${auditLog.actorId} = ${m.id} or ${auditLog.targetId} = ${m.id} or lower(${auditLog.actorEmail}) = ${m.email}
+      or position(${m.email} in lower(${auditLog.summary})) > 0 or ${namedIn(sql`${auditLog.summary}`, m)}
+      or ${auditLog.targetId} in (select ${trainingSession.id} from ${trainingSession} where ${trainingSession.memberId} = ${m.id})
+      or ${auditLog.targetId} in (select ${program.id} from ${program} where ${program.memberId} = ${m.id})
+      or ${auditLog.targetId} in (select ${invitation.id} from ${invitation} where ${invitation.userId} = ${m.id} or ${sameEmail(invitation.email, m)})
+      or ${auditLog.targetId} in (select ${contactSubmission.id} from ${contactSubmission} where ${contactSubmission.invitedUserId} = ${m.id} or ${sameEmail(contactSubmission.email, m)})`,
+  },
   // Training: sets and comments hang from the member's workouts, workouts from their program copies.
   { table: setLog, how: "every set the member logged (user_id)", rows: (m) => sql`${setLog.userId} = ${m.id}` },
   {
@@ -164,12 +179,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     how: "background work about the member waiting or kept for a look (e-mails to them, their program copies, their exports)",
     rows: (m) => mentions(sql`coalesce(${job.key}, '') || ${job.payload}::text`, m),
     omit: ["claim_token"],
-  },
-  {
-    table: auditLog,
-    how: "the activity log's entries by or about the member",
-    rows: (m) =>
-      sql`${auditLog.actorId} = ${m.id} or ${auditLog.targetId} = ${m.id} or lower(${auditLog.actorEmail}) = ${m.email} or position(${m.email} in lower(${auditLog.summary})) > 0`,
   },
   {
     table: invitation,

@@ -48,7 +48,7 @@ export async function fillMemberData(): Promise<FilledData> {
 
   await postMessage({ id: member.id, email: member.email, name: member.name, role: "member" }, member.id, { body: "Form check, please", image: new File([new Uint8Array(await jpeg())], "squat.jpg") });
   await postMessage({ id: other.id, email: other.email, name: other.name, role: "member" }, other.id, { body: "Hello from Olly", image: new File([new Uint8Array(await jpeg())], "olly.jpg") });
-  await logBodyComposition({ id: other.id, email: other.email, role: "member", weightUnit: "kg" }, { type: "weight", value: "80", date: "2026-01-05" });
+  await logBodyComposition({ id: other.id, role: "member", weightUnit: "kg" }, { type: "weight", value: "80", date: "2026-01-05" });
 
   await db.insert(twoFactor).values({ userId: member.id, secret: "encrypted-secret" });
   await db.insert(twoFactorBackupCode).values({ userId: member.id, codeHash: crypto.randomBytes(16).toString("hex") });
