@@ -12,6 +12,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { and, count, desc, eq, gt, isNotNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { recordAudit } from "~/auth/audit.server";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -76,6 +77,7 @@ export async function requestOwnExport(actor: Actor): Promise<void> {
 export async function requestMemberExport(actor: Actor, memberId: string): Promise<void> {
   ensureCan(actor, "memberData", "exportAny");
   await startExport(actor, memberId);
+  await recordAudit({ action: "member.data_exported", actor, target: { type: "user", id: memberId }, summary: `${actor.email} exported a member's data` });
 }
 
 /** What Settings shows: an export being prepared, and the last one e-mailed. */
