@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { and, count, desc, eq, gt, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/auth/audit.server";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
@@ -35,6 +35,8 @@ export const EXPORTS_PER_DAY = 3;
 const BUILD_GIVES_UP_MS = 6 * HOUR;
 /** A downloaded archive stays this long for a download still streaming, then the sweep deletes it. */
 const KEEP_AFTER_USE_MS = HOUR;
+/** An export's row (who asked, when) is kept this long after its archive is gone, then pruned. */
+const KEEP_ROWS_MS = 30 * 24 * HOUR;
 
 export const DOWNLOAD_PATH = "/data-exports/download";
 export const ALREADY_BUILDING = "Your data is already being prepared. We will e-mail you a link when it is ready.";
@@ -204,7 +206,7 @@ export async function openExportDownload(viewer: Pick<SessionUser, "id">, token:
   });
 }
 
-/** Archives downloaded (an hour ago) or expired are deleted; builds that gave up are marked failed. */
+/** Archives downloaded (an hour ago) or expired are deleted; builds that gave up are marked failed; rows of a month ago go. */
 export async function sweepExports(now: Date): Promise<number> {
   const db = getDb();
   await db
@@ -224,6 +226,7 @@ export async function sweepExports(now: Date): Promise<number> {
       getLogger().error({ err: error instanceof Error ? error.message : String(error), exportId: archive.id }, "could not delete a data export archive");
     }
   }
+  await db.delete(dataExport).where(and(isNull(dataExport.storageKey), lt(dataExport.createdAt, new Date(now.getTime() - KEEP_ROWS_MS))));
   return done.length;
 }
 

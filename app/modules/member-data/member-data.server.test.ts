@@ -176,6 +176,11 @@ describe("the export", () => {
     await sweepExports(new Date(Date.now() + 2 * 3_600_000));
     expect(storedFiles().filter((k) => k.startsWith("exports/"))).toEqual([]);
     expect(await countOf(sql`select count(*)::int as n from data_exports where storage_key is not null`)).toBe(0);
+    // A month on, the rows themselves go.
+    const rows = await countOf(sql`select count(*)::int as n from data_exports`);
+    await sweepExports(new Date(Date.now() + 31 * 24 * 3_600_000));
+    expect(await countOf(sql`select count(*)::int as n from data_exports`)).toBeLessThan(rows);
+    expect(await countOf(sql`select count(*)::int as n from data_exports where created_at > now() - interval '1 hour'`)).toBe(0);
   });
 
   it("refuses a second request while one is being prepared, and more than three a day", async () => {
