@@ -197,6 +197,16 @@ describe("the export", () => {
     expect(await refusal(requestOwnExport(member))).toMatchObject({ status: 429, message: TOO_MANY_TODAY });
   });
 
+  it("reads a big account a page at a time and leaves nothing out", async () => {
+    const values = Array.from({ length: 1_201 }, (_, i) => ({ id: `big-${i}`, userId: data.other.id, kind: "weight", recordedOn: "2025-01-01", value: 80 + i / 1000 }));
+    await getDb().insert(progressEntry).values(values);
+    await requestOwnExport(other);
+    const zip = await readZip(await bytesOf(await openExportDownload(other, await linkFor(other.email))));
+    expect((JSON.parse(zip.get("data/progress_entries.json")!.toString()) as unknown[]).length).toBe(1_202);
+    expect(zip.get("csv/progress-entries.csv")!.toString().trim().split("\r\n")).toHaveLength(1_203);
+    await getDb().delete(progressEntry).where(sql`${progressEntry.id} like 'big-%'`);
+  });
+
   it("lets an administrator export any member, the link mailed to and working for that administrator only; no one else may", async () => {
     await requestMemberExport(admin, data.member.id);
     const token = await linkFor(admin.email);
