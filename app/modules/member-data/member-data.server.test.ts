@@ -1,6 +1,8 @@
 /**
- * A member's data taken out and erased, on the real database and storage, with seed:demo's
- * demo member filled into every table: the export's ZIP against the catalogue and the live
+ * A member's data classified, taken out and erased, on the real database and storage, with
+ * seed:demo's demo member filled into every table (one fill for the three, in this order):
+ * the catalogue against the live schema (a table nobody classified, or a row naming the
+ * member that the catalogue misses, fails); the export's ZIP against the catalogue and the
  * schema, the one-time link for its recipient only, the limits; then the erasure's refusals,
  * and afterwards no table holding the member's id or e-mail and no stored file of theirs.
  */
@@ -26,7 +28,7 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { catalogue, isPersonal, tableName, type Member } from "./catalogue.server";
 import { ALREADY_BUILDING, DOWNLOAD_PATH, LINK_NOT_FOUND, openExportDownload, requestMemberExport, requestOwnExport, sweepExports, TOO_MANY_TODAY } from "./data-exports.server";
 import { ERASED_SUMMARY, eraseMember, getErasureReport, ONLY_MEMBERS } from "./erasure.server";
-import { fillMemberData, tablesHolding, type FilledData } from "./member-data.test-support";
+import { fillMemberData, liveTables, rowsTheCatalogueMisses, tablesHolding, type FilledData } from "./member-data.test-support";
 
 let data: FilledData;
 const as = (m: { id: string; email: string }, role: "member" | "trainer" | "admin") => ({ id: m.id, email: m.email, role });
@@ -96,6 +98,27 @@ async function linkFor(email: string): Promise<string> {
 }
 
 const target = (): Member => ({ id: data.member.id, email: data.member.email, name: data.member.name });
+
+describe("the catalogue", () => {
+  it("classifies every table of the live schema once, and no table the schema lacks", async () => {
+    const classified = catalogue.map((entry) => tableName(entry.table));
+    expect(new Set(classified).size, "a table classified twice").toBe(classified.length);
+    expect([...classified].sort()).toEqual(await liveTables());
+  });
+
+  it("covers every table where any column holds the member's id or e-mail, and finds every such row", async () => {
+    const holding = Object.keys(await tablesHolding(target()));
+    // The demo member's data reaches well beyond their own tables: a real test of the scan.
+    expect(holding).toEqual(expect.arrayContaining(["users", "set_logs", "messages", "jobs", "audit_log", "sign_in_throttle", "contact_submissions", "verifications"]));
+    const personal = new Set(catalogue.filter(isPersonal).map((entry) => tableName(entry.table)));
+    expect(holding.filter((name) => !personal.has(name)), "tables holding the member but classified as not personal").toEqual([]);
+    expect(await rowsTheCatalogueMisses(target())).toEqual({});
+  });
+
+  it("gives every table a reason: how its rows are the member's, or why none is", () => {
+    for (const entry of catalogue) expect((isPersonal(entry) ? entry.how : entry.notPersonal).length, tableName(entry.table)).toBeGreaterThan(10);
+  });
+});
 
 describe("the export", () => {
   let files: Map<string, Buffer>;
