@@ -295,6 +295,15 @@ describe("erasure", () => {
     expect(await getDb().select().from(progressEntry).where(eq(progressEntry.userId, data.other.id))).toEqual([]);
   });
 
+  it("erases once when two administrators erase the same member at once", async () => {
+    const twice = await createUserWithPassword({ email: "tw@member-data.test", password: "member-data-pass-1", name: "Twyla Twice", role: "member" });
+    const reports = await countOf(sql`select count(*)::int as n from erasure_reports`);
+    const both = await Promise.allSettled([eraseMember(admin, twice.id, form(twice.email)), eraseMember(admin, twice.id, form(twice.email))]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect((both.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ status: 404 });
+    expect(await countOf(sql`select count(*)::int as n from erasure_reports`)).toBe(reports + 1);
+  });
+
   it("deletes the files after commit through a job that retries while storage is down", async () => {
     const again = await newMemberWithAnImage();
     const keys = await memberFiles(again);
