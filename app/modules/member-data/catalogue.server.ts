@@ -92,6 +92,8 @@ export const catalogue: readonly CatalogueEntry[] = [
       or ${auditLog.targetId} in (select ${program.id} from ${program} where ${program.memberId} = ${m.id})
       or ${auditLog.targetId} in (select ${invitation.id} from ${invitation} where ${invitation.userId} = ${m.id} or ${sameEmail(invitation.email, m)})
       or ${auditLog.targetId} in (select ${contactSubmission.id} from ${contactSubmission} where ${contactSubmission.invitedUserId} = ${m.id} or ${sameEmail(contactSubmission.email, m)})`,
+    // An entry about the member may be a staff member's act: their address is not the member's to take.
+    omit: ["ip"],
   },
   // Training: sets and comments hang from the member's workouts, workouts from their program copies.
   { table: setLog, how: "every set the member logged (user_id)", rows: (m) => sql`${setLog.userId} = ${m.id}` },

@@ -155,6 +155,8 @@ describe("the export", () => {
     expect(rowsOf("sessions")[0]).not.toHaveProperty("token");
     expect(rowsOf("two_factor")[0]).not.toHaveProperty("secret");
     expect(rowsOf("users")[0]).toMatchObject({ email: data.member.email, name: data.member.name });
+    expect(rowsOf("audit_log").length).toBeGreaterThan(1);
+    for (const entry of rowsOf("audit_log")) expect(entry).not.toHaveProperty("ip");
 
     const sets = await countOf(sql`select count(*)::int as n from set_logs where user_id = ${data.member.id}`);
     const csv = files.get("csv/workout-sets.csv")!.toString().trim().split("\r\n");
