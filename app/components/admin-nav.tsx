@@ -1,5 +1,6 @@
 import { Form, NavLink } from "react-router";
 import { cn } from "~/components/ui/cn";
+import { CountBadge } from "./menu-counts";
 
 const links = [
   { to: "/admin", label: "Dashboard", end: true },
@@ -24,15 +25,10 @@ export function AdminNav({ deletionRequests }: { deletionRequests: number }) {
           key={l.to}
           to={l.to}
           end={l.end}
-          className={({ isActive }) => cn("rounded-md px-3 py-2 text-sm font-semibold hover:bg-zinc-100", isActive ? "bg-zinc-900 text-white hover:bg-zinc-800" : "text-zinc-800")}
+          className={({ isActive }) => cn("inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold hover:bg-zinc-100", isActive ? "bg-zinc-900 text-white hover:bg-zinc-800" : "text-zinc-800")}
         >
           {l.label}
-          {l.to === "/admin/deletion-requests" && deletionRequests > 0 ? (
-            <span className="ml-2 rounded-full bg-brand px-2 py-0.5 text-xs text-white">
-              {deletionRequests}
-              <span className="sr-only"> waiting</span>
-            </span>
-          ) : null}
+          {l.to === "/admin/deletion-requests" ? <CountBadge count={deletionRequests} label="waiting" /> : null}
         </NavLink>
       ))}
       <Form method="post" action="/logout" className="ml-auto">
