@@ -9,6 +9,8 @@ import { pruneJobsJob } from "~/lib/jobs.server";
 import { checkInReplyMailJob } from "~/modules/check-ins/check-in-review.server";
 import { pruneAttentionDismissalsJob } from "~/modules/coaching/attention.server";
 import { notifyCoachJob } from "~/modules/contacts/contacts.server";
+import { exportJob, sweepExportsJob } from "~/modules/member-data/data-exports.server";
+import { deleteFilesJob } from "~/modules/member-data/erasure.server";
 import { unreadEmailJob } from "~/modules/messages/message-emails.server";
 import { assignCopyJob } from "~/modules/programs/program-assignment.server";
 import { sweepUploadsJob } from "~/modules/uploads/sweep.server";
@@ -22,4 +24,7 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   pruneAttentionDismissalsJob,
   checkInReplyMailJob,
   unreadEmailJob,
+  exportJob,
+  sweepExportsJob,
+  deleteFilesJob,
 ]);

@@ -15,6 +15,7 @@ import { defaultSiteSettings } from "~/modules/settings/settings-defaults";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { countNeedsAttention } from "~/modules/coaching/attention.server";
 import { countUnreadMessages } from "~/modules/messages/messages.server";
+import { countDeletionRequests } from "~/modules/member-data/deletion-requests.server";
 import { ErrorScreen } from "~/components/error-screen";
 import "./app.css";
 
@@ -30,12 +31,13 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, settings, { toast, clear }] = await Promise.all([getSessionUser(request), getSiteSettings(), readToast(request)]);
   const { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } = settings;
-  // Members who need the coach (staff) and unread messages (the member's Member Menu, the staff's user menu), read side by side.
-  const [attention, messages] = await Promise.all([
+  // Members who need the coach (staff), unread messages (the member's Member Menu, the staff's user menu) and deletion requests (administrators), read side by side.
+  const [attention, messages, deletionRequests] = await Promise.all([
     user && can(user.role, "coaching", "view") ? countNeedsAttention(user) : null,
     user ? countUnreadMessages(user) : null,
+    user && can(user.role, "memberData", "listDeletionRequests") ? countDeletionRequests(user) : null,
   ]);
-  const counts: MenuCounts = { attention, messages };
+  const counts: MenuCounts = { attention, messages, deletionRequests };
   return data(
     { user, toast, counts, origin: getEnv().BASE_URL, settings: { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } },
     { headers: clear ? { "set-cookie": clear } : undefined },

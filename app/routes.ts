@@ -32,6 +32,9 @@ export default [
     route("settings", "routes/admin.settings.tsx"),
     route("activity", "routes/admin.activity.tsx"),
     route("users", "routes/admin.users.tsx"),
+    route("users/:userId/data", "routes/admin.users.$userId.data.tsx"),
+    route("deletion-requests", "routes/admin.deletion-requests.tsx"),
+    route("erasures/:reportId", "routes/admin.erasures.$reportId.tsx"),
   ]),
   route("cms", "routes/cms.tsx", [
     index("routes/cms._index.tsx"),
@@ -100,5 +103,7 @@ export default [
   route("coach/members/:memberId/messages", "routes/coach.members.$memberId.messages.tsx"),
   route("coach/members/:memberId/messages/events", "routes/coach.members.$memberId.messages.events.ts"),
   route("cms/documents", "routes/cms.documents.ts"),
+  // Members' data (issue 29): the e-mailed one-time link to an archive.
+  route("data-exports/download", "routes/data-exports.download.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -39,7 +39,11 @@ export type AuditAction =
   | "session.updated"
   | "session.cancelled"
   | "program.assigned"
-  | "program.updated_from_source";
+  | "program.updated_from_source"
+  | "member.data_exported"
+  | "member.deletion_requested"
+  | "member.deletion_withdrawn"
+  | "member.erased";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -21,4 +21,16 @@ describe("roles", () => {
     expect(can("admin", "contentManager", "view")).toBe(true);
     expect(can("member", "contentManager", "view")).toBe(false);
   });
+
+  it("lets only members ask for their account to be deleted, and only administrators export others or erase", () => {
+    expect(can("member", "memberData", "requestDeletion")).toBe(true);
+    expect(can("trainer", "memberData", "requestDeletion")).toBe(false);
+    expect(can("admin", "memberData", "requestDeletion")).toBe(false);
+    for (const role of ["member", "trainer", "admin"] as const) expect(can(role, "memberData", "exportOwn")).toBe(true);
+    for (const action of ["exportAny", "erase", "listDeletionRequests"] as const) {
+      expect(can("admin", "memberData", action)).toBe(true);
+      expect(can("trainer", "memberData", action)).toBe(false);
+      expect(can("member", "memberData", action)).toBe(false);
+    }
+  });
 });

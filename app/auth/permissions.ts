@@ -14,6 +14,7 @@ export function toRole(value: string | null | undefined): Role {
 const staff: readonly Role[] = ["trainer", "admin"];
 const adminOnly: readonly Role[] = ["admin"];
 const everyone: readonly Role[] = roles;
+const memberOnly: readonly Role[] = ["member"];
 
 export const permissions = {
   memberArea: { view: everyone },
@@ -39,6 +40,11 @@ export const permissions = {
   checkIns: { reviewAny: staff },
   progressPhotos: { viewAny: staff },
   conversations: { readAny: staff, writeAny: staff },
+  /**
+   * A person's own data archive; an administrator's export and erasure of a member. Deletion
+   * is asked for by members only: staff accounts are not erased (decision 0083).
+   */
+  memberData: { exportOwn: everyone, exportAny: adminOnly, requestDeletion: memberOnly, listDeletionRequests: adminOnly, erase: adminOnly },
 } as const satisfies Record<string, Record<string, readonly Role[]>>;
 
 export type Entity = keyof typeof permissions;

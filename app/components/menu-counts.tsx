@@ -1,10 +1,15 @@
-/** Counts the signed-in user's menu shows (the root loader reads them): members who need the coach (staff), unread messages (everyone; counted up to 100). */
+/**
+ * Counts the signed-in user's menu shows (the root loader reads them): members who need the
+ * coach (staff), unread messages (everyone; counted up to 100), members waiting for their
+ * account to be deleted (administrators).
+ */
 export interface MenuCounts {
   attention: number | null;
   messages: number | null;
+  deletionRequests: number | null;
 }
 
-export const noMenuCounts: MenuCounts = { attention: null, messages: null };
+export const noMenuCounts: MenuCounts = { attention: null, messages: null, deletionRequests: null };
 
 /**
  * A small count beside a menu entry; nothing when there is nothing to count. `label`

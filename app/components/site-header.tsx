@@ -191,6 +191,12 @@ export function SiteHeader({ user, businessName, counts = noMenuCounts }: { user
                       <CountBadge count={counts.attention} label="members" />
                     </Link>
                   ) : null}
+                  {counts.deletionRequests ? (
+                    <Link to="/admin/deletion-requests" className={buttonClass("inverse")}>
+                      Deletion requests
+                      <CountBadge count={counts.deletionRequests} label="waiting" />
+                    </Link>
+                  ) : null}
                   {can(user.role, "adminArea", "view") ? (
                     <Link to="/admin" className={buttonClass("inverse")}>
                       Admin Dashboard

@@ -7,7 +7,7 @@ import { CountBadge, type MenuCounts } from "./menu-counts";
 
 const item = "flex w-full cursor-pointer items-center rounded px-3 py-2 text-sm text-zinc-900 outline-none data-[highlighted]:bg-zinc-100";
 
-/** The signed-in user's menu: 'My Account', 'Needs attention' with its count (staff), their dashboard, the staff schedule, Programs and Messages with the unread count (trainers, admins), Settings, Log out. */
+/** The signed-in user's menu: 'My Account', 'Needs attention' with its count (staff), their dashboard, deletion requests while some wait (administrators), the staff schedule, Programs and Messages with the unread count (trainers, admins), Settings, Log out. */
 export function UserMenu({ user, counts }: { user: SessionUser; counts: MenuCounts }) {
   const fetcher = useFetcher();
   const isAdmin = can(user.role, "adminArea", "view");
@@ -37,6 +37,14 @@ export function UserMenu({ user, counts }: { user: SessionUser; counts: MenuCoun
           <DropdownMenu.Item asChild className={item}>
             {isAdmin ? <Link to="/admin">Admin Dashboard</Link> : <Link to="/members">Member Dashboard</Link>}
           </DropdownMenu.Item>
+          {counts.deletionRequests ? (
+            <DropdownMenu.Item asChild className={item}>
+              <Link to="/admin/deletion-requests">
+                Deletion requests
+                <CountBadge count={counts.deletionRequests} label="waiting" />
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           {schedulesSessions ? (
             <DropdownMenu.Item asChild className={item}>
               <Link to="/schedule">Training Schedule</Link>

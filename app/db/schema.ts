@@ -10,6 +10,7 @@ import * as exercises from "~/db/schema/exercises";
 import * as invitations from "~/db/schema/invitations";
 import * as jobs from "~/db/schema/jobs";
 import * as limits from "~/db/schema/limits";
+import * as memberData from "~/db/schema/member-data";
 import * as messages from "~/db/schema/messages";
 import * as profiles from "~/db/schema/profiles";
 import * as programs from "~/db/schema/programs";
@@ -34,6 +35,7 @@ export const schema = {
   ...invitations,
   ...jobs,
   ...limits,
+  ...memberData,
   ...messages,
   ...profiles,
   ...programs,

@@ -13,6 +13,8 @@ import { getEnv } from "./env.server";
  */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from the local disk without reading it into memory (a member's data archive). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The stored file, or null when there is none under this key. */
   get(key: string): Promise<{ body: Readable; contentType: string; bytes: number } | null>;
   /** Removes these keys; keys that do not exist are ignored. */
@@ -80,6 +82,19 @@ export class LocalFileStorage implements FileStorage {
     const temp = `${file}.${crypto.randomBytes(6).toString("hex")}.tmp`;
     try {
       await fs.promises.writeFile(temp, body, { flag: "wx" });
+      await fs.promises.rename(temp, file);
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async putFile(key: string, source: string, _contentType: string): Promise<void> {
+    const file = this.file(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await fs.promises.copyFile(source, temp, fs.constants.COPYFILE_EXCL);
       await fs.promises.rename(temp, file);
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
@@ -166,6 +181,15 @@ export class S3FileStorage implements FileStorage {
     const [client, { PutObjectCommand }] = await Promise.all([this.client, this.sdk]);
     await client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+    );
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    checkKey(key);
+    const [client, { PutObjectCommand }] = await Promise.all([this.client, this.sdk]);
+    const { size } = await fs.promises.stat(file);
+    await client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: fs.createReadStream(file), ContentType: contentType, ContentLength: size }),
     );
   }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import { z } from "zod";
 import { Pagination } from "~/components/ui/pagination";
 import type { Route } from "./+types/admin.users";
@@ -218,6 +218,9 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
                   <tr key={u.id} data-user={u.email}>
                     <th scope="row" className="px-4 py-3 font-semibold">
                       {u.name}
+                      <Link to={`/admin/users/${u.id}/data`} className="block text-sm font-normal text-brand underline" aria-label={`Export or erase ${u.email}`}>
+                        Export or erase
+                      </Link>
                     </th>
                     <td className="px-4 py-3">{u.email}</td>
                     <td className="px-4 py-3">

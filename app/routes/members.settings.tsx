@@ -12,6 +12,12 @@ import { cancelEnrolment, confirmEnrolment, disableTwoFactor, regenerateBackupCo
 import { changeOwnPassword, signOutOtherDevices } from "~/modules/users/account-security.server";
 import { getOwnProfile, updateOwnProfile } from "~/modules/users/profile.server";
 import { getMessageEmails, setMessageEmails } from "~/modules/messages/messages.server";
+import { ownExportState, requestOwnExport } from "~/modules/member-data/data-exports.server";
+import { ownDeletionRequest, requestAccountDeletion, withdrawAccountDeletion } from "~/modules/member-data/deletion-requests.server";
+import { EXPORT_INTENT, REQUEST_DELETION_INTENT, WITHDRAW_DELETION_INTENT } from "~/modules/member-data/member-data.schema";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+import { can } from "~/auth/permissions";
+import { formatUsDateTime } from "~/lib/dates";
 import { MESSAGE_EMAILS_INTENT } from "~/views/messages/message-emails-form";
 import type { TwoFactorActionData } from "~/views/two-factor/two-factor-settings";
 import { profileUpdateFailed } from "~/views/users/profile-form";
@@ -21,8 +27,22 @@ const SETTINGS = "/members/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = memberOf(context);
-  const [profile, twoFactor, required, messageEmails] = await Promise.all([getOwnProfile(user), twoFactorState(user), mustEnrolTwoFactor(user), getMessageEmails(user)]);
-  return { profile, twoFactor: { ...twoFactor, required }, messageEmails };
+  const [profile, twoFactor, required, messageEmails, exports, deletion, { timeZone }] = await Promise.all([
+    getOwnProfile(user),
+    twoFactorState(user),
+    mustEnrolTwoFactor(user),
+    getMessageEmails(user),
+    ownExportState(user),
+    ownDeletionRequest(user),
+    getSiteSettings(),
+  ]);
+  const yourData = {
+    building: exports.building,
+    lastReady: exports.lastReadyAt ? formatUsDateTime(exports.lastReadyAt, timeZone) : null,
+    canRequestDeletion: can(user.role, "memberData", "requestDeletion"),
+    deletionRequested: deletion ? formatUsDateTime(deletion.createdAt, timeZone) : null,
+  };
+  return { profile, twoFactor: { ...twoFactor, required }, messageEmails, yourData, email: user.email };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -39,6 +59,18 @@ export function action({ request, context }: Route.ActionArgs) {
     [MESSAGE_EMAILS_INTENT]: async (form) => {
       const on = await setMessageEmails(user(), form);
       return redirectWithToast(SETTINGS, { type: "success", title: on ? "Message e-mails on" : "Message e-mails off" });
+    },
+    [EXPORT_INTENT]: async () => {
+      await requestOwnExport(user());
+      return redirectWithToast(SETTINGS, { type: "success", title: "Your data is being prepared", description: "We will e-mail you a link when it is ready." });
+    },
+    [REQUEST_DELETION_INTENT]: async () => {
+      await requestAccountDeletion(user());
+      return redirectWithToast(SETTINGS, { type: "success", title: "Request sent", description: "The administrator will be in touch before your account is erased." });
+    },
+    [WITHDRAW_DELETION_INTENT]: async () => {
+      await withdrawAccountDeletion(user());
+      return redirectWithToast(SETTINGS, { type: "success", title: "Request withdrawn", description: "Your account stays as it is." });
     },
     "change-password": async (form) => {
       const headers = await changeOwnPassword(request, user(), form);
@@ -75,5 +107,5 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   // The two-factor forms post as navigations (their answer is this page's); the other forms use fetchers.
   const result = actionData as TwoFactorActionData | undefined;
   const twoFactorResult = result?.intent?.startsWith("two-factor-") ? result : undefined;
-  return <SettingsScreen profile={loaderData.profile} twoFactor={loaderData.twoFactor} twoFactorResult={twoFactorResult} messageEmails={loaderData.messageEmails} />;
+  return <SettingsScreen profile={loaderData.profile} twoFactor={loaderData.twoFactor} twoFactorResult={twoFactorResult} messageEmails={loaderData.messageEmails} yourData={loaderData.yourData} email={loaderData.email} />;
 }

@@ -486,6 +486,16 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     { name: "/coach/members/:memberId/messages send-message (a staff account)", path: `/coach/members/${ids.admin}/messages`, who: "trainer", base: { intent: "send-message", body: "Hello" } },
     { name: "/members/settings message-emails", path: "/members/settings", who: "member", base: { intent: "message-emails", messageEmails: "on" }, pools: { messageEmails: ["on", "off"] } },
   );
+  // Members' data (issue 29): the member's export and deletion request; the administrator's export and erasure
+  // (erasure with a confirmation that never matches, so the target stays for the other endpoints).
+  list.push(
+    { name: "/members/settings export-data", path: "/members/settings", who: "member", base: { intent: "export-data" } },
+    { name: "/members/settings request-deletion", path: "/members/settings", who: "member", base: { intent: "request-deletion" } },
+    { name: "/members/settings withdraw-deletion", path: "/members/settings", who: "member", base: { intent: "withdraw-deletion" } },
+    { name: "/admin/users/:userId/data export-data", path: `/admin/users/${ids.target}/data`, who: "admin", base: { intent: "export-data" } },
+    { name: "/admin/users/:userId/data erase", path: `/admin/users/${ids.target}/data`, who: "admin", base: { intent: "erase", confirmEmail: "not-the-target@fuzz.test", applications: "on" } },
+    { name: "/admin/users/:userId/data erase (no such user)", path: "/admin/users/no-such-user/data", who: "admin", base: { intent: "erase", confirmEmail: "nobody@fuzz.test" } },
+  );
   // Every builder edit on the member's copy, starting from the trained day (refused, 409); the pools reach the open one too.
   const c = trainedCopy;
   const copyPools = { dayId: [c.trainedDay, c.openDay], blockId: [...c.trainedBlocks, c.openBlock], weekId: [c.trainedWeek, c.openWeek], dayIndex: ["0", "3", "6", "7"], position: ["1", "2", "3"] };

@@ -14,7 +14,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export const USERS_PAGE_SIZE = 25;
 
 /** Serialises role changes and deactivations, so two of them cannot both remove "the other" last admin. */
-const ADMIN_CHANGE_LOCK = 7_350_001;
+export const ADMIN_CHANGE_LOCK = 7_350_001;
 
 /** A refusal with a message for the administrator (409: the data as it stands says no). */
 const refused = (message: string) => new AppError(409, message);

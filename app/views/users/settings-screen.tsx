@@ -4,18 +4,23 @@ import { UnitSwitch } from "~/views/progress/unit-switch";
 import { ChangePasswordForm, SignOutOtherDevicesForm } from "./account-security-forms";
 import { ProfileSettingsForm } from "./profile-form";
 import { MessageEmailsForm } from "~/views/messages/message-emails-form";
+import { YourDataSettings, type YourDataView } from "~/views/member-data/your-data-settings";
 
-/** The member's Settings: profile, units, password, other devices and two-factor authentication. */
+/** The member's Settings: profile, units, password, other devices, two-factor authentication, and their data (download, deletion). */
 export function SettingsScreen({
   profile,
   twoFactor,
   twoFactorResult,
   messageEmails,
+  yourData,
+  email,
 }: {
   profile: ProfileFields;
   twoFactor: TwoFactorView;
   twoFactorResult?: TwoFactorActionData;
   messageEmails: boolean;
+  yourData: YourDataView;
+  email: string;
 }) {
   return (
     <section aria-labelledby="settings-title" className="max-w-2xl">
@@ -45,6 +50,7 @@ export function SettingsScreen({
         <SignOutOtherDevicesForm />
       </section>
       <TwoFactorSettings view={twoFactor} result={twoFactorResult} />
+      <YourDataSettings view={yourData} email={email} />
     </section>
   );
 }

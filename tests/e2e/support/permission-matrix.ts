@@ -378,6 +378,12 @@ export const matrix: MatrixRow[] = [
   { route: "members/settings", op: "delete", intent: "two-factor-cancel", path: () => "/members/settings", form: () => ({ intent: "two-factor-cancel" }), expect: signedIn("redirect:/members/settings#two-factor"), phase: 1 },
   // An unknown intent changes nothing for anyone (the action contract answers it before any handler).
   { route: "members/settings", op: "create", intent: "unknown", path: () => "/members/settings", form: () => ({ intent: "matrix-unknown" }), expect: everyone(400) },
+  // Members' data: a download starts for every signed-in person; only members may ask for deletion (and withdraw it, last).
+  { route: "members/settings", op: "create", intent: "export-data", path: () => "/members/settings", form: () => ({ intent: "export-data" }), expect: signedIn("redirect:/members/settings") },
+  { route: "members/settings", op: "create", intent: "request-deletion", path: () => "/members/settings", form: () => ({ intent: "request-deletion" }), expect: answers(toLogin, "redirect:/members/settings", 403, 403) },
+  { route: "members/settings", op: "delete", intent: "withdraw-deletion", path: () => "/members/settings", form: () => ({ intent: "withdraw-deletion" }), expect: answers(toLogin, "redirect:/members/settings", 403, 403), phase: 1 },
+  // The e-mailed link: a visitor signs in first; a made-up token is the one 'not found'.
+  read("data-exports/download", answers(toLogin, 404, 404, 404), () => "/data-exports/download?token=matrix-made-up"),
   // Message e-mails in Settings: each person's own; a value that is neither on nor off changes nothing.
   { route: "members/settings", op: "update", intent: "message-emails", path: () => "/members/settings", form: () => ({ intent: "message-emails", messageEmails: "maybe" }), expect: answers(toLogin, 400, 400, 400) },
 
@@ -619,6 +625,15 @@ export const matrix: MatrixRow[] = [
   { route: "admin/users", op: "update", intent: "reactivate", path: () => "/admin/users", form: () => ({ intent: "reactivate", id: missingId }), expect: adminOnly("redirect:/admin/users") },
   { route: "admin/users", op: "create", intent: "resend", path: () => "/admin/users", form: () => ({ intent: "resend", id: missingId }), expect: adminOnly("redirect:/admin/users") },
   { route: "admin/users", op: "delete", intent: "revoke", path: () => "/admin/users", form: () => ({ intent: "revoke", id: missingId }), expect: adminOnly("redirect:/admin/users") },
+  // Members' data (issue 29): one member's export and erasure page, the deletion requests, an erasure's report.
+  read("admin/users/:userId/data", adminOnly(200), (ids) => `/admin/users/${ids.memberBId}/data`),
+  read("admin/users/:userId/data", adminOnly(404), () => `/admin/users/${missingId}/data`),
+  { route: "admin/users/:userId/data", op: "create", intent: "export-data", path: () => `/admin/users/${missingId}/data`, form: () => ({ intent: "export-data" }), expect: adminOnly(404) },
+  // A confirmation that does not match member B's e-mail: refused, nothing erased.
+  { route: "admin/users/:userId/data", op: "delete", intent: "erase", path: (ids) => `/admin/users/${ids.memberBId}/data`, form: () => ({ intent: "erase", confirmEmail: "not-member-b@relentless.test" }), expect: adminOnly(400) },
+  { route: "admin/users/:userId/data", op: "delete", intent: "erase", path: () => `/admin/users/${missingId}/data`, form: () => ({ intent: "erase", confirmEmail: "nobody@relentless.test" }), expect: adminOnly(404) },
+  read("admin/deletion-requests", adminOnly(200)),
+  read("admin/erasures/:reportId", adminOnly(404), () => `/admin/erasures/${missingId}`),
 
   // Outside React Router: health, the auth API and uploaded images.
   { ...read("/healthz", everyone(200), () => "/healthz"), cacheControl: "no-store" },
