@@ -167,8 +167,8 @@ export async function permittedOrRefusal<E extends Entity>(request: Request, ent
 }
 
 /**
- * A private file's answer (a nutrition document, a progress photo, a message's image): a
- * visitor is sent to sign in and gets no bytes; staff whose administrator requires a second
+ * A private file's answer (a nutrition document, a progress photo, a message's image, a
+ * data archive): a visitor is sent to sign in (and back here) and gets no bytes; staff whose administrator requires a second
  * factor get 403 until they enrol; otherwise `serve` answers for this viewer, its
  * refusals (AppError) as plain text with `headers`.
  */
@@ -176,7 +176,7 @@ export async function answerPrivateFile(request: Request, serve: (viewer: Sessio
   const viewer = await getSessionUser(request);
   if (!viewer) {
     const url = new URL(request.url);
-    return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`, { headers: { "Cache-Control": "no-store" } });
+    return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers: { "Cache-Control": "no-store" } });
   }
   return answerResource(async () => {
     if (await mustEnrolTwoFactor(viewer)) throw new AppError(403, TWO_FACTOR_FIRST);

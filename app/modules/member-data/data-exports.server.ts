@@ -22,6 +22,7 @@ import { getBusinessName } from "~/lib/business-name.server";
 import { getEnv } from "~/lib/env.server";
 import { defineJob, defineRecurringJob, enqueueJob, everyHour } from "~/lib/jobs.server";
 import { getLogger } from "~/lib/logger.server";
+import { PRIVATE_FILE_HEADERS } from "~/lib/resource.server";
 import { sendMail } from "~/lib/mail.server";
 import { getStorage } from "~/lib/storage.server";
 import { writeMemberArchive } from "./export-archive.server";
@@ -200,8 +201,7 @@ export async function openExportDownload(viewer: Pick<SessionUser, "id">, token:
       "Content-Type": "application/zip",
       "Content-Length": String(stored.bytes),
       "Content-Disposition": `attachment; filename="relentless-data-${day}.zip"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
+      ...PRIVATE_FILE_HEADERS,
     },
   });
 }
