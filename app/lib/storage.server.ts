@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { dataPath } from "./data-dir.server";
 import { getEnv } from "./env.server";
@@ -17,6 +18,10 @@ export interface FileStorage {
   get(key: string): Promise<{ body: Readable; contentType: string; bytes: number } | null>;
   /** Removes these keys; keys that do not exist are ignored. */
   delete(keys: string[]): Promise<void>;
+  /** Writes a file from a stream of `bytes` bytes without holding it in memory (backups restore files of any size). */
+  putStream(key: string, body: Readable, bytes: number, contentType: string): Promise<void>;
+  /** Every stored key, except those under `skipPrefix` (the backups kept in the bucket). */
+  list(skipPrefix?: string): AsyncIterable<string>;
   /** For the settings page, e.g. "Local disk (DATA_DIR/uploads)". Never a secret. */
   readonly description: string;
 }
@@ -56,6 +61,9 @@ export function contentTypeForKey(key: string): string {
   return contentTypes[ext] ?? "application/octet-stream";
 }
 
+/** A file being written (write then rename): never listed, never backed up. */
+const TEMP_SUFFIX = ".tmp";
+
 export class LocalFileStorage implements FileStorage {
   readonly description = "Local disk (DATA_DIR/uploads)";
 
@@ -73,18 +81,38 @@ export class LocalFileStorage implements FileStorage {
     return file;
   }
 
-  async put(key: string, body: Buffer, _contentType: string): Promise<void> {
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.putStream(key, Readable.from([body]), body.length, contentType);
+  }
+
+  async putStream(key: string, body: Readable, _bytes: number, _contentType: string): Promise<void> {
     const file = this.file(key);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     // Write then rename: a reader never sees half a file.
-    const temp = `${file}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+    const temp = `${file}.${crypto.randomBytes(6).toString("hex")}${TEMP_SUFFIX}`;
     try {
-      await fs.promises.writeFile(temp, body, { flag: "wx" });
+      await pipeline(body, fs.createWriteStream(temp, { flags: "wx" }));
       await fs.promises.rename(temp, file);
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
       throw error;
     }
+  }
+
+  async *list(skipPrefix?: string): AsyncIterable<string> {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    const keys = entries
+      .filter((entry) => entry.isFile() && !entry.name.endsWith(TEMP_SUFFIX))
+      .map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+      .filter((key) => !(skipPrefix && key.startsWith(skipPrefix)))
+      .sort();
+    yield* keys;
   }
 
   async get(key: string) {
@@ -167,6 +195,24 @@ export class S3FileStorage implements FileStorage {
     await client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
     );
+  }
+
+  async putStream(key: string, body: Readable, bytes: number, contentType: string): Promise<void> {
+    checkKey(key);
+    const [client, { PutObjectCommand }] = await Promise.all([this.client, this.sdk]);
+    await client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: bytes }));
+  }
+
+  async *list(skipPrefix?: string): AsyncIterable<string> {
+    const [client, { ListObjectsV2Command }] = await Promise.all([this.client, this.sdk]);
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key && !(skipPrefix && object.Key.startsWith(skipPrefix))) yield object.Key;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async get(key: string) {
