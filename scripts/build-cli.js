@@ -17,6 +17,7 @@ export const CLI_SCRIPTS = {
   migrate: "scripts/migrate.ts",
   backup: "scripts/backup.ts",
   restore: "scripts/restore.ts",
+  "db-move": "scripts/db-move.ts",
 };
 
 /** What a command is built from: a change to any of these builds it again. */

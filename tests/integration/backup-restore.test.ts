@@ -2,8 +2,9 @@
  * `npm run backup` and `npm run restore` as real processes (decision 0075): `seed:demo`
  * plus generated history, backed up, restored into a fresh target, compared row by row
  * and file by file, and served by the built server; archives cut short or altered, and
- * targets that are not empty, refused with nothing changed. PGlite in the PGlite pass,
- * PostgreSQL to PostgreSQL in the PostgreSQL pass. Needs `npm run build` first.
+ * targets that are not empty, refused with nothing changed. PGlite in the PGlite pass; in
+ * the PostgreSQL pass, PGlite moved to PostgreSQL by `db:move`, then PostgreSQL backed up and
+ * restored into another PostgreSQL database. Needs `npm run build` first.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,7 +20,7 @@ import { listTables, pinTextFormats, readRows } from "~/modules/backups/table-co
 import { killIfRunning, runCli, signIn, startServer, type ServerProcess } from "../../scripts/reliability/server";
 import { addGeneratedHistory } from "../support/generated-history";
 import { seedDataDirFromTemplate } from "../support/migrated-database";
-import { databaseUrl, TEMPLATE_DB } from "../setup/database";
+import { databaseUrl } from "../setup/database";
 
 const MEMBER = { email: "member@demo.relentless", password: "relentless-demo", name: "Morgan Member" };
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-backup-test-"));
@@ -205,36 +206,57 @@ if (!process.env.DATABASE_URL) {
 }
 
 if (process.env.DATABASE_URL) {
-  describe("backup and restore from PostgreSQL to PostgreSQL", () => {
+  describe("from PGlite to PostgreSQL with db:move, then backup and restore from PostgreSQL to PostgreSQL", () => {
     const base = process.env.DATABASE_URL!;
-    const names = { source: `relentless_test_bk_${crypto.randomBytes(4).toString("hex")}`, target: `relentless_test_bk_${crypto.randomBytes(4).toString("hex")}` };
-    const source: Site = { dataDir: dir("pg-source"), databaseUrl: databaseUrl(base, names.source) };
-    const target: Site = { dataDir: dir("pg-target"), databaseUrl: databaseUrl(base, names.target) };
+    const name = () => `relentless_test_bk_${crypto.randomBytes(4).toString("hex")}`;
+    const names = { moved: name(), restored: name() };
+    const embedded: Site = { dataDir: dir("embedded") };
+    // The moved database keeps the embedded site's DATA_DIR: its files and secret stay there.
+    const moved: Site = { dataDir: embedded.dataDir, databaseUrl: databaseUrl(base, names.moved) };
+    const restored: Site = { dataDir: dir("pg-restored"), databaseUrl: databaseUrl(base, names.restored) };
     const archive = dir("pg.zip");
+    let embeddedRows: Record<string, string[]>;
 
     beforeAll(async () => {
       const admin = new pg.Client({ connectionString: databaseUrl(base, "postgres") });
       await admin.connect();
       try {
-        await admin.query(`create database ${names.source} template ${TEMPLATE_DB}`);
-        await admin.query(`create database ${names.target}`);
+        for (const database of Object.values(names)) await admin.query(`create database ${database}`);
       } finally {
         await admin.end();
       }
-      await seededSite(source);
-      await backUp(source, archive);
+      await seededSite(embedded);
+      embeddedRows = await rowsOf(embedded);
     }, 240_000);
 
-    it("restores every row and file into an empty database, refuses it once it is not empty, and the restored site serves the member's dashboard", async () => {
-      const restored = await runCli("restore", [archive], siteEnv(target));
-      expect(restored.code, restored.output).toBe(0);
-      expect(await rowsOf(target)).toEqual(await rowsOf(source));
-      expect(filesOf(target.dataDir)).toEqual(filesOf(source.dataDir));
+    it("db:move copies the embedded database into an empty PostgreSQL database, row for row, and says what to set next", async () => {
+      const result = await runCli("db-move", ["--to", moved.databaseUrl!], { DATA_DIR: embedded.dataDir });
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toContain("every table's row count and checksum match the embedded database's");
+      expect(result.output).toContain(`Set DATABASE_URL=${moved.databaseUrl}`);
+      expect(await rowsOf(moved)).toEqual(embeddedRows);
+      expect(await rowsOf(embedded)).toEqual(embeddedRows);
+    }, 120_000);
 
-      const again = await runCli("restore", [archive], { ...siteEnv(target), DATA_DIR: dir("pg-other") });
+    it("db:move refuses a PostgreSQL database that has tables, and changes nothing", async () => {
+      const result = await runCli("db-move", ["--to", moved.databaseUrl!], { DATA_DIR: embedded.dataDir });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain("db:move copies only into an empty PostgreSQL database");
+      expect(await rowsOf(moved)).toEqual(embeddedRows);
+    }, 60_000);
+
+    it("restores a PostgreSQL backup into an empty database, refuses it once it is not empty, and the restored site serves the member's dashboard", async () => {
+      await backUp(moved, archive);
+      const result = await runCli("restore", [archive], siteEnv(restored));
+      expect(result.code, result.output).toBe(0);
+      expect(await rowsOf(restored)).toEqual(embeddedRows);
+      expect(filesOf(restored.dataDir)).toEqual(filesOf(embedded.dataDir));
+
+      const again = await runCli("restore", [archive], { ...siteEnv(restored), DATA_DIR: dir("pg-other") });
       expect(again.code).toBe(1);
-      expect(again.output).toContain(`${names.target} has tables`);
-      await expectMemberDashboard(target);
+      expect(again.output).toContain(`${names.restored} has tables`);
+      expect(await rowsOf(restored)).toEqual(embeddedRows);
+      await expectMemberDashboard(restored);
     }, 180_000);
   });
 }

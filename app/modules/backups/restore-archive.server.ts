@@ -53,7 +53,7 @@ async function loadTable(tx: Queryable, archive: OpenArchive, table: TableInfo):
  * migrations may have added rows of their own), then compares what the target now holds
  * with the manifest, table by table, before committing: a difference rolls it all back.
  */
-export async function loadRows(database: Database, manifest: Manifest, rowsOf: (table: TableInfo, tx: Queryable) => Promise<void>): Promise<void> {
+export async function loadRows(database: Database, manifest: Pick<Manifest, "tables" | "sequences" | "migrationLevel">, rowsOf: (table: TableInfo, tx: Queryable) => Promise<void>): Promise<void> {
   await database.db.transaction(async (tx) => {
     await pinTextFormats(tx);
     const { tables, deferred } = await listTables(tx);

@@ -12,6 +12,8 @@ import { finished } from "node:stream/promises";
 import yazl from "yazl";
 import type { Database } from "~/db/client.server";
 import { appliedMigrationLevel, releaseMigrationLevel } from "~/db/migrations.server";
+import { dataPath } from "~/lib/data-dir.server";
+import { getEnv } from "~/lib/env.server";
 import type { FileStorage } from "~/lib/storage.server";
 import { FORMAT, FORMAT_VERSION, MANIFEST_ENTRY, SECRET_ENTRY, fileEntry, tableEntry, type Manifest } from "./manifest";
 import { pinTextFormats, listTables, readRows, readSequences } from "./table-copy.server";
@@ -28,6 +30,13 @@ export interface BackupSummary {
   file: string;
   bytes: number;
   manifest: Manifest;
+}
+
+/** The secret generated into DATA_DIR, when the site signs with it (AUTH_SECRET unset): a restore needs it to read two-factor secrets. */
+export function generatedSecret(): string | undefined {
+  if (getEnv().AUTH_SECRET) return undefined;
+  const file = dataPath("auth-secret");
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : undefined;
 }
 
 /** Passes bytes through while hashing and counting them. */
