@@ -15,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import { openDatabase, type Database } from "~/db/client.server";
+import { acquireDataDirLock } from "~/db/lock.server";
 import { MANIFEST_ENTRY } from "~/modules/backups/manifest";
+import { openVerifiedArchive } from "~/modules/backups/read-archive.server";
 import { listTables, pinTextFormats, readRows } from "~/modules/backups/table-copy.server";
 import { killIfRunning, runCli, signIn, startServer, type ServerProcess } from "../../scripts/reliability/server";
 import { addGeneratedHistory } from "../support/generated-history";
@@ -89,8 +91,8 @@ async function rewriteArchive(from: string, to: string, name: string, change: (b
   await done;
 }
 
-/** The member signs in on the restored site and gets their dashboard. */
-async function expectMemberDashboard(site: Site): Promise<void> {
+/** The member signs in on the restored site and gets their dashboard; then `whileRunning`, with the server still up. */
+async function expectMemberDashboard(site: Site, whileRunning?: () => Promise<void>): Promise<void> {
   let server: ServerProcess | undefined;
   try {
     server = await startServer({ ...siteEnv(site), TRUST_PROXY: "true" });
@@ -100,6 +102,7 @@ async function expectMemberDashboard(site: Site): Promise<void> {
     expect(response.status, body.slice(0, 500)).toBe(200);
     expect(body).toContain('id="dashboard-title"');
     expect(body).toContain(MEMBER.name);
+    await whileRunning?.();
   } finally {
     await killIfRunning(server);
   }
@@ -148,8 +151,32 @@ if (!process.env.DATABASE_URL) {
       expect(Object.keys(files).length).toBeGreaterThan(10);
       expect(filesOf(target.dataDir)).toEqual(files);
       expect(fs.readFileSync(path.join(target.dataDir, "auth-secret"), "utf8")).toBe(fs.readFileSync(path.join(source.dataDir, "auth-secret"), "utf8"));
-      await expectMemberDashboard(target);
+      await expectMemberDashboard(target, async () => {
+        // The server holds the embedded database: the command asks it, through DATA_DIR, to write the archive.
+        const out = dir("through-the-server.zip");
+        const result = await runCli("backup", ["--out", out], siteEnv(target));
+        expect(result.code, result.output).toBe(0);
+        expect(result.output).toContain("asking it to write the backup");
+        const written = await openVerifiedArchive(out);
+        written.close();
+        expect(written.manifest.tables.find((t) => t.name === "messages")?.rows).toBe(sourceRows.messages!.length);
+        expect(Object.fromEntries(written.manifest.files.map((f) => [f.key, f.sha256]))).toEqual(files);
+      });
     }, 180_000);
+
+    it("refuses to back up an embedded database another process holds when no server answers in DATA_DIR", async () => {
+      const held = dir("held");
+      seedDataDirFromTemplate(held, {});
+      const release = acquireDataDirLock(held);
+      try {
+        const result = await runCli("backup", ["--out", dir("held.zip")], { DATA_DIR: held });
+        expect(result.code).toBe(1);
+        expect(result.output).toContain("is in use by another Relentless process");
+        expect(fs.existsSync(dir("held.zip"))).toBe(false);
+      } finally {
+        release();
+      }
+    });
 
     it("refuses an archive cut short, and writes nothing", async () => {
       const truncated = dir("truncated.zip");
