@@ -18,6 +18,7 @@ export const CLI_SCRIPTS = {
   backup: "scripts/backup.ts",
   restore: "scripts/restore.ts",
   "db-move": "scripts/db-move.ts",
+  "storage-move": "scripts/storage-move.ts",
 };
 
 /** What a command is built from: a change to any of these builds it again. */

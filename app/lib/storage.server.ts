@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import https from "node:https";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -167,6 +169,9 @@ function displayEndpoint(endpoint: string): string {
   return url.toString().replace(/\/$/, "");
 }
 
+/** Kept-alive sockets to the bucket are closed after 4 s idle, before the usual 5 s of servers. */
+const idleAgent: http.AgentOptions = { keepAlive: true, timeout: 4_000 };
+
 export class S3FileStorage implements FileStorage {
   readonly description: string;
   /** The SDK is loaded with the first request to the bucket, not at start-up. */
@@ -186,6 +191,11 @@ export class S3FileStorage implements FileStorage {
       // Newer SDK checksums (CRC32 trailers) are not understood by every S3-compatible server.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
+      // A kept-alive connection idle for longer than the server keeps it (Node's 5 s: MinIO,
+      // s3rver) is closed by us first: a streamed upload on a connection the server just
+      // closed fails with "socket hang up" and cannot be retried (a restore's files after
+      // its migrations).
+      requestHandler: { httpAgent: new http.Agent(idleAgent), httpsAgent: new https.Agent(idleAgent) },
     }));
   }
 

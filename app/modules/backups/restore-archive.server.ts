@@ -6,11 +6,11 @@
  */
 import crypto from "node:crypto";
 import readline from "node:readline";
-import { Transform } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contentTypeForKey, type FileStorage } from "~/lib/storage.server";
 import { BackupError } from "./backup-errors";
+import { hashing } from "./hashing";
 import { fileEntry, tableEntry, type Manifest } from "./manifest";
 import type { OpenArchive } from "./read-archive.server";
 import {
@@ -76,20 +76,14 @@ export async function loadRows(database: Database, manifest: Pick<Manifest, "tab
 }
 
 /** Writes the archive's files into the storage, checking each one's bytes again on the way; returns the keys written. */
-async function writeFiles(archive: OpenArchive, storage: FileStorage, written: string[]): Promise<void> {
+async function writeFiles(archive: OpenArchive, target: FileStorage, written: string[]): Promise<void> {
   for (const file of archive.manifest.files) {
-    const hash = crypto.createHash("sha256");
-    const hashed = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const { stream, result } = hashing();
     const source = await archive.open(fileEntry(file.key));
-    source.once("error", (error) => hashed.destroy(error));
+    source.once("error", (error) => stream.destroy(error));
     written.push(file.key);
-    await storage.putStream(file.key, source.pipe(hashed), file.bytes, contentTypeForKey(file.key));
-    if (hash.digest("hex") !== file.sha256) throw new BackupError(`${file.key} changed while it was restored (checksum). Nothing was kept.`);
+    await target.putStream(file.key, source.pipe(stream), file.bytes, contentTypeForKey(file.key));
+    if (result().sha256 !== file.sha256) throw new BackupError(`${file.key} changed while it was restored (checksum). Nothing was kept.`);
   }
 }
 

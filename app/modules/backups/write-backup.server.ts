@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import yazl from "yazl";
 import type { Database } from "~/db/client.server";
@@ -18,6 +18,7 @@ import type { FileStorage } from "~/lib/storage.server";
 import { FORMAT, FORMAT_VERSION, MANIFEST_ENTRY, SECRET_ENTRY, fileEntry, tableEntry, type Manifest } from "./manifest";
 import { pinTextFormats, listTables, readRows, readSequences } from "./table-copy.server";
 import { BACKUPS_PREFIX, BackupError } from "./backup-errors";
+import { hashing } from "./hashing";
 
 export interface BackupSource {
   database: Database;
@@ -37,20 +38,6 @@ export function generatedSecret(): string | undefined {
   if (getEnv().AUTH_SECRET) return undefined;
   const file = dataPath("auth-secret");
   return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : undefined;
-}
-
-/** Passes bytes through while hashing and counting them. */
-function hashing(): { stream: Transform; result: () => { sha256: string; bytes: number } } {
-  const hash = crypto.createHash("sha256");
-  let bytes = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      done(null, chunk);
-    },
-  });
-  return { stream, result: () => ({ sha256: hash.digest("hex"), bytes }) };
 }
 
 /** Adds one entry from a stream and waits until the ZIP has taken all of it (entries are written one after another). */
