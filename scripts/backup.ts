@@ -4,6 +4,7 @@
  * checksums (decision 0075). On PostgreSQL it runs beside the server; on PGlite, with the
  * server stopped or through the running server (decision 0076).
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Database } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/lock.server";
@@ -26,6 +27,8 @@ await runCommand(async () => {
     throw new BackupError(`${(error as Error).message}\n${usage}`);
   }
   if (!out) throw new BackupError(usage);
+  // npm runs scripts in the project folder: a relative path means the folder the command was typed in.
+  out = path.resolve(process.env.INIT_CWD ?? process.cwd(), out);
   const env = getEnv();
   let database: Database;
   try {

@@ -33,12 +33,14 @@ await runCommand(async () => {
   const [file, ...extra] = parsed.positionals;
   if (!file || extra.length > 0) throw new BackupError(usage);
   const force = parsed.values.force === true;
+  // npm runs scripts in the project folder: a relative path means the folder the command was typed in.
+  const archiveFile = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
   const env = getEnv();
 
   // All of it is read and checked before anything is written.
-  const archive = await openVerifiedArchive(path.resolve(file));
+  const archive = await openVerifiedArchive(archiveFile);
   try {
-    console.log(`Archive verified: ${describeBackup(archive.manifest, fs.statSync(file).size)}, made ${archive.manifest.createdAt} on ${archive.manifest.database === "postgres" ? "PostgreSQL" : "the embedded database"}.`);
+    console.log(`Archive verified: ${describeBackup(archive.manifest, fs.statSync(archiveFile).size)}, made ${archive.manifest.createdAt} on ${archive.manifest.database === "postgres" ? "PostgreSQL" : "the embedded database"}.`);
     const secret = archive.manifest.secret ? (await text(await archive.open(SECRET_ENTRY))).trim() : undefined;
     const storage = createStorage();
     const config: TargetConfig = { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, storage, secret };
