@@ -68,8 +68,8 @@ function filesOf(dataDir: string): Record<string, string> {
   return files;
 }
 
-/** The same archive with one entry's bytes changed by `change` (the manifest kept as it was, unless it is the one changed). */
-async function rewriteArchive(from: string, to: string, name: string, change: (bytes: Buffer) => Buffer): Promise<void> {
+/** The same archive with one entry's bytes changed by `change` (the manifest kept as it was, unless it is the one changed), and `extra` entries added. */
+async function rewriteArchive(from: string, to: string, name: string, change: (bytes: Buffer) => Buffer, extra: Record<string, Buffer> = {}): Promise<void> {
   const zip = await yauzl.openPromise(from, { lazyEntries: true, autoClose: false });
   const out = new yazl.ZipFile();
   const done = new Promise<void>((resolve, reject) => out.outputStream.pipe(fs.createWriteStream(to)).once("close", resolve).once("error", reject));
@@ -87,6 +87,7 @@ async function rewriteArchive(from: string, to: string, name: string, change: (b
     zip.readEntry();
   });
   zip.close();
+  for (const [entry, bytes] of Object.entries(extra)) out.addBuffer(bytes, entry);
   out.end();
   await done;
 }
@@ -209,6 +210,29 @@ if (!process.env.DATABASE_URL) {
       expect(result.output).toContain("This backup was made by a newer release of Relentless (migration level 999");
       expect(fs.existsSync(target)).toBe(false);
     });
+
+    it("leaves the DATA_DIR empty when loading fails after the files were written (a table this release does not have)", async () => {
+      const foreign = dir("foreign.zip");
+      const empty = crypto.createHash("sha256").update("").digest("hex");
+      await rewriteArchive(
+        archive,
+        foreign,
+        MANIFEST_ENTRY,
+        (bytes) => {
+          const manifest = JSON.parse(bytes.toString()) as { tables: Array<{ name: string; rows: number; sha256: string }> };
+          manifest.tables.push({ name: "no_such_table", rows: 0, sha256: empty });
+          return Buffer.from(JSON.stringify(manifest));
+        },
+        { "tables/no_such_table.jsonl": Buffer.alloc(0) },
+      );
+      const target = dir("after-foreign");
+      const result = await runCli("restore", [foreign], { DATA_DIR: target });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain("The target has no table no_such_table");
+      expect(fs.existsSync(path.join(target, "db"))).toBe(false);
+      expect(filesOf(target)).toEqual({});
+      expect(fs.existsSync(path.join(target, "auth-secret"))).toBe(false);
+    }, 60_000);
 
     it("refuses a DATA_DIR that has a database unless --force, which replaces it and keeps the old one aside", async () => {
       const target: Site = { dataDir: dir("occupied") };
