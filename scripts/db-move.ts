@@ -4,11 +4,11 @@
  * every table's row count and checksum, and says what to set next (decision 0077).
  */
 import { parseArgs } from "node:util";
-import { openDatabase, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { BackupError } from "~/modules/backups/backup-errors";
 import { moveDatabase } from "~/modules/backups/move-database.server";
-import { displayUrl, openSourceDatabase } from "~/modules/backups/targets.server";
+import { displayUrl, openPostgres, openSourceDatabase } from "~/modules/backups/targets.server";
 import { runCommand } from "./cli";
 
 const usage = "Usage: npm run db:move -- --to postgres://user:password@host:5432/database";
@@ -26,7 +26,7 @@ await runCommand(async () => {
   const source = await openSourceDatabase({ dataDir: env.DATA_DIR });
   let target: Database | undefined;
   try {
-    target = await openDatabase({ kind: "postgres", url: to, max: 2 });
+    target = await openPostgres(to);
     const tables = await moveDatabase(source, target);
     const width = Math.max(...tables.map((t) => t.name.length));
     for (const table of tables) console.log(`  ${table.name.padEnd(width)}  ${String(table.rows).padStart(7)} rows  sha256 ${table.sha256.slice(0, 12)}…  same in both`);
@@ -36,11 +36,6 @@ await runCommand(async () => {
     console.log("Keep the same DATA_DIR (its auth-secret signs sessions and protects two-factor secrets) or set AUTH_SECRET to the content of DATA_DIR/auth-secret.");
     console.log("Uploaded files stay in DATA_DIR/uploads; to move them to S3, set the S3_* variables and run npm run storage:move.");
     console.log(`The embedded database in ${env.DATA_DIR}/db is left as it was.`);
-  } catch (error) {
-    if (error instanceof Error && /ECONNREFUSED|ENOTFOUND|password authentication|does not exist/.test(error.message)) {
-      throw new BackupError(`Cannot use ${displayUrl(to)}: ${error.message}`);
-    }
-    throw error;
   } finally {
     await target?.close();
     await source.close();

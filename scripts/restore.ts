@@ -16,7 +16,7 @@ import { BackupError } from "~/modules/backups/backup-errors";
 import { describeBackup } from "~/modules/backups/describe";
 import { openVerifiedArchive } from "~/modules/backups/read-archive.server";
 import { restoreArchive } from "~/modules/backups/restore-archive.server";
-import { clearTarget, describeContents, displayUrl, pgliteFolder, type TargetConfig } from "~/modules/backups/targets.server";
+import { clearTarget, describeContents, displayUrl, openPostgres, pgliteFolder, type TargetConfig } from "~/modules/backups/targets.server";
 import { SECRET_ENTRY } from "~/modules/backups/manifest";
 import { text } from "node:stream/consumers";
 import { runCommand } from "./cli";
@@ -48,7 +48,7 @@ await runCommand(async () => {
     // On PGlite the lock keeps a running server's folder out of reach while it is checked (and moved aside when forced).
     let release = env.DATABASE_URL ? () => undefined : acquireDataDirLock(env.DATA_DIR);
     try {
-      if (env.DATABASE_URL) database = await openDatabase({ kind: "postgres", url: env.DATABASE_URL, max: 2 });
+      if (env.DATABASE_URL) database = await openPostgres(env.DATABASE_URL);
       const contents = await describeContents(config, database);
       if (contents.length > 0 && !force) {
         throw new BackupError(

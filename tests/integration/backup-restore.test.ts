@@ -179,6 +179,17 @@ if (!process.env.DATABASE_URL) {
       }
     });
 
+    it("db:move refuses a PostgreSQL database it cannot reach, and a site already on PostgreSQL, with a message and no stack", async () => {
+      const unreachable = await runCli("db-move", ["--to", "postgres://relentless@127.0.0.1:1/none"], siteEnv(source));
+      expect(unreachable.code).toBe(1);
+      expect(unreachable.output).toContain("Cannot use the PostgreSQL database postgres://relentless@127.0.0.1:1/none: connect ECONNREFUSED");
+      expect(unreachable.output).not.toContain("    at ");
+      const onPostgres = await runCli("db-move", ["--to", "postgres://relentless@127.0.0.1:1/none"], { ...siteEnv(source), DATABASE_URL: "postgres://relentless@127.0.0.1:1/site" });
+      expect(onPostgres.code).toBe(1);
+      expect(onPostgres.output).toContain("DATABASE_URL is set: this site runs on PostgreSQL already");
+      expect(await rowsOf(source)).toEqual(sourceRows);
+    });
+
     it("refuses an archive cut short, and writes nothing", async () => {
       const truncated = dir("truncated.zip");
       const bytes = fs.readFileSync(archive);

@@ -29,9 +29,28 @@ export function hasPgliteDatabase(dataDir: string): boolean {
   return fs.existsSync(folder) && fs.readdirSync(folder).length > 0;
 }
 
+/** The innermost cause of an error (the driver's "connect ECONNREFUSED" under the ORM's "Failed query"). */
+function rootMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+/** Opens a PostgreSQL database and checks that it answers, with a message naming it when it does not. */
+export async function openPostgres(url: string): Promise<Database> {
+  const database = await openDatabase({ kind: "postgres", url, max: 2 });
+  try {
+    await database.ping();
+    return database;
+  } catch (error) {
+    await database.close();
+    throw new BackupError(`Cannot use the PostgreSQL database ${displayUrl(url)}: ${rootMessage(error)}`);
+  }
+}
+
 /** Opens an existing database to read from; never creates one. */
 export async function openSourceDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (config.databaseUrl) return openDatabase({ kind: "postgres", url: config.databaseUrl, max: 2 });
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
   if (!hasPgliteDatabase(config.dataDir)) throw new BackupError(`There is no embedded database in ${path.resolve(config.dataDir)} (DATA_DIR). Set DATA_DIR to the site's folder, or DATABASE_URL for PostgreSQL.`);
   return openDatabase({ kind: "pglite", dataDir: config.dataDir });
 }
