@@ -222,6 +222,27 @@ if (!process.env.DATABASE_URL) {
       expect(fs.existsSync(target)).toBe(false);
     });
 
+    it("refuses an archive naming a file by a key the storage never writes, and writes nothing", async () => {
+      const escaping = dir("escaping.zip");
+      const empty = crypto.createHash("sha256").update("").digest("hex");
+      await rewriteArchive(
+        archive,
+        escaping,
+        MANIFEST_ENTRY,
+        (bytes) => {
+          const manifest = JSON.parse(bytes.toString()) as { files: Array<{ key: string; bytes: number; sha256: string }> };
+          manifest.files.push({ key: ".ssh/authorized_keys", bytes: 0, sha256: empty });
+          return Buffer.from(JSON.stringify(manifest));
+        },
+        { "files/.ssh/authorized_keys": Buffer.alloc(0) },
+      );
+      const target = dir("after-escaping");
+      const result = await runCli("restore", [escaping], { DATA_DIR: target });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain("is not a valid storage key");
+      expect(fs.existsSync(target)).toBe(false);
+    });
+
     it("leaves the DATA_DIR empty when loading fails after the files were written (a table this release does not have)", async () => {
       const foreign = dir("foreign.zip");
       const empty = crypto.createHash("sha256").update("").digest("hex");
@@ -318,7 +339,17 @@ if (process.env.DATABASE_URL) {
       expect(again.code).toBe(1);
       expect(again.output).toContain(`${names.restored} has tables`);
       expect(await rowsOf(restored)).toEqual(embeddedRows);
-      await expectMemberDashboard(restored);
+      await expectMemberDashboard(restored, async () => {
+        // On PostgreSQL the command reads beside the running server (one snapshot).
+        const out = dir("beside-the-server.zip");
+        const beside = await runCli("backup", ["--out", out], siteEnv(restored));
+        expect(beside.code, beside.output).toBe(0);
+        expect(beside.output).not.toContain("asking it");
+        const written = await openVerifiedArchive(out);
+        written.close();
+        expect(written.manifest.database).toBe("postgres");
+        expect(written.manifest.tables.find((t) => t.name === "messages")?.rows).toBe(embeddedRows.messages!.length);
+      });
     }, 180_000);
   });
 }

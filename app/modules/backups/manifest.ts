@@ -4,6 +4,7 @@
  * level the rows belong to. The archive's entries are named from it.
  */
 import { z } from "zod";
+import { isValidStorageKey } from "~/lib/storage.server";
 
 export const MANIFEST_ENTRY = "manifest.json";
 export const SECRET_ENTRY = "auth-secret";
@@ -20,7 +21,8 @@ export const manifestSchema = z.object({
   migrationLevel: z.number().int().min(1),
   tables: z.array(z.object({ name: z.string().min(1), rows: z.number().int().min(0), sha256 })),
   sequences: z.array(z.object({ name: z.string().min(1), value: z.string().regex(/^-?\d+$/), called: z.boolean() })),
-  files: z.array(z.object({ key: z.string().min(1), bytes: z.number().int().min(0), sha256 })),
+  // Checked before anything is written: a key can never leave the storage's folder.
+  files: z.array(z.object({ key: z.string().refine(isValidStorageKey, "is not a valid storage key"), bytes: z.number().int().min(0), sha256 })),
   /** The generated AUTH_SECRET of DATA_DIR, when the site used one: two-factor secrets are encrypted with a key derived from it. */
   secret: z.object({ sha256 }).nullable(),
 });
