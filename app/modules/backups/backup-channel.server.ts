@@ -17,7 +17,7 @@ import { BackupError } from "./backup-errors";
 import { manifestSchema } from "./manifest";
 import { generatedSecret, writeBackup, type BackupSummary } from "./write-backup.server";
 
-export const socketPath = (dataDir: string) => path.join(path.resolve(dataDir), "backup.sock");
+const socketPath = (dataDir: string) => path.join(path.resolve(dataDir), "backup.sock");
 
 const requestSchema = z.object({ out: z.string().min(1).refine((out) => path.isAbsolute(out), "must be an absolute path") });
 const answerSchema = z.union([

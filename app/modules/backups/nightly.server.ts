@@ -121,7 +121,7 @@ function keptBackups(storage: FileStorage): KeptBackups {
 }
 
 /** One nightly backup: written, the oldest beyond the number kept removed, the outcome recorded. */
-export async function runNightlyBackup(now: Date): Promise<void> {
+async function runNightlyBackup(now: Date): Promise<void> {
   const before = await readBackups();
   const kept = keptBackups(getStorage());
   try {

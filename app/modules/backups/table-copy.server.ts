@@ -38,7 +38,7 @@ const SCHEMA = "public";
 /** Rows per read and per insert: about a megabyte for the widest rows the app keeps. */
 export const PAGE_ROWS = 500;
 
-export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -55,7 +55,7 @@ export async function pinTextFormats(tx: Queryable): Promise<void> {
 }
 
 /** The foreign keys between the application's tables. */
-export async function listForeignKeys(db: Queryable): Promise<ForeignKey[]> {
+async function listForeignKeys(db: Queryable): Promise<ForeignKey[]> {
   return rowsOf<ForeignKey>(
     db,
     sql`select child.relname as "table", c.conname as "constraint", parent.relname as "references"

@@ -24,7 +24,7 @@ export function displayUrl(url: string): string {
 export const pgliteFolder = (dataDir: string) => path.join(dataDir, "db");
 
 /** Whether DATA_DIR holds an embedded database (opening one on an empty folder would create it). */
-export function hasPgliteDatabase(dataDir: string): boolean {
+function hasPgliteDatabase(dataDir: string): boolean {
   const folder = pgliteFolder(dataDir);
   return fs.existsSync(folder) && fs.readdirSync(folder).length > 0;
 }
