@@ -29,7 +29,7 @@ await runCommand(async () => {
     target = await openPostgres(to);
     const tables = await moveDatabase(source, target);
     const width = Math.max(...tables.map((t) => t.name.length));
-    for (const table of tables) console.log(`  ${table.name.padEnd(width)}  ${String(table.rows).padStart(7)} rows  sha256 ${table.sha256.slice(0, 12)}…  same in both`);
+    for (const table of tables) console.log(`  ${table.name.padEnd(width)}  ${String(table.rows).padStart(7)} rows  checksum ${table.checksum.slice(0, 12)}…  same in both`);
     const rows = tables.reduce((sum, t) => sum + t.rows, 0);
     console.log(`\nCopied ${tables.length} tables with ${rows} rows to ${displayUrl(to)}; every table's row count and checksum match the embedded database's.`);
     console.log(`\nNext: stop using the embedded database. Set DATABASE_URL=${displayUrl(to)} (with its password) and start the server.`);

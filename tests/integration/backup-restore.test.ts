@@ -251,8 +251,8 @@ if (!process.env.DATABASE_URL) {
         foreign,
         MANIFEST_ENTRY,
         (bytes) => {
-          const manifest = JSON.parse(bytes.toString()) as { tables: Array<{ name: string; rows: number; sha256: string }> };
-          manifest.tables.push({ name: "no_such_table", rows: 0, sha256: empty });
+          const manifest = JSON.parse(bytes.toString()) as { tables: Array<{ name: string; rows: number; sha256: string; checksum: string }> };
+          manifest.tables.push({ name: "no_such_table", rows: 0, sha256: empty, checksum: "0".repeat(64) });
           return Buffer.from(JSON.stringify(manifest));
         },
         { "tables/no_such_table.jsonl": Buffer.alloc(0) },

@@ -19,7 +19,8 @@ export const manifestSchema = z.object({
   createdAt: z.iso.datetime(),
   database: z.enum(["pglite", "postgres"]),
   migrationLevel: z.number().int().min(1),
-  tables: z.array(z.object({ name: z.string().min(1), rows: z.number().int().min(0), sha256 })),
+  /** Per table: its entry's SHA-256, and the order-free checksum of its rows (decision 0074) a restore compares the loaded rows with. */
+  tables: z.array(z.object({ name: z.string().min(1), rows: z.number().int().min(0), sha256, checksum: sha256 })),
   sequences: z.array(z.object({ name: z.string().min(1), value: z.string().regex(/^-?\d+$/), called: z.boolean() })),
   // Checked before anything is written: a key can never leave the storage's folder.
   files: z.array(z.object({ key: z.string().refine(isValidStorageKey, "is not a valid storage key"), bytes: z.number().int().min(0), sha256 })),

@@ -11,7 +11,7 @@ import type { Manifest } from "./manifest";
 import { loadRows } from "./restore-archive.server";
 import { PAGE_ROWS, dropApplicationSchema, hasApplicationTables, insertRows, listTables, measureTable, pinTextFormats, readRows, readSequences } from "./table-copy.server";
 
-export type MovedTable = Manifest["tables"][number];
+export type MovedTable = Pick<Manifest["tables"][number], "name" | "rows" | "checksum">;
 
 /** Copies `source` into the empty `target`; returns each table's count and checksum, as both now have them. */
 export async function moveDatabase(source: Database, target: Database): Promise<MovedTable[]> {

@@ -4,7 +4,6 @@
  * that also checks each table's count and checksum against the manifest before it
  * commits. Then the migrations of this release the archive did not have yet.
  */
-import crypto from "node:crypto";
 import readline from "node:readline";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -15,6 +14,7 @@ import { fileEntry, tableEntry, type Manifest } from "./manifest";
 import type { OpenArchive } from "./read-archive.server";
 import {
   PAGE_ROWS,
+  RowChecksum,
   checkDeferred,
   deferForeignKeys,
   dropApplicationSchema,
@@ -53,7 +53,10 @@ async function loadTable(tx: Queryable, archive: OpenArchive, table: TableInfo):
  * migrations may have added rows of their own), then compares what the target now holds
  * with the manifest, table by table, before committing: a difference rolls it all back.
  */
-export async function loadRows(database: Database, manifest: Pick<Manifest, "tables" | "sequences" | "migrationLevel">, rowsOf: (table: TableInfo, tx: Queryable) => Promise<void>): Promise<void> {
+export async function loadRows(
+  database: Database,
+  manifest: Pick<Manifest, "sequences" | "migrationLevel"> & { tables: Array<Pick<Manifest["tables"][number], "name" | "rows" | "checksum">> },
+  rowsOf: (table: TableInfo, tx: Queryable) => Promise<void>): Promise<void> {
   await database.db.transaction(async (tx) => {
     await pinTextFormats(tx);
     const { tables, deferred } = await listTables(tx);
@@ -67,10 +70,10 @@ export async function loadRows(database: Database, manifest: Pick<Manifest, "tab
     await checkDeferred(tx, deferred);
     await writeSequences(tx, manifest.sequences);
     for (const table of tables) {
-      const want = expected.get(table.name) ?? { rows: 0, sha256: crypto.createHash("sha256").digest("hex") };
+      const want = expected.get(table.name) ?? { rows: 0, checksum: new RowChecksum().hex };
       const got = await measureTable(tx, table);
       if (got.rows !== want.rows) throw new BackupError(`${table.name}: ${got.rows} rows after loading, the manifest says ${want.rows}. Nothing was kept.`);
-      if (got.sha256 !== want.sha256) throw new BackupError(`${table.name}: the loaded rows differ from the archive's (checksum). Nothing was kept.`);
+      if (got.checksum !== want.checksum) throw new BackupError(`${table.name}: the loaded rows differ from the archive's (checksum). Nothing was kept.`);
     }
   });
 }

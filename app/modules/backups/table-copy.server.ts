@@ -1,8 +1,9 @@
 /**
  * The copy engine shared by backups, restores and the move to PostgreSQL (decision 0074):
  * one logical copy that reads and writes the same way on PGlite and PostgreSQL. Rows
- * travel as `row_to_json` text in primary-key order; a table's checksum is the SHA-256
- * of those texts, one a line, so the same rows give the same checksum on either database.
+ * travel as `row_to_json` text in primary-key order; a table's checksum combines each
+ * row's SHA-256 in an order-free way, so the same rows give the same checksum on either
+ * database whatever order its collation puts their keys in.
  */
 import crypto from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
@@ -15,8 +16,8 @@ export interface TableInfo {
   name: string;
   /** The columns a row is written with (generated columns are computed again). */
   columns: string[];
-  /** Primary-key columns in key order; `collatable` ones are ordered byte-wise (collate "C"). */
-  primaryKey: Array<{ name: string; collatable: boolean }>;
+  /** Primary-key columns in key order. */
+  primaryKey: string[];
 }
 
 export interface ForeignKey {
@@ -88,13 +89,12 @@ export async function listTables(db: Queryable): Promise<{ tables: TableInfo[]; 
         where n.nspname = ${SCHEMA} and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
         order by c.relname, a.attnum`,
   );
-  const keys = await rowsOf<{ table: string; name: string; collatable: boolean }>(
+  const keys = await rowsOf<{ table: string; name: string }>(
     db,
-    sql`select c.relname as "table", a.attname as name, t.typcollation <> 0 as collatable
+    sql`select c.relname as "table", a.attname as name
         from pg_index i
         join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-        join pg_type t on t.oid = a.atttypid
         where n.nspname = ${SCHEMA} and i.indisprimary
         order by c.relname, array_position(i.indkey::int2[], a.attnum)`,
   );
@@ -102,7 +102,7 @@ export async function listTables(db: Queryable): Promise<{ tables: TableInfo[]; 
 
   const info = new Map<string, TableInfo>(names.map((name) => [name, { name, columns: [], primaryKey: [] }]));
   for (const column of columns) info.get(column.table)?.columns.push(column.name);
-  for (const key of keys) info.get(key.table)?.primaryKey.push({ name: key.name, collatable: key.collatable });
+  for (const key of keys) info.get(key.table)?.primaryKey.push(key.name);
   const withoutKey = [...info.values()].filter((table) => table.primaryKey.length === 0).map((table) => table.name);
   // Rows are read in key order, page after page: a table without one cannot be copied exactly.
   if (withoutKey.length > 0) throw new Error(`Tables without a primary key cannot be copied: ${withoutKey.join(", ")}`);
@@ -125,28 +125,29 @@ export async function listTables(db: Queryable): Promise<{ tables: TableInfo[]; 
   return { tables: ordered.map((name) => info.get(name)!), deferred };
 }
 
-function keyOrder(table: TableInfo, alias: string): string {
-  return table.primaryKey.map((key) => `${alias}.${quoteIdent(key.name)}${key.collatable ? ' collate "C"' : ""}`).join(", ");
-}
-
 /**
  * Every row of a table as row_to_json text, in primary-key order, a page at a time (never
- * the whole table in memory). The next page starts after the last row read, whose key is
- * taken back out of its own text, so any key type works.
+ * the whole table in memory). The next page starts after the last row read: its key
+ * values are taken back out of its own text (so any key type works), each by a scalar
+ * subquery the planner computes once, so the page is a range scan of the key's index.
  */
 export async function* readRows(tx: Queryable, table: TableInfo): AsyncGenerator<string> {
   const name = quoteIdent(table.name);
+  const order = table.primaryKey.map((key) => `t.${quoteIdent(key)}`).join(", ");
+  const first = sql.raw(`select row_to_json(t)::text as row from ${name} t order by ${order} limit ${PAGE_ROWS}`);
+  const after = (last: string) =>
+    sql.join(
+      table.primaryKey.map((key) => sql`(select k.${sql.raw(quoteIdent(key))} from json_populate_record(null::${sql.raw(name)}, ${last}::json) k)`),
+      sql.raw(", "),
+    );
   let last: string | undefined;
   for (;;) {
-    const page: Array<{ row: string }> =
+    const page: Array<{ row: string }> = await rowsOf(
+      tx,
       last === undefined
-        ? await rowsOf(tx, sql.raw(`select row_to_json(t)::text as row from ${name} t order by ${keyOrder(table, "t")} limit ${PAGE_ROWS}`))
-        : await rowsOf(
-            tx,
-            sql`${sql.raw(`select row_to_json(t)::text as row from ${name} t, json_populate_record(null::${name}, `)}${last}${sql.raw(
-              `::json) k where (${keyOrder(table, "t")}) > (${keyOrder(table, "k")}) order by ${keyOrder(table, "t")} limit ${PAGE_ROWS}`,
-            )}`,
-          );
+        ? first
+        : sql`${sql.raw(`select row_to_json(t)::text as row from ${name} t where (${order}) > (`)}${after(last)}${sql.raw(`) order by ${order} limit ${PAGE_ROWS}`)}`,
+    );
     for (const { row } of page) {
       // One row a line: row_to_json escapes newlines inside values (the app has no json-typed column, whose text it keeps as stored).
       if (row.includes("\n")) throw new Error(`A row of ${table.name} holds a raw line break and cannot be copied line by line`);
@@ -157,16 +158,32 @@ export async function* readRows(tx: Queryable, table: TableInfo): AsyncGenerator
   }
 }
 
-/** A table's row count and checksum as they are in this transaction (read after pinTextFormats). */
-export async function measureTable(tx: Queryable, table: TableInfo): Promise<{ rows: number; sha256: string }> {
-  const hash = crypto.createHash("sha256");
-  let rows = 0;
-  for await (const row of readRows(tx, table)) {
-    hash.update(row);
-    hash.update("\n");
-    rows++;
+const MOD = 1n << 256n;
+
+/**
+ * A table's checksum: the sum of its rows' SHA-256 digests modulo 2^256. The same rows give
+ * the same sum in any order, so PGlite (collation C) and a PostgreSQL created with another
+ * locale, which order text keys differently, agree.
+ */
+export class RowChecksum {
+  rows = 0;
+  private sum = 0n;
+
+  add(row: string): void {
+    this.sum = (this.sum + BigInt(`0x${crypto.createHash("sha256").update(row).digest("hex")}`)) % MOD;
+    this.rows++;
   }
-  return { rows, sha256: hash.digest("hex") };
+
+  get hex(): string {
+    return this.sum.toString(16).padStart(64, "0");
+  }
+}
+
+/** A table's row count and checksum as they are in this transaction (read after pinTextFormats). */
+export async function measureTable(tx: Queryable, table: TableInfo): Promise<{ rows: number; checksum: string }> {
+  const checksum = new RowChecksum();
+  for await (const row of readRows(tx, table)) checksum.add(row);
+  return { rows: checksum.rows, checksum: checksum.hex };
 }
 
 /** Writes rows (row_to_json texts) into a table; identity columns keep their values. */

@@ -16,7 +16,7 @@ import { dataPath } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import type { FileStorage } from "~/lib/storage.server";
 import { FORMAT, FORMAT_VERSION, MANIFEST_ENTRY, SECRET_ENTRY, fileEntry, tableEntry, type Manifest } from "./manifest";
-import { pinTextFormats, listTables, readRows, readSequences } from "./table-copy.server";
+import { RowChecksum, listTables, pinTextFormats, readRows, readSequences } from "./table-copy.server";
 import { BACKUPS_PREFIX, BackupError } from "./backup-errors";
 import { hashing } from "./hashing";
 
@@ -71,17 +71,17 @@ export async function writeBackup(source: BackupSource, out: string): Promise<Ba
         await pinTextFormats(tx);
         const { tables: found } = await listTables(tx);
         for (const table of found) {
-          let rows = 0;
+          const checksum = new RowChecksum();
           const lines = Readable.from(
             (async function* () {
               for await (const row of readRows(tx, table)) {
-                rows++;
+                checksum.add(row);
                 yield Buffer.from(`${row}\n`);
               }
             })(),
           );
           const { sha256 } = await addStream(zip, tableEntry(table.name), lines);
-          tables.push({ name: table.name, rows, sha256 });
+          tables.push({ name: table.name, rows: checksum.rows, sha256, checksum: checksum.hex });
         }
         sequences = await readSequences(tx);
       },
