@@ -37,7 +37,7 @@ const siteEnv = (site: Site) => ({ DATA_DIR: site.dataDir, DATABASE_URL: site.da
 const openSite = (site: Site): Promise<Database> =>
   site.databaseUrl ? openDatabase({ kind: "postgres", url: site.databaseUrl, max: 1 }) : openDatabase({ kind: "pglite", dataDir: site.dataDir });
 
-/** Every row of every table as row_to_json text in key order, read as the copy engine reads them. */
+/** Every row of every table as row_to_json text, read as the copy engine reads them, sorted (databases of other collations order text keys differently). */
 async function rowsOf(site: Site): Promise<Record<string, string[]>> {
   const database = await openSite(site);
   try {
@@ -47,6 +47,7 @@ async function rowsOf(site: Site): Promise<Record<string, string[]>> {
       for (const table of (await listTables(tx)).tables) {
         all[table.name] = [];
         for await (const row of readRows(tx, table)) all[table.name]!.push(row);
+        all[table.name]!.sort();
       }
       return all;
     });
@@ -304,7 +305,9 @@ if (process.env.DATABASE_URL) {
       const admin = new pg.Client({ connectionString: databaseUrl(base, "postgres") });
       await admin.connect();
       try {
-        for (const database of Object.values(names)) await admin.query(`create database ${database}`);
+        // The moved database orders text the way a PostgreSQL created with an English locale does (PGlite's is byte order, C).
+        await admin.query(`create database ${names.moved} template template0 locale_provider icu icu_locale 'en-US'`);
+        await admin.query(`create database ${names.restored}`);
       } finally {
         await admin.end();
       }
@@ -312,7 +315,7 @@ if (process.env.DATABASE_URL) {
       embeddedRows = await rowsOf(embedded);
     }, 240_000);
 
-    it("db:move copies the embedded database into an empty PostgreSQL database, row for row, and says what to set next", async () => {
+    it("db:move copies the embedded database into an empty PostgreSQL database of another collation, row for row, and says what to set next", async () => {
       const result = await runCli("db-move", ["--to", moved.databaseUrl!], { DATA_DIR: embedded.dataDir });
       expect(result.code, result.output).toBe(0);
       expect(result.output).toContain("every table's row count and checksum match the embedded database's");
