@@ -83,6 +83,11 @@ await runCommand(async () => {
       release();
     }
     console.log(`Restored ${describeBackup(archive.manifest)}; every table's row count and checksum and every file's checksum match the manifest.`);
+    if (secret !== undefined && env.AUTH_SECRET && env.AUTH_SECRET !== secret) {
+      console.log(
+        `Note: the site signed with the secret now in ${path.join(env.DATA_DIR, "auth-secret")}, but AUTH_SECRET is set and wins: unset it, or set it to that file's content, or members' two-factor sign-ins and every session stop working.`,
+      );
+    }
     console.log(
       env.DATABASE_URL
         ? `Start the site with DATABASE_URL=${displayUrl(env.DATABASE_URL)} (and its password) and npm start.`
