@@ -278,9 +278,11 @@ if (!process.env.DATABASE_URL) {
       expect(refused.output).toContain("add --force to REPLACE");
       expect(await rowsOf(target)).toEqual(before);
 
-      const forced = await runCli("restore", [archive, "--force"], siteEnv(target));
+      // With another AUTH_SECRET set, the restored site's own secret would be ignored: the restore says so.
+      const forced = await runCli("restore", [archive, "--force"], { ...siteEnv(target), AUTH_SECRET: "another-secret-of-at-least-32-characters" });
       expect(forced.code, forced.output).toBe(0);
       expect(forced.output).toContain("--force: REPLACING the existing data");
+      expect(forced.output).toContain("AUTH_SECRET is set and wins");
       expect(await rowsOf(target)).toEqual(sourceRows);
       const aside = fs.readdirSync(target.dataDir).filter((name) => name.startsWith("replaced-"));
       expect(aside).toHaveLength(1);
