@@ -6,6 +6,7 @@
 import { analyzeTablesJob } from "~/db/statistics.server";
 import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
+import { nightlyBackupJob } from "~/modules/backups/nightly.server";
 import { checkInReplyMailJob } from "~/modules/check-ins/check-in-review.server";
 import { pruneAttentionDismissalsJob } from "~/modules/coaching/attention.server";
 import { notifyCoachJob } from "~/modules/contacts/contacts.server";
@@ -27,4 +28,5 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   exportJob,
   sweepExportsJob,
   deleteFilesJob,
+  nightlyBackupJob,
 ]);

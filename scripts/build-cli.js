@@ -15,6 +15,10 @@ export const CLI_SCRIPTS = {
   "user-create": "scripts/user-create.ts",
   "seed-demo": "scripts/seed-demo.ts",
   migrate: "scripts/migrate.ts",
+  backup: "scripts/backup.ts",
+  restore: "scripts/restore.ts",
+  "db-move": "scripts/db-move.ts",
+  "storage-move": "scripts/storage-move.ts",
 };
 
 /** What a command is built from: a change to any of these builds it again. */

@@ -3,6 +3,18 @@ import { openDatabase, setDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 
+/** Runs a command to its end: a failure prints its message (no stack) and exits 1. */
+export async function runCommand(run: () => Promise<void>): Promise<never> {
+  let exitCode = 0;
+  try {
+    await run();
+  } catch (error) {
+    exitCode = 1;
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exit(exitCode);
+}
+
 export async function withDatabase(run: () => Promise<void>): Promise<void> {
   let exitCode = 0;
   try {

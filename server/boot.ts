@@ -8,12 +8,13 @@ import { startJobWorker } from "~/jobs.server";
 import { stopMessageFeed } from "~/modules/messages/message-feed.server";
 import { closeMessageStreams } from "~/modules/messages/message-stream.server";
 import { getLogger } from "~/lib/logger.server";
+import { openBackupChannel } from "~/modules/backups/backup-channel.server";
 
 export interface Booted {
   database: Database;
   /** Printed once when no administrator exists and none is configured. */
   setupUrl: string | null;
-  /** Stops the job worker and waits for the job under way, and stops listening for messages; await it before closing the database. */
+  /** Stops the job worker and waits for the job under way, stops listening for messages and backup requests; await it before closing the database. */
   stopJobs: () => Promise<void>;
   /** Ends every open message stream (at shutdown: they would hold their connections open). */
   closeStreams: () => void;
@@ -43,7 +44,10 @@ export async function bootServices(given?: Database): Promise<Booted> {
     }
     // Jobs due while the server was down (a retry, the hourly sweep) run from now on, once across every process.
     const worker = startJobWorker();
+    // On PGlite this process holds the database alone: `npm run backup` asks it through DATA_DIR (decision 0076).
+    const closeBackupChannel = database.kind === "pglite" ? await openBackupChannel(env.DATA_DIR, database) : async () => undefined;
     const stopJobs = async () => {
+      await closeBackupChannel();
       await worker.stop();
       await stopMessageFeed();
     };

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { getLogger } from "~/lib/logger.server";
 import { acquireDataDirLock } from "./lock.server";
+import { migrationsFolder, migrationsFolderUpTo } from "./migrations.server";
 import { schema, type Schema } from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,7 +21,8 @@ export type DatabaseOptions =
 export interface Database {
   db: Db;
   kind: DatabaseOptions["kind"];
-  migrate(): Promise<void>;
+  /** Applies the committed migrations, or only the first `upTo` of them (a restore of an older backup). */
+  migrate(options?: { upTo?: number }): Promise<void>;
   ping(): Promise<boolean>;
   /**
    * Calls `onNotice` with the notice's payload each time a transaction that ran
@@ -36,7 +38,12 @@ export interface Database {
 /** How long a PostgreSQL listener waits before connecting again after its connection dropped. */
 const RELISTEN_MS = 5_000;
 
-const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+/** The committed migrations, or a folder of only the first `upTo`; `done` removes such a folder. */
+function migrationsFor(options?: { upTo?: number }): { folder: string; done: () => void } {
+  if (options?.upTo === undefined) return { folder: migrationsFolder, done: () => undefined };
+  const folder = migrationsFolderUpTo(options.upTo);
+  return { folder, done: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
 
 /** The extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here). */
 export const pgliteExtensions = { pg_trgm };
@@ -47,7 +54,14 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
   return {
     db,
     kind,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async (options) => {
+      const migrations = migrationsFor(options);
+      try {
+        await migratePglite(db as never, { migrationsFolder: migrations.folder });
+      } finally {
+        migrations.done();
+      }
+    },
     ping: async () => {
       if (closed) return false;
       await pglite.query("select 1");
@@ -89,12 +103,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: "postgres",
       // Several processes may start at once on one PostgreSQL: migrate under an advisory lock.
-      migrate: async () => {
+      migrate: async (migrateOptions) => {
         const client = await pool.connect();
+        const migrations = migrationsFor(migrateOptions);
         try {
           await client.query("select pg_advisory_lock(727274)");
-          await migratePg(drizzlePg({ client }), { migrationsFolder });
+          await migratePg(drizzlePg({ client }), { migrationsFolder: migrations.folder });
         } finally {
+          migrations.done();
           await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
           client.release();
         }

@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import https from "node:https";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { dataPath } from "./data-dir.server";
 import { getEnv } from "./env.server";
@@ -13,12 +16,14 @@ import { getEnv } from "./env.server";
  */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** Stores a file from the local disk without reading it into memory (a member's data archive). */
-  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The stored file, or null when there is none under this key. */
   get(key: string): Promise<{ body: Readable; contentType: string; bytes: number } | null>;
   /** Removes these keys; keys that do not exist are ignored. */
   delete(keys: string[]): Promise<void>;
+  /** Writes a file from a stream of `bytes` bytes without holding it in memory (backups restore files of any size). */
+  putStream(key: string, body: Readable, bytes: number, contentType: string): Promise<void>;
+  /** Every stored key, except those under `skipPrefix` (the backups kept in the bucket). */
+  list(skipPrefix?: string): AsyncIterable<string>;
   /** For the settings page, e.g. "Local disk (DATA_DIR/uploads)". Never a secret. */
   readonly description: string;
 }
@@ -58,6 +63,9 @@ export function contentTypeForKey(key: string): string {
   return contentTypes[ext] ?? "application/octet-stream";
 }
 
+/** A file being written (write then rename): never listed, never backed up. */
+const TEMP_SUFFIX = ".tmp";
+
 export class LocalFileStorage implements FileStorage {
   readonly description = "Local disk (DATA_DIR/uploads)";
 
@@ -75,13 +83,17 @@ export class LocalFileStorage implements FileStorage {
     return file;
   }
 
-  async put(key: string, body: Buffer, _contentType: string): Promise<void> {
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.putStream(key, Readable.from([body]), body.length, contentType);
+  }
+
+  async putStream(key: string, body: Readable, _bytes: number, _contentType: string): Promise<void> {
     const file = this.file(key);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     // Write then rename: a reader never sees half a file.
-    const temp = `${file}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+    const temp = `${file}.${crypto.randomBytes(6).toString("hex")}${TEMP_SUFFIX}`;
     try {
-      await fs.promises.writeFile(temp, body, { flag: "wx" });
+      await pipeline(body, fs.createWriteStream(temp, { flags: "wx" }));
       await fs.promises.rename(temp, file);
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
@@ -89,17 +101,20 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  async putFile(key: string, source: string, _contentType: string): Promise<void> {
-    const file = this.file(key);
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+  async *list(skipPrefix?: string): AsyncIterable<string> {
+    let entries: fs.Dirent[];
     try {
-      await fs.promises.copyFile(source, temp, fs.constants.COPYFILE_EXCL);
-      await fs.promises.rename(temp, file);
+      entries = await fs.promises.readdir(this.root, { recursive: true, withFileTypes: true });
     } catch (error) {
-      await fs.promises.rm(temp, { force: true });
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
       throw error;
     }
+    const keys = entries
+      .filter((entry) => entry.isFile() && !entry.name.endsWith(TEMP_SUFFIX))
+      .map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+      .filter((key) => !(skipPrefix && key.startsWith(skipPrefix)))
+      .sort();
+    yield* keys;
   }
 
   async get(key: string) {
@@ -154,6 +169,9 @@ function displayEndpoint(endpoint: string): string {
   return url.toString().replace(/\/$/, "");
 }
 
+/** Kept-alive sockets to the bucket are closed after 4 s idle, before the usual 5 s of servers. */
+const idleAgent: http.AgentOptions = { keepAlive: true, timeout: 4_000 };
+
 export class S3FileStorage implements FileStorage {
   readonly description: string;
   /** The SDK is loaded with the first request to the bucket, not at start-up. */
@@ -173,6 +191,11 @@ export class S3FileStorage implements FileStorage {
       // Newer SDK checksums (CRC32 trailers) are not understood by every S3-compatible server.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
+      // A kept-alive connection idle for longer than the server keeps it (Node's 5 s: MinIO,
+      // s3rver) is closed by us first: a streamed upload on a connection the server just
+      // closed fails with "socket hang up" and cannot be retried (a restore's files after
+      // its migrations).
+      requestHandler: { httpAgent: new http.Agent(idleAgent), httpsAgent: new https.Agent(idleAgent) },
     }));
   }
 
@@ -184,13 +207,22 @@ export class S3FileStorage implements FileStorage {
     );
   }
 
-  async putFile(key: string, file: string, contentType: string): Promise<void> {
+  async putStream(key: string, body: Readable, bytes: number, contentType: string): Promise<void> {
     checkKey(key);
     const [client, { PutObjectCommand }] = await Promise.all([this.client, this.sdk]);
-    const { size } = await fs.promises.stat(file);
-    await client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: fs.createReadStream(file), ContentType: contentType, ContentLength: size }),
-    );
+    await client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: bytes }));
+  }
+
+  async *list(skipPrefix?: string): AsyncIterable<string> {
+    const [client, { ListObjectsV2Command }] = await Promise.all([this.client, this.sdk]);
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key && !(skipPrefix && object.Key.startsWith(skipPrefix))) yield object.Key;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async get(key: string) {

@@ -5,6 +5,8 @@ import { pageTitle } from "~/lib/meta";
 import { getDashboard } from "~/modules/admin/dashboard.server";
 import { ActivityList } from "~/views/audit/activity-list";
 import { getSiteSettings } from "~/modules/settings/settings.server";
+import { readBackupsForAdmin } from "~/modules/backups/nightly.server";
+import { formatUsDateTime } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Admin Dashboard", matches) }, { name: "robots", content: "noindex" }];
 
@@ -18,8 +20,10 @@ function greetingName(name: string, email: string): string {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const [dashboard, settings] = await Promise.all([getDashboard(user), getSiteSettings()]);
-  return { firstName: greetingName(user.name, user.email), ...dashboard, timeZone: settings.timeZone };
+  const [dashboard, settings, backups] = await Promise.all([getDashboard(user), getSiteSettings(), readBackupsForAdmin(user)]);
+  // Shown until a later backup succeeds (which clears it).
+  const backupFailure = backups.lastFailureAt ? { at: backups.lastFailureAt, error: backups.lastError ?? "" } : null;
+  return { firstName: greetingName(user.name, user.email), ...dashboard, backupFailure, timeZone: settings.timeZone };
 }
 
 const quickActions = [
@@ -51,6 +55,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Welcome back, {d.firstName}</h1>
+      {d.backupFailure ? (
+        <section aria-labelledby="backup-failed" className="mt-6 rounded-xl border border-brand p-5">
+          <h2 id="backup-failed" className="text-lg font-bold uppercase text-brand">
+            The nightly backup failed
+          </h2>
+          <p className="mt-2 text-zinc-800">
+            {formatUsDateTime(d.backupFailure.at, d.timeZone)}: {d.backupFailure.error}
+          </p>
+          <Link to="/admin/settings" className="mt-2 inline-block text-sm font-semibold text-brand underline underline-offset-2">
+            Backup settings
+          </Link>
+        </section>
+      ) : null}
       <section aria-labelledby="stats" className="mt-10">
         <h2 id="stats" className="sr-only">
           Overview

@@ -9,6 +9,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { SiteSettings } from "~/modules/settings/settings-defaults";
 import { deliveryModes, readSiteSettingsForAdmin, sendTestEmail, updateSiteSettings } from "~/modules/settings/settings.server";
 import { getSecuritySettings, setRequireStaffTwoFactor } from "~/modules/settings/security-settings.server";
+import { readBackupsForAdmin, setBackupsKept } from "~/modules/backups/nightly.server";
+import { formatBytes } from "~/modules/backups/describe";
+import { formatUsDateTime } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Settings", matches) }, { name: "robots", content: "noindex" }];
 
@@ -20,7 +23,8 @@ function timeZones(current: string): string[] {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const settings = await readSiteSettingsForAdmin(user);
-  return { settings, security: await getSecuritySettings(), modes: deliveryModes(user), timeZones: timeZones(settings.timeZone), adminEmail: user.email };
+  const [security, backups] = await Promise.all([getSecuritySettings(), readBackupsForAdmin(user)]);
+  return { settings, security, backups, modes: deliveryModes(user), timeZones: timeZones(settings.timeZone), adminEmail: user.email };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +49,10 @@ export function action({ request, context }: Route.ActionArgs) {
         description: required ? "Trainers and administrators without two-factor authentication set it up at their next sign-in." : "Two-factor authentication is optional for staff.",
       });
     },
+    backups: async (form) => {
+      const { keep } = await setBackupsKept(user, form);
+      return redirectWithToast("/admin/settings", { type: "success", title: "Settings saved", description: `The newest ${keep} nightly backups are kept.` });
+    },
     save: async (form) => {
       await updateSiteSettings(user, form);
       return redirectWithToast("/admin/settings", { type: "success", title: "Settings saved", description: "The site now shows the new details." });
@@ -68,7 +76,7 @@ const textFields: { name: keyof SiteSettings; label: string; type?: string; auto
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const { settings, security, modes, timeZones, adminEmail } = loaderData;
+  const { settings, security, backups, modes, timeZones, adminEmail } = loaderData;
   const refused = actionData && !actionData.ok ? (actionData as ActionFailure<keyof SiteSettings>) : undefined;
   const errors = refused?.fieldErrors ?? {};
   const value = (name: keyof SiteSettings) => String(refused?.values[name] ?? settings[name]);
@@ -158,6 +166,40 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                 Send a test e-mail
               </Button>
               <p className="mt-2 text-sm text-zinc-600">It goes to your own address, {adminEmail}.</p>
+            </Form>
+          </section>
+          <section aria-labelledby="backups-title" className="rounded-xl border border-zinc-200 p-5">
+            <h2 id="backups-title" className="text-lg font-bold uppercase">
+              Backups
+            </h2>
+            <p className="mt-2 text-zinc-800">Every night at 02:00 UTC, into {backups.where}.</p>
+            <p className="mt-2 text-zinc-800">
+              {backups.lastSuccessAt
+                ? `Last backup: ${formatUsDateTime(backups.lastSuccessAt, settings.timeZone)} (${formatBytes(backups.lastBytes ?? 0)})`
+                : "No backup yet."}
+            </p>
+            {backups.lastFailureAt ? (
+              <p className="mt-2 font-medium text-brand">
+                The backup of {formatUsDateTime(backups.lastFailureAt, settings.timeZone)} failed: {backups.lastError}
+              </p>
+            ) : null}
+            <Form method="post" noValidate className="mt-4 space-y-4" key={String(backups.keep)}>
+              <input type="hidden" name="intent" value="backups" />
+              <TextField
+                id="settings-backups-keep"
+                label="Backups kept"
+                name="keep"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={365}
+                defaultValue={refused?.intent === "backups" ? String(refused.values.keep ?? "") : String(backups.keep)}
+                error={refused?.intent === "backups" ? (refused.fieldErrors as Record<string, string | undefined>).keep : undefined}
+                hint="Older ones are deleted after each night's backup."
+              />
+              <Button type="submit" variant="secondary" busy={submitting === "backups"} busyText="Saving...">
+                Save Backups
+              </Button>
             </Form>
           </section>
           <section aria-labelledby="storage-title" className="rounded-xl border border-zinc-200 p-5">

@@ -61,4 +61,16 @@ test.describe("/admin/settings", () => {
     const activity = page.getByRole("region", { name: "Recent Activity" });
     await expect(activity.getByText(`${users.admin.email} signed in`).first()).toBeVisible();
   });
+
+  test("an admin sets how many nightly backups are kept; a wrong number is refused", async ({ page }) => {
+    const backups = page.getByRole("region", { name: "Backups" });
+    await expect(backups.getByText("No backup yet.")).toBeVisible();
+    await backups.getByLabel("Backups kept").fill("0");
+    await backups.getByLabel("Backups kept").press("Enter");
+    await expect(backups.getByText("Backups kept must be between 1 and 365")).toBeVisible();
+    await backups.getByLabel("Backups kept").fill("14");
+    await backups.getByRole("button", { name: "Save Backups" }).click();
+    await expect(page.getByText("The newest 14 nightly backups are kept.")).toBeVisible();
+    await expect(backups.getByLabel("Backups kept")).toHaveValue("14");
+  });
 });

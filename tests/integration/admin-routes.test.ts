@@ -15,6 +15,7 @@ import { recordAudit } from "~/auth/audit.server";
 import { submitApplication } from "~/modules/contacts/contacts.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";
 import { getSiteSettings } from "~/modules/settings/settings.server";
+import { runDueJobs } from "~/jobs.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { middleware as adminMiddleware } from "~/routes/admin";
 import { loader as rawActivityLoader } from "~/routes/admin.activity";
@@ -170,5 +171,46 @@ describe("site settings", () => {
     const files = fs.readdirSync(dataPath("outbox"));
     expect(files).toHaveLength(1);
     expect(fs.readFileSync(`${dataPath("outbox")}/${files[0]}`, "utf8")).toContain("To: admin@dash.test");
+  });
+});
+
+describe("backups in the settings and on the dashboard", () => {
+  it("an administrator sets how many nightly backups are kept; a wrong number is refused with the field's message and nothing saved", async () => {
+    const before = (await call(settingsLoader, get("/admin/settings", "admin"))) as Awaited<ReturnType<typeof settingsLoader>>;
+    expect(before.backups).toMatchObject({ keep: 7, lastSuccessAt: null, where: "DATA_DIR/backups" });
+
+    const refused = (await call(settingsAction, post("/admin/settings", "admin", { intent: "backups", keep: "0" }))) as { data: { fieldErrors: Record<string, string> }; init: { status: number } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.fieldErrors.keep).toBe("Backups kept must be between 1 and 365");
+    expect(await getDb().select().from(siteSetting)).toEqual([]);
+
+    for (const role of ["member", "trainer"] as const) expect(location(await call(settingsAction, post("/admin/settings", role, { intent: "backups", keep: "3" })))).toBe("/members");
+    expect(await getDb().select().from(siteSetting)).toEqual([]);
+
+    expect(location(await call(settingsAction, post("/admin/settings", "admin", { intent: "backups", keep: "14" })))).toBe("/admin/settings");
+    const after = (await call(settingsLoader, get("/admin/settings", "admin"))) as Awaited<ReturnType<typeof settingsLoader>>;
+    expect(after.backups.keep).toBe(14);
+  });
+
+  it("the settings show the last backup's time and size, and the dashboard shows a failed backup until a later one succeeds", async () => {
+    const night = (day: string) => runDueJobs({ now: new Date(`${day}T01:00:00Z`) }).then(() => runDueJobs({ now: new Date(`${day}T02:00:00Z`) }));
+    await night("2026-07-01");
+    const settings = (await call(settingsLoader, get("/admin/settings", "admin"))) as Awaited<ReturnType<typeof settingsLoader>>;
+    expect(settings.backups.lastSuccessAt).toBe("2026-07-01T02:00:00.000Z");
+    expect(settings.backups.lastBytes).toBeGreaterThan(1000);
+    const quiet = (await call(dashboardLoader, get("/admin", "admin"))) as Awaited<ReturnType<typeof dashboardLoader>>;
+    expect(quiet.backupFailure).toBeNull();
+
+    fs.rmSync(dataPath("backups"), { recursive: true, force: true });
+    fs.writeFileSync(dataPath("backups"), "");
+    await night("2026-07-02");
+    const failed = (await call(dashboardLoader, get("/admin", "admin"))) as Awaited<ReturnType<typeof dashboardLoader>>;
+    expect(failed.backupFailure).toMatchObject({ at: "2026-07-02T02:00:00.000Z" });
+    expect(failed.backupFailure!.error).toContain("backups");
+
+    fs.rmSync(dataPath("backups"));
+    await night("2026-07-03");
+    const healed = (await call(dashboardLoader, get("/admin", "admin"))) as Awaited<ReturnType<typeof dashboardLoader>>;
+    expect(healed.backupFailure).toBeNull();
   });
 });

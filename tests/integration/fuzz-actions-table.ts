@@ -265,6 +265,7 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
   }
   list.push({ name: "/login/two-factor", path: "/login/two-factor", who: "visitor", base: { code: "123456", redirectTo: "/members" } });
   list.push({ name: "/admin/settings security", path: "/admin/settings", who: "admin", base: { intent: "security" } });
+  list.push({ name: "/admin/settings backups", path: "/admin/settings", who: "admin", base: { intent: "backups", keep: "7" } });
   const userIds = [ids.target, "no-such-user"];
   for (const [intent, base] of Object.entries<Record<string, string>>({
     invite: { name: "New Person", email: "new@fuzz.test", role: "member" },

@@ -137,7 +137,7 @@ async function buildExport(exportId: string, now: Date): Promise<void> {
     const file = path.join(dir, "data.zip");
     await writeMemberArchive(member, file, now);
     const { size } = await fs.promises.stat(file);
-    await storage.putFile(key, file, "application/zip");
+    await storage.putStream(key, fs.createReadStream(file), size, "application/zip");
     const token = crypto.randomBytes(32).toString("base64url");
     const expiresAt = new Date(now.getTime() + LINK_HOURS * HOUR);
     const [ready] = await db

@@ -615,6 +615,8 @@ export const matrix: MatrixRow[] = [
   { route: "admin/settings", op: "create", intent: "test-email", path: () => "/admin/settings", form: () => ({ intent: "test-email" }), expect: adminOnly("redirect:/admin/settings") },
   // Unticked: the setting stays off, as the set-up left it.
   { route: "admin/settings", op: "update", intent: "security", path: () => "/admin/settings", form: () => ({ intent: "security" }), expect: adminOnly("redirect:/admin/settings") },
+  // Refused (no such number of backups): the setting stays as it was.
+  { route: "admin/settings", op: "update", intent: "backups", path: () => "/admin/settings", form: () => ({ intent: "backups", keep: "0" }), expect: adminOnly(400) },
   read("admin/users", adminOnly(200)),
   { route: "admin/users", op: "update", intent: "reset-two-factor", path: () => "/admin/users", form: () => ({ intent: "reset-two-factor", id: missingId }), expect: adminOnly("redirect:/admin/users") },
   { route: "admin/users", op: "create", intent: "invite", path: () => "/admin/users", form: () => ({ intent: "invite", name: "", email: "not-an-email", role: "member" }), expect: adminOnly(400) },
