@@ -14,7 +14,9 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRequestHandler, ServerRouter, type ServerBuild } from "react-router";
-import { openDatabase, setDatabase } from "~/db/client.server";
+import { eq } from "drizzle-orm";
+import { getDb, openDatabase, setDatabase } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
 import { getEnv } from "~/lib/env.server";
 import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 import type { SessionUser } from "~/auth/session.server";
@@ -26,12 +28,14 @@ import { getTodayCard } from "~/modules/workouts/training-plan.server";
 import { getWorkoutScreen } from "~/modules/workouts/workout-screen.server";
 import { addExercise, logSet, startWorkout } from "~/modules/workouts/workout-session.server";
 import { requestContext } from "~/lib/request-context";
-import { BENCH_PASSWORD, HEAVY_EMAIL, seedBenchData } from "./fixtures";
+import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail, seedBenchData } from "./fixtures";
 import { loaderVsSql, medianMs } from "./loader-vs-sql";
 
 export interface InProcessResults {
   /** The heavy member's ad-hoc workout under way and its exercises' ids (the set-logging benchmark's targets). */
   workout: BenchWorkout;
+  /** One workout under way per ordinary member (the phones logging sets at the same moment). */
+  setWorkouts: SetWorkout[];
   hashMs: number;
   verifyMs: number;
   loaders: { name: string; loaderMs: number; sqlMs: number; statements: number }[];
@@ -46,6 +50,29 @@ const heavyActor = (heavyId: string): SessionUser => ({ id: heavyId, email: HEAV
 export interface BenchWorkout {
   id: string;
   exerciseIds: string[];
+}
+
+export interface SetWorkout extends BenchWorkout {
+  email: string;
+}
+
+/** Exercises in each ordinary member's workout: room for the sets logged (30 each at most). */
+const SET_WORKOUT_EXERCISES = 10;
+
+/** Each ordinary member's ad-hoc workout under way, of the seven lifts in turn. */
+async function prepareSetWorkouts(members: number): Promise<SetWorkout[]> {
+  const lifts: string[] = Object.values(LIFT_EXERCISES);
+  const workouts: SetWorkout[] = [];
+  for (let m = 0; m < members; m++) {
+    const email = memberEmail(m);
+    const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, email));
+    const actor: SessionUser = { id: row!.id, email, name: `Bench Member ${m}`, role: "member", weightUnit: "kg", profileComplete: true };
+    const { workoutId } = await startWorkout(actor, {});
+    const exerciseIds: string[] = [];
+    for (let i = 0; i < SET_WORKOUT_EXERCISES; i++) exerciseIds.push((await addExercise(actor, workoutId, { exerciseId: lifts[i % lifts.length]! })).workoutExerciseId);
+    workouts.push({ email, id: workoutId, exerciseIds });
+  }
+  return workouts;
 }
 
 /** Exercises in the benchmark's workout: a long session's worth. */
@@ -142,8 +169,10 @@ async function main() {
     setDatabase(database);
     await database.migrate();
     await syncExerciseCatalogue(database.db);
-    const { heavyId } = await seedBenchData(Number(process.env.BENCH_MEMBERS ?? 10));
+    const members = Number(process.env.BENCH_MEMBERS ?? 10);
+    const { heavyId } = await seedBenchData(members);
     results.workout = await prepareWorkout(heavyId);
+    results.setWorkouts = await prepareSetWorkouts(members);
     if (measure) {
       const hash = await hashPassword(BENCH_PASSWORD);
       results.hashMs = await medianMs(() => hashPassword(BENCH_PASSWORD), 15, 2);

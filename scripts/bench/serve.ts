@@ -37,7 +37,9 @@ export async function startServer(options: { dataDir: string; port: number; env?
   const cwd = options.cwd ?? ".";
   if (!fs.existsSync(path.join(cwd, "build/server/index.js"))) throw new Error(`Build first: npm run build (in ${path.resolve(cwd)})`);
   const baseUrl = `http://localhost:${options.port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // The build as `npm start` runs it, without a TypeScript loader; an older build (the baseline) from its sources' entry.
+  const entry = fs.existsSync(path.join(cwd, "scripts/serve-build.js")) ? ["scripts/serve-build.js"] : ["--import", "tsx", "server/main.ts"];
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : []), ...entry], {
     cwd,
     env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), DATA_DIR: options.dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn", ...options.env },
     stdio: ["ignore", "ignore", "inherit"],

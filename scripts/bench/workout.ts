@@ -1,17 +1,19 @@
 /**
- * The workout screen and set logging for the heavy member (3 years of logged lifts), over
- * HTTP: the screen's throughput, the set-logging action's latency at 50 connections (a
+ * The workout screen of the heavy member (3 years of logged lifts) and set logging by the
+ * ordinary members, over HTTP: the screen's throughput, the set-logging action's latency
+ * at 20 connections (a
  * fetcher's POST to the route's .data address, as the screen sends it: the action alone,
  * no page render), and the JavaScript the screen loads.
  */
 import autocannon from "autocannon";
-import type { BenchWorkout } from "./in-process";
-import { throughput } from "./http";
+import type { BenchWorkout, SetWorkout } from "./in-process";
+import { signIn, throughput } from "./http";
+import { BENCH_PASSWORD } from "./fixtures";
 import { pageJavaScript } from "./lighthouse";
 
-/** Sets logged by the latency run, spread over the workout's exercises in turn. */
+/** Sets logged by the latency run, spread over the members' workouts and their exercises (at most 30 sets each). */
 const SETS_LOGGED = 1000;
-/** Sets logged first, as a freshly started server meets them (two rounds of the connections). */
+/** Sets logged first, as a freshly started server meets them (five rounds of the 20 connections). */
 const COLD_SETS = 100;
 /**
  * Seconds before autocannon gives a set up. Far above the 10 s of the other runs: the
@@ -24,31 +26,48 @@ export interface WorkoutBench {
   screen: { rps: number; p99: number };
   logSet: { rps: number; p50: number; p99: number; sets: number };
   /** The first sets after the server started, before the measured ones. */
-  coldLogSet: { sets: number; p50: number; max: number };
+  coldLogSet: { sets: number; p50: number; p99: number; max: number };
   js: { gzipKb: number; charts: boolean };
 }
 
-export async function benchWorkout(options: { origin: string; cookie: string; workout: BenchWorkout; connections: number; duration: number }): Promise<WorkoutBench> {
+export async function benchWorkout(options: {
+  origin: string;
+  cookie: string;
+  workout: BenchWorkout;
+  setWorkouts: SetWorkout[];
+  connections: number;
+  setConnections: number;
+  duration: number;
+}): Promise<WorkoutBench> {
   const { origin, cookie, workout } = options;
   const path = `/members/workouts/${workout.id}`;
   const page = await fetch(`${origin}${path}`, { headers: { cookie } });
   if (page.status !== 200) throw new Error(`${path} answered ${page.status} to the heavy member`);
   const screen = await throughput({ url: `${origin}${path}`, connections: options.connections, duration: options.duration, headers: { cookie } });
 
+  // Each ordinary member logs into their own workout, as phones in a gym do; the sets go
+  // to the members in turn, and within a member's workout to its exercises in turn.
+  const loggers = await Promise.all(options.setWorkouts.map(async (w) => ({ ...w, cookie: await signIn(origin, w.email, BENCH_PASSWORD) })));
   let next = 0;
   const logSets = async (amount: number) => {
     const run = await autocannon({
-      url: `${origin}${path}.data`,
-      connections: options.connections,
+      url: `${origin}/`,
+      connections: options.setConnections,
       amount,
       timeout: SET_TIMEOUT_SECONDS,
-      headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded" },
       requests: [
         {
           method: "POST",
           setupRequest: (request) => {
-            const workoutExerciseId = workout.exerciseIds[next++ % workout.exerciseIds.length]!;
-            return { ...request, body: new URLSearchParams({ intent: "log-set", workoutExerciseId, weight: "135", reps: "5", rpe: "8" }).toString() };
+            const n = next++;
+            const logger = loggers[n % loggers.length]!;
+            const workoutExerciseId = logger.exerciseIds[Math.floor(n / loggers.length) % logger.exerciseIds.length]!;
+            return {
+              ...request,
+              path: `/members/workouts/${logger.id}.data`,
+              headers: { ...request.headers, cookie: logger.cookie, origin, "content-type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams({ intent: "log-set", workoutExerciseId, weight: "60", reps: "5", rpe: "8" }).toString(),
+            };
           },
         },
       ],
@@ -64,7 +83,7 @@ export async function benchWorkout(options: { origin: string; cookie: string; wo
   return {
     screen: { rps: screen.requests.average, p99: screen.latency.p99 },
     logSet: { rps: logSet.requests.average, p50: logSet.latency.p50, p99: logSet.latency.p99, sets: logSet.requests.total },
-    coldLogSet: { sets: cold.requests.total, p50: cold.latency.p50, max: cold.latency.max },
+    coldLogSet: { sets: cold.requests.total, p50: cold.latency.p50, p99: cold.latency.p99, max: cold.latency.max },
     js: await pageJavaScript(origin, path, { cookie }),
   };
 }

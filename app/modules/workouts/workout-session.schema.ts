@@ -40,8 +40,20 @@ export const RPE_STEP_MESSAGE = "RPE must be a whole or half number";
 /** RPE in half points (7, 7.5, 8 …), optional on every measure. */
 const rpe = optionalNumber(rpeRule).refine((v) => v === undefined || Number.isInteger(v * 2), RPE_STEP_MESSAGE);
 
-/** Which numbers a set of an exercise takes: its measure decides. */
+/** Which numbers a set of an exercise takes: its measure decides. Built once per measure and unit (a schema compiles on its first use). */
 export function setSchema(measure: ExerciseMeasure, unit: WeightUnit) {
+  const key = `${measure} ${unit}`;
+  let schema = setSchemas.get(key);
+  if (!schema) {
+    schema = buildSetSchema(measure, unit);
+    setSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+const setSchemas = new Map<string, ReturnType<typeof buildSetSchema>>();
+
+function buildSetSchema(measure: ExerciseMeasure, unit: WeightUnit) {
   const none = z.unknown().optional().transform(() => null);
   const nullable = <T,>(schema: z.ZodType<T | undefined>) => schema.transform((v) => v ?? null);
   return z.object({
@@ -52,7 +64,7 @@ export function setSchema(measure: ExerciseMeasure, unit: WeightUnit) {
     distanceMeters: measure === "distance" ? requiredNumber(distanceRule) : none,
   });
 }
-export type SetInput = z.output<ReturnType<typeof setSchema>>;
+export type SetInput = z.output<ReturnType<typeof buildSetSchema>>;
 
 const reason = singleLineText({ error: "The reason must be text" })
   .max(SESSION_LIMITS.reason, `The reason must be at most ${SESSION_LIMITS.reason} characters`)

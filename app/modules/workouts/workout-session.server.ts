@@ -110,19 +110,58 @@ export async function ownWorkout(actor: Actor, workoutId: unknown) {
  */
 async function withOpenWorkout<T>(actor: Actor, workoutId: unknown, write: (tx: Tx, w: WorkoutRow) => Promise<T>): Promise<T> {
   const id = idOf(workoutId, WORKOUT_NOT_FOUND);
+  return inTransaction(async (tx) => {
+    const [w] = await tx
+      .select()
+      .from(workout)
+      .where(and(eq(workout.id, id), eq(workout.userId, actor.id)))
+      .for("update");
+    return write(tx, openWorkout(w));
+  });
+}
+
+/** One exercise of an open workout, with what a write to it needs: its library measure and its block's rest. */
+interface OpenExercise {
+  entry: typeof workoutExercise.$inferSelect;
+  measure: typeof exercise.$inferSelect.measure;
+  restSeconds: number | null;
+}
+
+/**
+ * `withOpenWorkout` for a write to one of the workout's exercises: the workout locked and
+ * the exercise read in one statement (the set-logging action's path, decision 0087), with
+ * the same answers in the same order: workout not found, finished, then exercise not found.
+ */
+async function withOpenExercise<T>(actor: Actor, workoutId: unknown, workoutExerciseId: unknown, write: (tx: Tx, w: WorkoutRow, e: OpenExercise) => Promise<T>): Promise<T> {
+  const id = idOf(workoutId, WORKOUT_NOT_FOUND);
+  const exerciseId = typeof workoutExerciseId === "string" ? workoutExerciseId : "";
+  return inTransaction(async (tx) => {
+    const [row] = await tx
+      .select({ w: workout, entry: workoutExercise, measure: exercise.measure, restSeconds: programBlock.restSeconds })
+      .from(workout)
+      .leftJoin(workoutExercise, and(eq(workoutExercise.id, exerciseId), eq(workoutExercise.workoutId, workout.id)))
+      .leftJoin(exercise, eq(exercise.id, workoutExercise.exerciseId))
+      .leftJoin(programBlock, eq(programBlock.id, workoutExercise.blockId))
+      .where(and(eq(workout.id, id), eq(workout.userId, actor.id)))
+      .for("update", { of: workout });
+    const w = openWorkout(row?.w);
+    if (!row?.entry || !row.measure) throw new AppError(404, EXERCISE_NOT_FOUND);
+    return write(tx, w, { entry: row.entry, measure: row.measure, restSeconds: row.restSeconds });
+  });
+}
+
+/** The member's workout as the lock found it: another's or none is 404, a finished one 409. */
+function openWorkout(w: WorkoutRow | undefined): WorkoutRow {
+  if (!w) throw new AppError(404, WORKOUT_NOT_FOUND);
+  if (w.finishedAt) throw new AppError(409, WORKOUT_FINISHED);
+  return w;
+}
+
+async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await getDb().transaction(async (tx) => {
-      const [w] = await tx
-        .select()
-        .from(workout)
-        .where(and(eq(workout.id, id), eq(workout.userId, actor.id)))
-        .for("update");
-      if (!w) throw new AppError(404, WORKOUT_NOT_FOUND);
-      if (w.finishedAt) throw new AppError(409, WORKOUT_FINISHED);
-      return await write(tx, w);
-    });
+    return await getDb().transaction(work);
   } catch (error) {
-    // The database's own limit (a set logged before it existed, edited now): the same answer as the service's.
+    // The database's own limit (a set logged before it existed, edited now; a set past it): the same answer as the service's.
     if (violatesSetLimit(error)) throw new AppError(409, TOO_MANY_SETS);
     throw error;
   }
@@ -143,16 +182,6 @@ function violatesSetLimit(error: unknown): boolean {
 function setRows(rows: number): number {
   if (rows > SESSION_LIMITS.plannedSets) throw new AppError(409, TOO_MANY_SETS);
   return rows;
-}
-
-async function exerciseOf(tx: Tx, workoutId: string, workoutExerciseId: unknown) {
-  const [row] = await tx
-    .select({ entry: workoutExercise, measure: exercise.measure })
-    .from(workoutExercise)
-    .innerJoin(exercise, eq(exercise.id, workoutExercise.exerciseId))
-    .where(and(eq(workoutExercise.id, idOf(workoutExerciseId, EXERCISE_NOT_FOUND)), eq(workoutExercise.workoutId, workoutId)));
-  if (!row) throw new AppError(404, EXERCISE_NOT_FOUND);
-  return row;
 }
 
 async function setOf(tx: Tx, workoutId: string, setId: unknown) {
@@ -193,20 +222,32 @@ function storedSet(input: ReturnType<ReturnType<typeof setSchema>["parse"]>, uni
 
 // ---- Sets ----
 
-/** Logs the next set of an exercise; returns the rest to take before the next one. */
+/**
+ * Logs the next set of an exercise; returns the rest to take before the next one. Its
+ * number is the exercise's next, counted in the statement that stores it (after the lock,
+ * so it sees the set a concurrent request stored first); past the limit, the CHECK
+ * constraint refuses it as TOO_MANY_SETS.
+ */
 export async function logSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<{ setId: string; restSeconds: number }> {
-  return withOpenWorkout(actor, workoutId, async (tx, w) => {
-    const { entry, measure } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+  return withOpenExercise(actor, workoutId, input.workoutExerciseId, async (tx, w, { entry, measure, restSeconds }) => {
     if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
     const unit = actor.weightUnit;
     const values = setSchema(measure, unit).parse(input);
-    const [last] = await tx.select({ n: max(setLog.setNumber) }).from(setLog).where(eq(setLog.workoutExerciseId, entry.id));
-    const setNumber = setRows((last?.n ?? 0) + 1);
     const setId = randomUUID();
-    await tx.insert(setLog).values({ id: setId, workoutExerciseId: entry.id, userId: actor.id, exerciseId: entry.exerciseId, performedOn: w.performedOn, setNumber, ...storedSet(values, unit) });
-    await tx.update(workoutExercise).set({ status: "done", plannedSets: Math.max(entry.plannedSets, setNumber) }).where(eq(workoutExercise.id, entry.id));
-    const [block] = entry.blockId ? await tx.select({ rest: programBlock.restSeconds }).from(programBlock).where(eq(programBlock.id, entry.blockId)) : [];
-    return { setId, restSeconds: block?.rest ?? DEFAULT_REST_SECONDS };
+    const nextNumber = sql<number>`(select coalesce(max(${setLog.setNumber}), 0) + 1 from ${setLog} where ${setLog.workoutExerciseId} = ${entry.id})`;
+    const logged = tx.$with("logged").as(
+      tx
+        .insert(setLog)
+        .values({ id: setId, workoutExerciseId: entry.id, userId: actor.id, exerciseId: entry.exerciseId, performedOn: w.performedOn, setNumber: nextNumber, ...storedSet(values, unit) })
+        .returning({ setNumber: setLog.setNumber }),
+    );
+    // The set and its exercise's 'done' and rows in one statement.
+    await tx
+      .with(logged)
+      .update(workoutExercise)
+      .set({ status: "done", plannedSets: sql`greatest(${workoutExercise.plannedSets}, (select ${logged.setNumber} from ${logged}))` })
+      .where(eq(workoutExercise.id, entry.id));
+    return { setId, restSeconds: restSeconds ?? DEFAULT_REST_SECONDS };
   });
 }
 
@@ -229,8 +270,7 @@ export async function deleteSet(actor: Actor, workoutId: unknown, input: Record<
 
 /** One more set row for an exercise. */
 export async function addSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  await withOpenWorkout(actor, workoutId, async (tx, w) => {
-    const { entry } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+  await withOpenExercise(actor, workoutId, input.workoutExerciseId, async (tx, _w, { entry }) => {
     if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
     const rows = Math.max(entry.plannedSets, await loggedCount(tx, entry.id));
     await tx.update(workoutExercise).set({ plannedSets: setRows(rows + 1) }).where(eq(workoutExercise.id, entry.id));
@@ -240,8 +280,7 @@ export async function addSet(actor: Actor, workoutId: unknown, input: Record<str
 // ---- Exercises ----
 
 export async function skipExercise(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  await withOpenWorkout(actor, workoutId, async (tx, w) => {
-    const { entry } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+  await withOpenExercise(actor, workoutId, input.workoutExerciseId, async (tx, _w, { entry }) => {
     const { reason } = skipSchema.parse(input);
     if ((await loggedCount(tx, entry.id)) > 0) throw new AppError(409, HAS_SETS);
     await tx.update(workoutExercise).set({ status: "skipped", reason }).where(eq(workoutExercise.id, entry.id));
@@ -249,8 +288,7 @@ export async function skipExercise(actor: Actor, workoutId: unknown, input: Reco
 }
 
 export async function undoSkip(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  await withOpenWorkout(actor, workoutId, async (tx, w) => {
-    const { entry } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+  await withOpenExercise(actor, workoutId, input.workoutExerciseId, async (tx, _w, { entry }) => {
     if (entry.status !== "skipped") return;
     await tx.update(workoutExercise).set({ status: "planned", reason: "" }).where(eq(workoutExercise.id, entry.id));
   });
@@ -258,8 +296,7 @@ export async function undoSkip(actor: Actor, workoutId: unknown, input: Record<s
 
 /** Another exercise in place of this one (before any set of it is logged); the first one planned is kept. */
 export async function swapExercise(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  await withOpenWorkout(actor, workoutId, async (tx, w) => {
-    const { entry } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+  await withOpenExercise(actor, workoutId, input.workoutExerciseId, async (tx, _w, { entry }) => {
     const parsed = swapSchema.parse(input);
     const replacement = await lockedLibraryExercise(tx, parsed.exerciseId);
     if ((await loggedCount(tx, entry.id)) > 0) throw new AppError(409, HAS_SETS);
@@ -285,8 +322,7 @@ export async function addExercise(actor: Actor, workoutId: unknown, input: Recor
 }
 
 export async function saveNote(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
-  await withOpenWorkout(actor, workoutId, async (tx, w) => {
-    const { entry } = await exerciseOf(tx, w.id, input.workoutExerciseId);
+  await withOpenExercise(actor, workoutId, input.workoutExerciseId, async (tx, _w, { entry }) => {
     const { notes } = noteSchema.parse(input);
     await tx.update(workoutExercise).set({ notes }).where(eq(workoutExercise.id, entry.id));
   });
