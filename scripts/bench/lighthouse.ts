@@ -5,20 +5,23 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** The JavaScript a page loads (gzip, KB), and whether the chart library is among it. */
-export async function pageJavaScript(baseUrl: string, path = "/", headers: Record<string, string> = {}): Promise<{ gzipKb: number; charts: boolean }> {
+/** The JavaScript a page loads (gzip, KB; each file's too, largest first), and whether the chart library is among it. */
+export async function pageJavaScript(baseUrl: string, path = "/", headers: Record<string, string> = {}): Promise<{ gzipKb: number; charts: boolean; files: { url: string; gzipKb: number }[] }> {
   const html = await (await fetch(`${baseUrl}${path}`, { headers })).text();
   // Every script the page loads is named in it: script tags, and React Router's manifest (hydration imports).
   const urls = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
   let bytes = 0;
   let charts = false;
+  const files: { url: string; gzipKb: number }[] = [];
   for (const url of urls) {
     const code = Buffer.from(await (await fetch(`${baseUrl}${url}`)).arrayBuffer());
-    bytes += gzipSync(code, { level: 9 }).length;
+    const gzipped = gzipSync(code, { level: 9 }).length;
+    bytes += gzipped;
+    files.push({ url, gzipKb: gzipped / 1024 });
     // recharts names its wrapper element's class in its code, minified or not.
     charts ||= code.includes("recharts-wrapper");
   }
-  return { gzipKb: bytes / 1024, charts };
+  return { gzipKb: bytes / 1024, charts, files: files.sort((a, b) => b.gzipKb - a.gzipKb) };
 }
 
 export interface LighthouseResult {

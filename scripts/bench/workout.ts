@@ -27,7 +27,7 @@ export interface WorkoutBench {
   logSet: { rps: number; p50: number; p99: number; sets: number };
   /** The first sets after the server started, before the measured ones. */
   coldLogSet: { sets: number; p50: number; p99: number; max: number };
-  js: { gzipKb: number; charts: boolean };
+  js: Awaited<ReturnType<typeof pageJavaScript>>;
 }
 
 export async function benchWorkout(options: {
