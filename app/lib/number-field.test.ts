@@ -1,6 +1,7 @@
 // @test-database none: no query here (decision 0020).
 import { describe, expect, it } from "vitest";
-import { MAX_NUMBER_TEXT_LENGTH, optionalNumber, parseDecimal, requiredNumber } from "./number-field";
+import { optionalNumber, requiredNumber } from "./number-field";
+import { MAX_NUMBER_TEXT_LENGTH, parseDecimal } from "./number-rules";
 
 describe("a number typed into a form is read as a decimal, nothing else (decision 0045)", () => {
   it.each([

@@ -34,6 +34,11 @@ export function roundForDisplay(value: number, decimals = 1): number {
 }
 
 /** A weight typed in the member's unit, in kilograms. */
+/** A limit written in pounds, in the member's unit, rounded as shown. */
+export function weightLimitIn(lbs: number, unit: WeightUnit): number {
+  return unit === "kg" ? roundForDisplay(lbs / kgToLbs(1)) : lbs;
+}
+
 export function weightToKg(value: number, unit: WeightUnit): number {
   return unit === "kg" ? value : lbsToKg(value);
 }

@@ -27,7 +27,8 @@ import {
   updateBlock,
   updateDay,
 } from "~/modules/programs/program-structure.server";
-import { exerciseChoicesQuery, MAX_WEEKS, memberChoicesQuery } from "~/modules/programs/programs.schema";
+import { exerciseChoicesQuery, memberChoicesQuery } from "~/modules/programs/programs.schema";
+import { MAX_WEEKS } from "~/modules/programs/program-sizes";
 import { saveAsTemplate, updateProgramDetails } from "~/modules/programs/programs.server";
 import { ProgramBuilder } from "~/views/programs/program-builder";
 

@@ -4,25 +4,43 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
 
-/** The JavaScript a page loads (gzip, KB; each file's too, largest first), and whether the chart library is among it. */
+/**
+ * The JavaScript a page loads (gzip, KB; each file's too, largest first), and whether the
+ * chart library is among it, as Chromium loads it: every script fetched until the page
+ * says it is hydrated with its parts on demand (`<html data-hydrated>`, decision 0063).
+ * The route manifest in the page names more (routes it links to): those load only when
+ * followed, so they are not counted.
+ */
 export async function pageJavaScript(baseUrl: string, path = "/", headers: Record<string, string> = {}): Promise<{ gzipKb: number; charts: boolean; files: { url: string; gzipKb: number }[] }> {
-  const html = await (await fetch(`${baseUrl}${path}`, { headers })).text();
-  // Every script the page loads is named in it: script tags, and React Router's manifest (hydration imports).
-  const urls = new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
-  let bytes = 0;
-  let charts = false;
-  const files: { url: string; gzipKb: number }[] = [];
-  for (const url of urls) {
-    const code = Buffer.from(await (await fetch(`${baseUrl}${url}`)).arrayBuffer());
-    const gzipped = gzipSync(code, { level: 9 }).length;
-    bytes += gzipped;
-    files.push({ url, gzipKb: gzipped / 1024 });
-    // recharts names its wrapper element's class in its code, minified or not.
-    charts ||= code.includes("recharts-wrapper");
+  const browser = await chromium.launch({ executablePath: fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium" });
+  try {
+    const page = await browser.newPage({ extraHTTPHeaders: headers });
+    const scripts: Promise<{ url: string; body: Buffer }>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, body })));
+    });
+    const answer = await page.goto(`${baseUrl}${path}`);
+    if (answer?.status() !== 200) throw new Error(`${path} answered ${answer?.status()}`);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    let bytes = 0;
+    let charts = false;
+    const files: { url: string; gzipKb: number }[] = [];
+    for (const { url, body } of await Promise.all(scripts)) {
+      const gzipped = gzipSync(body, { level: 9 }).length;
+      bytes += gzipped;
+      files.push({ url, gzipKb: gzipped / 1024 });
+      // recharts names its wrapper element's class in its code, minified or not.
+      charts ||= body.includes("recharts-wrapper");
+    }
+    return { gzipKb: bytes / 1024, charts, files: files.sort((a, b) => b.gzipKb - a.gzipKb) };
+  } finally {
+    await browser.close();
   }
-  return { gzipKb: bytes / 1024, charts, files: files.sort((a, b) => b.gzipKb - a.gzipKb) };
 }
+
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 export interface LighthouseResult {
   performance: number;

@@ -23,7 +23,7 @@ import type * as ExercisesModule from "~/modules/exercises/exercises.server";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
-import { SESSION_LIMITS } from "~/modules/workouts/workout-session.schema";
+import { SESSION_LIMITS } from "~/modules/workouts/set-rules";
 import { bodyFor, describeBody, noteWrites, requestInit, startApp, type GeneratedBody, type RunningApp, type WriteNotes } from "./fuzz-harness";
 import { accounts, endpoints, staffWorkout, today, trainedCopy, type FuzzIds, type Who } from "./fuzz-actions-table";
 import { sessionCookie } from "../support/sign-in";

@@ -15,7 +15,7 @@ import { middleware as membersMiddleware } from "~/routes/members";
 import { loader as dashboardRouteLoader } from "~/routes/members._index";
 import { action as workoutsRouteAction, loader as workoutsRouteLoader } from "~/routes/members.workouts";
 import { action as workoutRouteAction, loader as workoutRouteLoader } from "~/routes/members.workouts.$workoutId";
-import { SESSION_LIMITS } from "~/modules/workouts/workout-session.schema";
+import { SESSION_LIMITS } from "~/modules/workouts/set-rules";
 import { callRoute, callRouteOrData, getRequest, isDataResult, locationOf, postForm, signInCookie, type DataResult, underLayout } from "../support/route-calls";
 
 const dashboardLoader = underLayout(membersMiddleware, dashboardRouteLoader);

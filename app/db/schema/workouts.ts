@@ -3,13 +3,7 @@ import { check, date, doublePrecision, index, integer, pgTable, text, timestamp,
 import { user } from "./auth";
 import { exercise } from "./exercises";
 import { programBlock, programDay } from "./programs";
-
-/**
- * Sets one exercise of a workout may hold (and set rows it may offer): more is not a
- * workout. The one limit of every door that makes a set (the workout screen, the progress
- * form's Log Workout); the CHECK constraints below hold it for any door added later.
- */
-export const MAX_SETS_PER_EXERCISE = 30;
+import { MAX_SETS_PER_EXERCISE } from "../../modules/workouts/set-rules";
 
 /**
  * A workout a member performed (or is performing: no `finishedAt` yet): a day of their

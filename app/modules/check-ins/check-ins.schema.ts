@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requiredNumber, optionalNumber, type NumberRule } from "~/lib/number-field";
+import { requiredNumber, optionalNumber } from "~/lib/number-field";
+import type { NumberRule } from "~/lib/number-rules";
 import { multiLineText } from "~/lib/text-field";
 import type { WeightUnit } from "~/lib/units";
 import { valueRule } from "~/modules/progress/progress.schema";

@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { LIFT_EXERCISES } from "~/modules/exercises/lifts";
-import { DAYS_PER_WEEK, MAX_BLOCKS_PER_DAY, MAX_BLOCKS_PER_PROGRAM, MAX_WEEKS } from "./programs.schema";
+import { DAYS_PER_WEEK, MAX_BLOCKS_PER_DAY, MAX_BLOCKS_PER_PROGRAM, MAX_WEEKS } from "./program-sizes";
 
 export const LARGEST_PROGRAM = {
   weeks: MAX_WEEKS,

@@ -16,7 +16,7 @@ import { updateCopyFromSource } from "./program-assignment.server";
 import { TOO_MANY_BLOCKS, TOO_MANY_PROGRAM_BLOCKS, TOO_MANY_WEEKS } from "./program-limits.server";
 import { addBlock, addDay, addWeek, duplicateDay, duplicateWeek } from "./program-structure.server";
 import { createProgram, saveAsTemplate, startFromTemplate } from "./programs.server";
-import { MAX_BLOCKS_PER_DAY } from "./programs.schema";
+import { MAX_BLOCKS_PER_DAY } from "./program-sizes";
 import { assignAndRun } from "./programs.test-support";
 
 let trainer: SessionUser;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { AppError } from "~/lib/app-error";
-import { MAX_BLOCKS_PER_DAY, MAX_BLOCKS_PER_PROGRAM, MAX_WEEKS } from "./programs.schema";
+import { MAX_BLOCKS_PER_DAY, MAX_BLOCKS_PER_PROGRAM, MAX_WEEKS } from "./program-sizes";
 
 export const TOO_MANY_WEEKS = `A program has at most ${MAX_WEEKS} weeks.`;
 export const TOO_MANY_BLOCKS = `A day has at most ${MAX_BLOCKS_PER_DAY} exercises.`;

@@ -7,16 +7,8 @@ import { AppError } from "~/lib/app-error";
 import { copyDayBlocks, copyWeeks } from "./program-copy.server";
 import type { Actor } from "./program-read.server";
 import { editProgram, growProgram } from "./programs.server";
-import {
-  blockFormSchema,
-  blockPositionSchema,
-  blockTargets,
-  DAYS_PER_WEEK,
-  dayFormSchema,
-  daySlotSchema,
-  groupFormSchema,
-  weekdayLabel,
-} from "./programs.schema";
+import { blockFormSchema, blockPositionSchema, blockTargets, dayFormSchema, daySlotSchema, groupFormSchema, weekdayLabel } from "./programs.schema";
+import { DAYS_PER_WEEK } from "./program-sizes";
 import { DAY_TRAINED, LATER_WEEK_TRAINED, refuseTrained, WEEK_TRAINED } from "./trained-days.server";
 
 /**

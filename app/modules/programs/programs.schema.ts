@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DAYS_PER_WEEK, MAX_BLOCKS_PER_DAY } from "./program-sizes";
 import { multiLineText, singleLineText } from "~/lib/text-field";
 import { optionalNumber as optionalNumberField, requiredNumber } from "~/lib/number-field";
 import { searchText } from "~/lib/search-params";
@@ -19,16 +20,6 @@ export const groupKinds = ["superset", "circuit"] as const;
 export type GroupKind = (typeof groupKinds)[number];
 export type { ExerciseMeasure };
 
-export const DAYS_PER_WEEK = 7;
-/**
- * How large a program may grow (decision 0044): beyond any program a coach writes (a year of
- * six sessions of nine exercises is 2,808), and small enough that the builder's week stays
- * under 1 MB and one member's copy is one short transaction. Checked after every change that
- * grows a program (program-limits.server.ts).
- */
-export const MAX_WEEKS = 52;
-export const MAX_BLOCKS_PER_DAY = 30;
-export const MAX_BLOCKS_PER_PROGRAM = 3000;
 
 export const loadKindLabels: Record<LoadKind, string> = {
   none: "No load",

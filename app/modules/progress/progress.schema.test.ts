@@ -1,6 +1,6 @@
 // @test-database none: no query here (decision 0020).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MAX_NUMBER_TEXT_LENGTH } from "~/lib/number-field";
+import { MAX_NUMBER_TEXT_LENGTH } from "~/lib/number-rules";
 import { bodyCompositionSchema, workoutSchema } from "./progress.schema";
 
 const ctx = { unit: "lbs" as const, today: "2026-03-01" };

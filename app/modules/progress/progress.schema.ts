@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { MAX_SETS_PER_EXERCISE } from "~/db/schema/workouts";
 import { multiLineText, singleLineText } from "~/lib/text-field";
-import { optionalNumber, requiredNumber, type NumberRule } from "~/lib/number-field";
+import { optionalNumber, requiredNumber } from "~/lib/number-field";
+import type { NumberRule } from "~/lib/number-rules";
 import { isPlainDate } from "~/lib/time-zone";
-import { kgToLbs, lengthUnitFor, roundForDisplay, type LengthUnit, type WeightUnit } from "~/lib/units";
+import { lengthUnitFor, roundForDisplay, weightLimitIn, type LengthUnit, type WeightUnit } from "~/lib/units";
+import { liftWeightRule, MAX_SETS_PER_EXERCISE, SESSION_LIMITS } from "~/modules/workouts/set-rules";
 
 /**
  * The progress forms, shared by the browser (instant messages) and the server (the
@@ -66,21 +67,17 @@ export const progressQuery = z.object({ range: z.enum(progressRanges).catch(DEFA
 export const LIMITS = {
   bodyWeightLbs: 1500,
   muscleMassLbs: 1500,
-  liftWeightLbs: 1500,
   bodyFat: { min: 1, max: 75 },
   measurementIn: { min: 1, max: 100 },
   /** A lift is a workout's exercise: the set model's limit. */
   sets: { min: 1, max: MAX_SETS_PER_EXERCISE },
-  reps: { min: 1, max: 100 },
+  reps: SESSION_LIMITS.reps,
   notes: 1000,
   goalTitle: 200,
   goalDescription: 2000,
 } as const;
 
-/** A limit written in lbs (or inches), in the member's unit, rounded as shown. */
-function weightLimit(lbs: number, unit: WeightUnit): number {
-  return unit === "kg" ? roundForDisplay(lbs / kgToLbs(1)) : lbs;
-}
+/** A limit written in inches, in the member's unit, rounded as shown. */
 function lengthLimit(inches: number, unit: LengthUnit): number {
   return unit === "cm" ? roundForDisplay(inches * 2.54) : inches;
 }
@@ -111,14 +108,13 @@ export interface FormContext {
 /** The rule for one value of a kind, in the member's unit. */
 export function valueRule(kind: EntryKind, unit: WeightUnit): NumberRule {
   const length = lengthUnitFor(unit);
-  if (kind === "weight") return { label: "Weight", min: 0, max: weightLimit(LIMITS.bodyWeightLbs, unit), minExclusive: true, oneDecimal: true, unit };
-  if (kind === "muscle_mass") return { label: "Muscle mass", min: 0, max: weightLimit(LIMITS.muscleMassLbs, unit), minExclusive: true, oneDecimal: true, unit };
+  if (kind === "weight") return { label: "Weight", min: 0, max: weightLimitIn(LIMITS.bodyWeightLbs, unit), minExclusive: true, oneDecimal: true, unit };
+  if (kind === "muscle_mass") return { label: "Muscle mass", min: 0, max: weightLimitIn(LIMITS.muscleMassLbs, unit), minExclusive: true, oneDecimal: true, unit };
   if (kind === "body_fat") return { label: "Body fat", min: LIMITS.bodyFat.min, max: LIMITS.bodyFat.max, oneDecimal: true, unit: "%" };
   if (isMeasurementSite(kind)) {
     return { label: kindLabels[kind], min: lengthLimit(LIMITS.measurementIn.min, length), max: lengthLimit(LIMITS.measurementIn.max, length), unit: length };
   }
-  // A lift: 0 is a body-weight set of pull-ups or dips.
-  return { label: "Weight", min: 0, max: weightLimit(LIMITS.liftWeightLbs, unit), unit };
+  return liftWeightRule(unit);
 }
 
 const setsRule: NumberRule = { label: "Sets", min: LIMITS.sets.min, max: LIMITS.sets.max, integer: true };

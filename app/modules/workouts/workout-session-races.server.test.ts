@@ -8,7 +8,7 @@ import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
 import { createExercise, deleteExercise, EXERCISE_MESSAGES } from "~/modules/exercises/exercises.server";
 import { newPerson, type Person } from "./training.test-support";
-import { SESSION_LIMITS } from "./workout-session.schema";
+import { SESSION_LIMITS } from "./set-rules";
 import {
   addExercise,
   addSet,

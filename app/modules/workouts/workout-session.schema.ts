@@ -1,70 +1,12 @@
 import { z } from "zod";
-import type { ExerciseMeasure } from "~/db/schema/exercises";
-import { MAX_SETS_PER_EXERCISE } from "~/db/schema/workouts";
 import { flag, pageNumber, reference, searchText } from "~/lib/search-params";
-import type { WeightUnit } from "~/lib/units";
-import { MAX_BLOCKS_PER_DAY } from "~/modules/programs/programs.schema";
-import { optionalNumber, requiredNumber, type NumberRule } from "~/lib/number-field";
 import { multiLineText, singleLineText } from "~/lib/text-field";
-import { LIMITS, valueRule } from "~/modules/progress/progress.schema";
+import { SESSION_LIMITS } from "./set-rules";
 
 /**
- * The workout screen's forms, shared by the browser (messages as the member types) and
- * the server (the real check). A weight is typed in the member's unit, within the same
- * limit as the progress form's Log Workout (0 is a body-weight set).
+ * The workout screen's other forms and addresses, checked on the server. A set's numbers
+ * have their own check, shared with the browser (set-rules.ts).
  */
-
-export const SESSION_LIMITS = {
-  reps: LIMITS.reps,
-  rpe: { min: 1, max: 10 },
-  /** Seconds: a set of up to three hours. */
-  durationSeconds: { min: 1, max: 3 * 60 * 60 },
-  /** Metres: up to a marathon and a half. */
-  distanceMeters: { min: 1, max: 65_000 },
-  reason: 200,
-  notes: LIMITS.notes,
-  /** Sets (and set rows) an exercise may hold: the database holds the same limit. */
-  plannedSets: MAX_SETS_PER_EXERCISE,
-  /** Exercises a workout may hold: a program day's limit, so a day started fits. */
-  exercises: MAX_BLOCKS_PER_DAY,
-  search: 100,
-} as const;
-
-const repsRule: NumberRule = { label: "Reps", min: SESSION_LIMITS.reps.min, max: SESSION_LIMITS.reps.max, integer: true };
-const rpeRule: NumberRule = { label: "RPE", min: SESSION_LIMITS.rpe.min, max: SESSION_LIMITS.rpe.max };
-const durationRule: NumberRule = { label: "Time", min: SESSION_LIMITS.durationSeconds.min, max: SESSION_LIMITS.durationSeconds.max, integer: true, unit: "seconds" };
-const distanceRule: NumberRule = { label: "Distance", min: SESSION_LIMITS.distanceMeters.min, max: SESSION_LIMITS.distanceMeters.max, oneDecimal: true, unit: "m" };
-
-export const RPE_STEP_MESSAGE = "RPE must be a whole or half number";
-
-/** RPE in half points (7, 7.5, 8 …), optional on every measure. */
-const rpe = optionalNumber(rpeRule).refine((v) => v === undefined || Number.isInteger(v * 2), RPE_STEP_MESSAGE);
-
-/** Which numbers a set of an exercise takes: its measure decides. Built once per measure and unit (a schema compiles on its first use). */
-export function setSchema(measure: ExerciseMeasure, unit: WeightUnit) {
-  const key = `${measure} ${unit}`;
-  let schema = setSchemas.get(key);
-  if (!schema) {
-    schema = buildSetSchema(measure, unit);
-    setSchemas.set(key, schema);
-  }
-  return schema;
-}
-
-const setSchemas = new Map<string, ReturnType<typeof buildSetSchema>>();
-
-function buildSetSchema(measure: ExerciseMeasure, unit: WeightUnit) {
-  const none = z.unknown().optional().transform(() => null);
-  const nullable = <T,>(schema: z.ZodType<T | undefined>) => schema.transform((v) => v ?? null);
-  return z.object({
-    weight: measure === "weight_reps" ? requiredNumber(valueRule("bench_press", unit)) : none,
-    reps: measure === "weight_reps" || measure === "reps" ? requiredNumber(repsRule) : none,
-    rpe: nullable(rpe),
-    durationSeconds: measure === "time" ? requiredNumber(durationRule) : none,
-    distanceMeters: measure === "distance" ? requiredNumber(distanceRule) : none,
-  });
-}
-export type SetInput = z.output<ReturnType<typeof buildSetSchema>>;
 
 const reason = singleLineText({ error: "The reason must be text" })
   .max(SESSION_LIMITS.reason, `The reason must be at most ${SESSION_LIMITS.reason} characters`)

@@ -5,7 +5,7 @@ import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { lbsToKg } from "~/lib/units";
 import { refusal, useUnit } from "~/modules/progress/progress-test-support";
-import { MAX_BLOCKS_PER_DAY } from "~/modules/programs/programs.schema";
+import { MAX_BLOCKS_PER_DAY } from "~/modules/programs/program-sizes";
 import { getWorkoutScreen, listWorkoutHistory, searchExercises } from "./workout-screen.server";
 import { insertFinishedWorkout, insertProgramCopy, newPerson, type Person } from "./training.test-support";
 import {
@@ -214,7 +214,7 @@ describe("logging sets", () => {
     const { workoutId, entry } = await started();
     const before = await snapshot();
     const result = await refusal(logSet(a, workoutId, { workoutExerciseId: entry("bench-press"), ...values }));
-    expect(result).toMatchObject({ status: 400, message, fieldErrors: { [field]: message } });
+    expect(result).toMatchObject({ status: 400, fieldErrors: { [field]: message } });
     expect(await snapshot()).toEqual(before);
   });
 

@@ -23,7 +23,8 @@ import { roundForDisplay, weightFromKg, weightToKg, type WeightUnit } from "~/li
 import { personalRecordsOf, type PersonalRecord } from "./personal-records.server";
 import { todayForSite } from "~/modules/settings/settings.server";
 import { workoutInProgress } from "./training-plan.server";
-import { addExerciseSchema, DEFAULT_REST_SECONDS, noteSchema, SESSION_LIMITS, setSchema, skipSchema, swapSchema } from "./workout-session.schema";
+import { checkSet, SESSION_LIMITS, type SetValues } from "./set-rules";
+import { addExerciseSchema, DEFAULT_REST_SECONDS, noteSchema, skipSchema, swapSchema } from "./workout-session.schema";
 
 /** The member acting on their own workouts: the unit comes with the sign-in. */
 type Actor = Pick<SessionUser, "id" | "weightUnit">;
@@ -129,7 +130,7 @@ interface OpenExercise {
 
 /**
  * `withOpenWorkout` for a write to one of the workout's exercises: the workout locked and
- * the exercise read in one statement (the set-logging action's path, decision 0087), with
+ * the exercise read in one statement (the set-logging action's path, decision 0097), with
  * the same answers in the same order: workout not found, finished, then exercise not found.
  */
 async function withOpenExercise<T>(actor: Actor, workoutId: unknown, workoutExerciseId: unknown, write: (tx: Tx, w: WorkoutRow, e: OpenExercise) => Promise<T>): Promise<T> {
@@ -210,7 +211,14 @@ async function lockedLibraryExercise(tx: Tx, id: string): Promise<string> {
   return row.id;
 }
 
-function storedSet(input: ReturnType<ReturnType<typeof setSchema>["parse"]>, unit: WeightUnit) {
+/** A set's numbers as typed, checked (400 with each wrong field's message, as the browser shows them). */
+function checkedSet(measure: Parameters<typeof checkSet>[0], unit: WeightUnit, input: Record<string, unknown>): SetValues {
+  const checked = checkSet(measure, unit, input);
+  if (checked.problems) throw new AppError(400, "", { fieldErrors: checked.problems });
+  return checked.values;
+}
+
+function storedSet(input: SetValues, unit: WeightUnit) {
   return {
     weightKg: input.weight === null ? null : weightToKg(input.weight, unit),
     reps: input.reps,
@@ -232,7 +240,7 @@ export async function logSet(actor: Actor, workoutId: unknown, input: Record<str
   return withOpenExercise(actor, workoutId, input.workoutExerciseId, async (tx, w, { entry, measure, restSeconds }) => {
     if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
     const unit = actor.weightUnit;
-    const values = setSchema(measure, unit).parse(input);
+    const values = checkedSet(measure, unit, input);
     const setId = randomUUID();
     const nextNumber = sql<number>`(select coalesce(max(${setLog.setNumber}), 0) + 1 from ${setLog} where ${setLog.workoutExerciseId} = ${entry.id})`;
     const logged = tx.$with("logged").as(
@@ -255,7 +263,7 @@ export async function editSet(actor: Actor, workoutId: unknown, input: Record<st
   await withOpenWorkout(actor, workoutId, async (tx, w) => {
     const { set, measure } = await setOf(tx, w.id, input.setId);
     const unit = actor.weightUnit;
-    const values = setSchema(measure, unit).parse(input);
+    const values = checkedSet(measure, unit, input);
     await tx.update(setLog).set(storedSet(values, unit)).where(eq(setLog.id, set.id));
   });
 }

@@ -4,7 +4,7 @@ import { TextAreaField, TextField } from "~/components/ui/field";
 import type { ActionData } from "~/lib/action.server";
 import { formatShortDate } from "~/lib/dates";
 import { formatValue, type WeightUnit } from "~/lib/units";
-import { SESSION_LIMITS } from "~/modules/workouts/workout-session.schema";
+import { SESSION_LIMITS } from "~/modules/workouts/set-rules";
 import type { ExerciseView } from "~/modules/workouts/workout-screen.server";
 import { clock, setText, targetLoad, targetVolume } from "./format";
 import { SetRows } from "./set-rows";

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import type { ZodError } from "zod";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { ActionData } from "~/lib/action.server";
-import { fieldErrors as zodFieldErrors } from "~/lib/form";
 import type { WeightUnit } from "~/lib/units";
-import { setSchema } from "~/modules/workouts/workout-session.schema";
+import { checkSet } from "~/modules/workouts/set-rules";
 import type { ExerciseView, SetPrefill, SetView } from "~/modules/workouts/workout-screen.server";
 import { setText } from "./format";
 import { useRestTimer } from "./rest-timer";
@@ -31,10 +29,9 @@ export function fieldsFor(measure: ExerciseView["measure"], unit: WeightUnit): F
 
 const fieldClass = "block min-h-11 rounded-md border border-zinc-400 bg-white px-2 text-base tabular-nums aria-[invalid=true]:border-brand";
 
-/** The browser's check, with the server's messages (the same schema). */
+/** The browser's check: the server's own (set-rules.ts), with its messages. */
 function check(form: HTMLFormElement, measure: ExerciseView["measure"], unit: WeightUnit): Errors | null {
-  const parsed = setSchema(measure, unit).safeParse(Object.fromEntries(new FormData(form)));
-  return parsed.success ? null : (zodFieldErrors(parsed.error as ZodError) as Errors);
+  return checkSet(measure, unit, Object.fromEntries(new FormData(form))).problems as Errors | null;
 }
 
 /**

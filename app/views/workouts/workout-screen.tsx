@@ -3,7 +3,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { formatLongDate } from "~/lib/dates";
 import { formatValue, type WeightUnit } from "~/lib/units";
-import { SESSION_LIMITS } from "~/modules/workouts/workout-session.schema";
+import { SESSION_LIMITS } from "~/modules/workouts/set-rules";
 import type { ExerciseView, WorkoutScreen } from "~/modules/workouts/workout-screen.server";
 import type { WorkoutSummary } from "~/modules/workouts/workout-session.server";
 import { ExerciseBlock } from "./exercise-block";
