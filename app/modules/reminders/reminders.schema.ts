@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredNumber } from "~/lib/number-field";
 import { isPlainTime } from "~/lib/time-zone";
 import { isTimeZone } from "~/modules/settings/settings.schema";
 
@@ -38,6 +39,7 @@ export interface ReminderSettingsView {
 }
 
 const box = z.literal("on").optional();
+const HOUR = "Please choose an hour between 00:00 and 23:00";
 const hhmm = z
   .string()
   .trim()
@@ -51,11 +53,7 @@ export const reminderSettingsSchema = z
     workout: box,
     checkIn: box,
     coachReply: box,
-    morningHour: z.coerce
-      .number({ message: "Please choose an hour" })
-      .int("Please choose an hour")
-      .min(0, "Please choose an hour between 0 and 23")
-      .max(23, "Please choose an hour between 0 and 23"),
+    morningHour: requiredNumber({ label: "The hour", min: 0, max: 23, integer: true, messages: { missing: HOUR, invalid: HOUR, integer: HOUR, tooSmall: HOUR, tooLarge: HOUR } }),
     quietFrom: hhmm,
     quietTo: hhmm,
     timeZone: z.string().trim().max(64).refine(isTimeZone, "Your browser's time zone was not recognised; please reload the page and save again"),
