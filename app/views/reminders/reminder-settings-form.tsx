@@ -26,12 +26,12 @@ const boxes = [
 export function ReminderSettingsForm({ view }: { view: ReminderSettingsView }) {
   const fetcher = useFetcher<Answer>();
   const [clientErrors, setClientErrors] = useState<ActionFailure<ReminderSettingsFields>["fieldErrors"]>();
-  // The stored zone on the server's render; the browser's own once it runs (saved with the form).
-  const [timeZone, setTimeZone] = useState(view.timeZone);
+  // The browser's own zone, once it runs: saved with the form (the server's render sends the stored one).
+  const [deviceZone, setDeviceZone] = useState<string | null>(null);
   useEffect(() => {
-    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (own) setTimeZone(own);
+    setDeviceZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null);
   }, []);
+  const timeZone = deviceZone ?? view.timeZone;
   const result = fetcher.data?.ok === false && fetcher.data.intent === REMINDERS_INTENT ? fetcher.data : undefined;
   const errors = clientErrors ?? result?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
@@ -90,7 +90,9 @@ export function ReminderSettingsForm({ view }: { view: ReminderSettingsView }) {
             <TextField id="reminder-quiet-to" label="To" name="quietTo" type="time" defaultValue={view.quietTo} error={errors.quietTo} />
           </div>
         </fieldset>
-        <p className="text-sm text-zinc-600">Times are in your time zone: {timeZone}.</p>
+        <p className="text-sm text-zinc-600">
+          Times are in your time zone: {view.timeZone}.{timeZone !== view.timeZone ? ` Saving changes it to ${timeZone}, this device's.` : ""}
+        </p>
         <FormError message={errors.timeZone} />
         <Button type="submit" variant="secondary" busy={busy} busyText="Saving...">
           Save Reminders
