@@ -3,8 +3,8 @@ import type { Route } from "./+types/unsubscribe";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 import { parseSearchParams, tokenQuery } from "~/lib/search-params";
-import { checkUnsubscribeToken, UNSUBSCRIBE_LINK_NOT_VALID, UNSUBSCRIBE_PATH, unsubscribeWithToken } from "~/modules/reminders/reminder-settings.server";
-import { KIND_LABELS, type UnsubscribeKind } from "~/modules/reminders/reminders.schema";
+import { checkUnsubscribeToken, unsubscribeWithToken } from "~/modules/reminders/reminder-settings.server";
+import { KIND_LABELS, UNSUBSCRIBE_LINK_NOT_VALID, UNSUBSCRIBE_PATH, type UnsubscribeKind } from "~/modules/reminders/reminders.schema";
 
 /**
  * /unsubscribe?token=…: an e-mail's one-click unsubscribe (RFC 8058, decision 0089). A POST

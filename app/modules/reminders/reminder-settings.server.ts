@@ -14,7 +14,7 @@ import { reminderSettings } from "~/db/schema/reminders";
 import { getAuthSecret } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
-import { reminderSettingsSchema, UNSUBSCRIBE_KINDS, type ReminderKind, type ReminderSettingsView, type UnsubscribeKind } from "./reminders.schema";
+import { reminderSettingsSchema, UNSUBSCRIBE_KINDS, UNSUBSCRIBE_PATH, type ReminderKind, type ReminderSettingsView, type UnsubscribeKind } from "./reminders.schema";
 
 type Actor = Pick<SessionUser, "id" | "role">;
 
@@ -74,10 +74,6 @@ export async function saveOwnReminderSettings(actor: Actor, input: unknown): Pro
 }
 
 // ---------------------------------------------------------------- one-click unsubscribe
-
-export const UNSUBSCRIBE_PATH = "/unsubscribe";
-/** The answer to a link that is not one of ours (forged, cut short, or its account gone). */
-export const UNSUBSCRIBE_LINK_NOT_VALID = "This unsubscribe link is not valid. You can choose your e-mails in Settings once you log in.";
 
 const signature = (memberId: string, kind: UnsubscribeKind) => crypto.createHmac("sha256", getAuthSecret()).update(`unsubscribe\n${memberId}\n${kind}`).digest("base64url");
 

@@ -25,6 +25,10 @@ export const KIND_LABELS: Record<UnsubscribeKind, string> = {
 
 export const REMINDERS_INTENT = "reminders";
 
+export const UNSUBSCRIBE_PATH = "/unsubscribe";
+/** The answer to a link that is not one of ours (forged, cut short, or its account gone). */
+export const UNSUBSCRIBE_LINK_NOT_VALID = "This unsubscribe link is not valid. You can choose your e-mails in Settings once you log in.";
+
 export interface ReminderSettingsView {
   session: boolean;
   workout: boolean;
