@@ -18,12 +18,12 @@ test("a member chooses reminders and quiet hours with the keyboard; the browser'
   await expect(section.getByRole("checkbox", { name: /^Training session tomorrow/ })).toBeChecked();
 
   // A start without an end: refused in the page, the focus on the field to fix.
-  await section.getByLabel("From").fill("22:00");
+  await section.getByLabel("From", { exact: true }).fill("22:00");
   await section.getByRole("button", { name: "Save Reminders" }).click();
   await expect(section.getByText("Please enter when quiet hours end, or clear both times")).toBeVisible();
-  await expect(section.getByLabel("To")).toBeFocused();
+  await expect(section.getByLabel("To", { exact: true })).toBeFocused();
 
-  await section.getByLabel("To").fill("06:30");
+  await section.getByLabel("To", { exact: true }).fill("06:30");
   await section.getByRole("checkbox", { name: /^Today's workout/ }).focus();
   await page.keyboard.press("Space");
   await section.getByLabel("Morning e-mails at").selectOption("06:00");
@@ -35,7 +35,7 @@ test("a member chooses reminders and quiet hours with the keyboard; the browser'
   await page.reload();
   await expect(section.getByRole("checkbox", { name: /^Today's workout/ })).toBeChecked();
   await expect(section.getByLabel("Morning e-mails at")).toHaveValue("6");
-  await expect(section.getByLabel("From")).toHaveValue("22:00");
-  await expect(section.getByLabel("To")).toHaveValue("06:30");
+  await expect(section.getByLabel("From", { exact: true })).toHaveValue("22:00");
+  await expect(section.getByLabel("To", { exact: true })).toHaveValue("06:30");
   await expect(section.getByText("Times are in your time zone: America/Chicago.", { exact: true })).toBeVisible();
 });
