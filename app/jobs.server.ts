@@ -14,6 +14,7 @@ import { exportJob, sweepExportsJob } from "~/modules/member-data/data-exports.s
 import { deleteFilesJob } from "~/modules/member-data/erasure.server";
 import { unreadEmailJob } from "~/modules/messages/message-emails.server";
 import { assignCopyJob } from "~/modules/programs/program-assignment.server";
+import { planRemindersJob, sendReminderJob } from "~/modules/reminders/reminder-jobs.server";
 import { sweepUploadsJob } from "~/modules/uploads/sweep.server";
 
 export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
@@ -29,4 +30,6 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   sweepExportsJob,
   deleteFilesJob,
   nightlyBackupJob,
+  planRemindersJob,
+  sendReminderJob,
 ]);

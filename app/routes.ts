@@ -105,5 +105,7 @@ export default [
   route("cms/documents", "routes/cms.documents.ts"),
   // Members' data (issue 29): the e-mailed one-time link to an archive.
   route("data-exports/download", "routes/data-exports.download.ts"),
+  // An e-mail's one-click unsubscribe (issue 30).
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

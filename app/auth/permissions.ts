@@ -38,6 +38,8 @@ export const permissions = {
   /** The coach's home ('Needs attention') and the one page per member. */
   coaching: { view: staff, dismissAttention: staff, setCheckInDay: staff },
   checkIns: { reviewAny: staff },
+  /** E-mail reminders (sessions, workouts, check-ins, the coach's reply) are a member's. */
+  reminders: { manageOwn: memberOnly },
   progressPhotos: { viewAny: staff },
   conversations: { readAny: staff, writeAny: staff },
   /**

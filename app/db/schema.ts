@@ -16,6 +16,7 @@ import * as profiles from "~/db/schema/profiles";
 import * as programs from "~/db/schema/programs";
 import * as progress from "~/db/schema/progress";
 import * as progressPhotos from "~/db/schema/progress-photos";
+import * as reminders from "~/db/schema/reminders";
 import * as trainingSessions from "~/db/schema/training-sessions";
 import * as settings from "~/db/schema/settings";
 import * as twoFactor from "~/db/schema/two-factor";
@@ -41,6 +42,7 @@ export const schema = {
   ...programs,
   ...progress,
   ...progressPhotos,
+  ...reminders,
   ...trainingSessions,
   ...settings,
   ...twoFactor,

@@ -11,6 +11,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe of a reminder). */
+  headers?: Record<string, string>;
 }
 
 let transport: Transporter | undefined;

@@ -19,6 +19,9 @@ import { getSiteSettings } from "~/modules/settings/settings.server";
 import { can } from "~/auth/permissions";
 import { formatUsDateTime } from "~/lib/dates";
 import { MESSAGE_EMAILS_INTENT } from "~/views/messages/message-emails-form";
+import { getOwnReminderSettings, saveOwnReminderSettings } from "~/modules/reminders/reminder-settings.server";
+import { REMINDERS_INTENT } from "~/modules/reminders/reminders.schema";
+import { ReminderSettingsForm } from "~/views/reminders/reminder-settings-form";
 import type { TwoFactorActionData } from "~/views/two-factor/two-factor-settings";
 import { profileUpdateFailed } from "~/views/users/profile-form";
 import { SettingsScreen } from "~/views/users/settings-screen";
@@ -27,7 +30,7 @@ const SETTINGS = "/members/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = memberOf(context);
-  const [profile, twoFactor, required, messageEmails, exports, deletion, { timeZone }] = await Promise.all([
+  const [profile, twoFactor, required, messageEmails, exports, deletion, { timeZone }, reminders] = await Promise.all([
     getOwnProfile(user),
     twoFactorState(user),
     mustEnrolTwoFactor(user),
@@ -35,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ownExportState(user),
     ownDeletionRequest(user),
     getSiteSettings(),
+    can(user.role, "reminders", "manageOwn") ? getOwnReminderSettings(user) : null,
   ]);
   const yourData = {
     building: exports.building,
@@ -42,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     canRequestDeletion: can(user.role, "memberData", "requestDeletion"),
     deletionRequested: deletion ? formatUsDateTime(deletion.createdAt, timeZone) : null,
   };
-  return { profile, twoFactor: { ...twoFactor, required }, messageEmails, yourData, email: user.email };
+  return { profile, twoFactor: { ...twoFactor, required }, messageEmails, yourData, email: user.email, reminders };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -59,6 +63,10 @@ export function action({ request, context }: Route.ActionArgs) {
     [MESSAGE_EMAILS_INTENT]: async (form) => {
       const on = await setMessageEmails(user(), form);
       return redirectWithToast(SETTINGS, { type: "success", title: on ? "Message e-mails on" : "Message e-mails off" });
+    },
+    [REMINDERS_INTENT]: async (form) => {
+      await saveOwnReminderSettings(user(), form);
+      return redirectWithToast(SETTINGS, { type: "success", title: "Reminders saved" });
     },
     [EXPORT_INTENT]: async () => {
       await requestOwnExport(user());
@@ -107,5 +115,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   // The two-factor forms post as navigations (their answer is this page's); the other forms use fetchers.
   const result = actionData as TwoFactorActionData | undefined;
   const twoFactorResult = result?.intent?.startsWith("two-factor-") ? result : undefined;
-  return <SettingsScreen profile={loaderData.profile} twoFactor={loaderData.twoFactor} twoFactorResult={twoFactorResult} messageEmails={loaderData.messageEmails} yourData={loaderData.yourData} email={loaderData.email} />;
+  return (
+    <SettingsScreen profile={loaderData.profile} twoFactor={loaderData.twoFactor} twoFactorResult={twoFactorResult} messageEmails={loaderData.messageEmails} yourData={loaderData.yourData} email={loaderData.email}>
+      {loaderData.reminders ? <ReminderSettingsForm view={loaderData.reminders} /> : null}
+    </SettingsScreen>
+  );
 }

@@ -487,6 +487,17 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     { name: "/coach/members/:memberId/messages send-message (a staff account)", path: `/coach/members/${ids.admin}/messages`, who: "trainer", base: { intent: "send-message", body: "Hello" } },
     { name: "/members/settings message-emails", path: "/members/settings", who: "member", base: { intent: "message-emails", messageEmails: "on" }, pools: { messageEmails: ["on", "off"] } },
   );
+  // E-mail reminders (issue 30): the member's section of Settings, and an e-mail's unsubscribe link with a forged token.
+  list.push(
+    {
+      name: "/members/settings reminders",
+      path: "/members/settings",
+      who: "member",
+      base: { intent: "reminders", session: "on", morningHour: "7", quietFrom: "22:00", quietTo: "07:00", timeZone: "Europe/London" },
+      pools: { morningHour: ["0", "23", "24"], quietFrom: ["", "22:00", "7"], timeZone: ["UTC", "Mars/Olympus"] },
+    },
+    { name: "/unsubscribe (a forged token)", path: "/unsubscribe?token=bWVtYmVy.session.forged", who: "visitor", base: { "List-Unsubscribe": "One-Click" } },
+  );
   // Members' data (issue 29): the member's export and deletion request; the administrator's export and erasure
   // (erasure with a confirmation that never matches, so the target stays for the other endpoints).
   list.push(

@@ -122,6 +122,7 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "admin/erasures/:reportId": none,
     "data-exports/download": [{ token: "not-a-token" }],
     "invitations/accept": [{ token: "not-a-token" }],
+    unsubscribe: [{ token: "not-a-token" }],
     articles: [{ q: "fuzz", category: "Training", page: "1" }],
     content: [{ q: "fuzz", category: "Training", page: "1" }],
     "articles/new": none,

@@ -14,6 +14,8 @@ import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import { sendMail } from "~/lib/mail.server";
 import { todayIn } from "~/lib/time-zone";
 import type { WeightUnit } from "~/lib/units";
+import { reminderGate, reminderFooter } from "~/modules/reminders/reminder-jobs.server";
+import { unsubscribeHeaders } from "~/modules/reminders/reminder-settings.server";
 import { photosOfCheckIns, type ProgressPhotoView } from "~/modules/progress-photos/progress-photos.server";
 import { toShown } from "~/modules/progress/progress-units";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -139,23 +141,31 @@ export async function getCheckInReview(actor: Staff, memberId: string, checkInId
 export const checkInReplyMailJob = defineJob({
   kind: "check-ins.reply-mail",
   payload: z.object({ checkInId: z.string() }),
-  run: ({ checkInId }) => mailReply(checkInId),
+  run: ({ checkInId }, { now }) => mailReply(checkInId, now),
 });
 
-async function mailReply(checkInId: string): Promise<void> {
+/** The member's e-mail about the reply: unless 'Your coach's reply' is off in their reminders; in their quiet hours, when those end (decision 0089). */
+async function mailReply(checkInId: string, now: Date): Promise<void> {
   const db = getDb();
   const [row] = await db
-    .select({ id: checkIn.id, weekOf: checkIn.weekOf, reply: checkIn.reply, reviewedAt: checkIn.reviewedAt, reviewedById: checkIn.reviewedById, email: user.email, name: user.name })
+    .select({ id: checkIn.id, userId: checkIn.userId, weekOf: checkIn.weekOf, reply: checkIn.reply, reviewedAt: checkIn.reviewedAt, reviewedById: checkIn.reviewedById, email: user.email, name: user.name })
     .from(checkIn)
     .innerJoin(user, eq(user.id, checkIn.userId))
     .where(eq(checkIn.id, checkInId));
   // Deleted since, or not replied to: nothing to tell.
   if (!row?.reviewedAt) return;
+  const gate = await reminderGate(row.userId, "coach-reply", now);
+  if (!gate.send) {
+    if (gate.reason === "quiet") await enqueueJob(db, checkInReplyMailJob, { checkInId }, { runAt: gate.until, key: `check-in-reply:${row.id}:after-quiet@${gate.until.toISOString()}` });
+    return;
+  }
   const [coachRow] = row.reviewedById ? await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, row.reviewedById)) : [];
   const businessName = await getBusinessName();
   const coach = coachRow ? coachRow.name.trim() || coachRow.email : `Your coach at ${businessName}`;
+  const { url, headers } = unsubscribeHeaders(row.userId, "coach-reply");
   await sendMail({
     to: row.email,
+    headers,
     subject: `${coach} replied to your check-in of ${formatLongDate(row.weekOf)}`,
     text: [
       `Hello ${row.name.trim() || row.email},`,
@@ -166,8 +176,7 @@ async function mailReply(checkInId: string): Promise<void> {
       "",
       "See your check-in and the reply:",
       `${getEnv().BASE_URL}${memberCheckInPath(row.id)}`,
-      "",
-      businessName,
+      ...reminderFooter("coach-reply", url, businessName),
     ].join("\n"),
   });
 }

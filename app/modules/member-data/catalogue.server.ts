@@ -27,6 +27,7 @@ import { profile } from "~/db/schema/profiles";
 import { program, programAssignment, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { fitnessGoal, progressEntry } from "~/db/schema/progress";
 import { progressPhoto } from "~/db/schema/progress-photos";
+import { reminderSettings } from "~/db/schema/reminders";
 import { siteSetting } from "~/db/schema/settings";
 import { trainingSession } from "~/db/schema/training-sessions";
 import { twoFactor, twoFactorBackupCode, twoFactorChallenge } from "~/db/schema/two-factor";
@@ -195,6 +196,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     erase: "on-request",
   },
   { table: profile, how: "the member's profile: bio, location, interests, experience, goals, units, check-in day", rows: (m) => sql`${profile.userId} = ${m.id}` },
+  { table: reminderSettings, how: "the member's e-mail reminders: which kinds, the morning hour, quiet hours, time zone", rows: (m) => sql`${reminderSettings.userId} = ${m.id}` },
   { table: user, how: "the member's account: name, e-mail, role", rows: (m) => sql`${user.id} = ${m.id}` },
 
   // Nothing of a member's. Columns naming staff authors are set to nobody when such an account goes (ON DELETE SET NULL).

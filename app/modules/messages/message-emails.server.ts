@@ -17,6 +17,7 @@ import { getBusinessName } from "~/lib/business-name.server";
 import { getEnv } from "~/lib/env.server";
 import { defineJob } from "~/lib/jobs.server";
 import { sendMail } from "~/lib/mail.server";
+import { unsubscribeHeaders } from "~/modules/reminders/reminder-settings.server";
 
 export const UNREAD_EMAIL_DELAY_MS = 10 * 60_000;
 /** At most one e-mail per conversation per recipient in this long. */
@@ -99,9 +100,12 @@ async function mailOne(to: Recipient, memberId: string, fromMember: boolean, mem
   const [subject, intro, link] = fromMember
     ? [`${memberName} sent you ${count}`, `${memberName} sent the coaching team ${count} that you have not read yet.`, `${base}/coach/members/${encodeURIComponent(memberId)}/messages`]
     : [`Your coach sent you ${count}`, `Your coach at ${businessName} sent you ${count} that you have not read yet.`, `${base}/members/messages`];
+  // One click in the mail client turns these e-mails off (decision 0089).
+  const unsubscribe = unsubscribeHeaders(to.id, "messages");
   await sendMail({
     to: to.email,
     subject,
+    headers: unsubscribe.headers,
     text: [
       `Hello ${nameOf(to)},`,
       "",
@@ -112,6 +116,7 @@ async function mailOne(to: Recipient, memberId: string, fromMember: boolean, mem
       link,
       "",
       `You get at most one such e-mail an hour for a conversation. To stop them, turn off message e-mails in Settings: ${base}/members/settings`,
+      `Or unsubscribe from them in one click: ${unsubscribe.url}`,
       "",
       businessName,
     ].join("\n"),

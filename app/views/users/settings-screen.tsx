@@ -14,6 +14,7 @@ export function SettingsScreen({
   messageEmails,
   yourData,
   email,
+  children,
 }: {
   profile: ProfileFields;
   twoFactor: TwoFactorView;
@@ -21,6 +22,8 @@ export function SettingsScreen({
   messageEmails: boolean;
   yourData: YourDataView;
   email: string;
+  /** Sections of other areas, after the message e-mails (each mounted by the route). */
+  children?: React.ReactNode;
 }) {
   return (
     <section aria-labelledby="settings-title" className="max-w-2xl">
@@ -36,6 +39,7 @@ export function SettingsScreen({
         <UnitSwitch unit={profile.weightUnit} />
       </section>
       <MessageEmailsForm on={messageEmails} />
+      {children}
       <section aria-labelledby="password-title" className="mt-12 border-t border-zinc-200 pt-8">
         <h3 id="password-title" className="mb-4 text-xl font-bold uppercase">
           Change Password

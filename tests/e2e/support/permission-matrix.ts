@@ -387,6 +387,12 @@ export const matrix: MatrixRow[] = [
   // Message e-mails in Settings: each person's own; a value that is neither on nor off changes nothing.
   { route: "members/settings", op: "update", intent: "message-emails", path: () => "/members/settings", form: () => ({ intent: "message-emails", messageEmails: "maybe" }), expect: answers(toLogin, 400, 400, 400) },
 
+  // E-mail reminders (issue 30): a member's own; an hour out of range changes nothing. Staff have no reminders.
+  { route: "members/settings", op: "update", intent: "reminders", path: () => "/members/settings", form: () => ({ intent: "reminders", morningHour: "24", timeZone: "Europe/London" }), expect: answers(toLogin, 400, 403, 403) },
+  // An e-mail's one-click unsubscribe needs no sign-in: its signed token is the permission; a made-up one is 'not found' for everyone.
+  read("unsubscribe", everyone(404), () => "/unsubscribe?token=matrix-made-up"),
+  { route: "unsubscribe", op: "update", intent: "unsubscribe", path: () => "/unsubscribe?token=matrix-made-up", form: () => ({ "List-Unsubscribe": "One-Click" }), expect: everyone(404) },
+
   // Messages (issue 28): a member's own conversation; staff read every member's at /coach. Another member's is 'not found'.
   read("members/messages", answers(401, 200, "redirect:/coach/messages", "redirect:/coach/messages")),
   // An empty message is refused after the checks; a staff account has no conversation of its own (its post is refused

@@ -42,6 +42,8 @@ export const users = {
   messenger: { email: "messenger@relentless.test", name: "Mel Messenger", role: "member", complete: true },
   // Only tests/e2e/member-data.spec.ts uses it: it downloads its data, asks for deletion and is erased.
   dataMember: { email: "data-member@relentless.test", name: "Dara Datasmith", role: "member", complete: true },
+  // Only tests/e2e/reminders.spec.ts uses it: it chooses its e-mail reminders.
+  reminderMember: { email: "reminders@relentless.test", name: "Remy Reminded", role: "member", complete: true },
   // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,
   // sign-outs and the deactivation never touch what the other specs see.
   memberA: { email: "member-a@relentless.test", name: "Ari Alpha", role: "member", complete: true },
