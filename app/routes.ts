@@ -105,5 +105,7 @@ export default [
   route("cms/documents", "routes/cms.documents.ts"),
   // Members' data (issue 29): the e-mailed one-time link to an archive.
   route("data-exports/download", "routes/data-exports.download.ts"),
+  // Calendar feeds (issue 30): a person's private iCalendar address.
+  route("calendar/:feed", "routes/calendar.$feed.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
