@@ -22,6 +22,8 @@ import { MESSAGE_EMAILS_INTENT } from "~/views/messages/message-emails-form";
 import type { TwoFactorActionData } from "~/views/two-factor/two-factor-settings";
 import { profileUpdateFailed } from "~/views/users/profile-form";
 import { SettingsScreen } from "~/views/users/settings-screen";
+import { calendarFeedState, issueCalendarFeed } from "~/modules/calendar-feeds/calendar-feeds.server";
+import { CALENDAR_FEED_INTENT, CalendarFeedSettings, type CalendarFeedActionData } from "~/views/calendar-feeds/calendar-feed-settings";
 
 const SETTINGS = "/members/settings";
 
@@ -42,7 +44,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     canRequestDeletion: can(user.role, "memberData", "requestDeletion"),
     deletionRequested: deletion ? formatUsDateTime(deletion.createdAt, timeZone) : null,
   };
-  return { profile, twoFactor: { ...twoFactor, required }, messageEmails, yourData, email: user.email };
+  const calendarFeed = await calendarFeedState(user, timeZone);
+  return { profile, twoFactor: { ...twoFactor, required }, messageEmails, yourData, email: user.email, calendarFeed };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -72,6 +75,7 @@ export function action({ request, context }: Route.ActionArgs) {
       await withdrawAccountDeletion(user());
       return redirectWithToast(SETTINGS, { type: "success", title: "Request withdrawn", description: "Your account stays as it is." });
     },
+    [CALENDAR_FEED_INTENT]: () => issueCalendarFeed(user()),
     "change-password": async (form) => {
       const headers = await changeOwnPassword(request, user(), form);
       return redirectWithToast(SETTINGS, { type: "success", title: "Password changed", description: "Your new password is now in use." }, headers);
@@ -107,5 +111,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   // The two-factor forms post as navigations (their answer is this page's); the other forms use fetchers.
   const result = actionData as TwoFactorActionData | undefined;
   const twoFactorResult = result?.intent?.startsWith("two-factor-") ? result : undefined;
-  return <SettingsScreen profile={loaderData.profile} twoFactor={loaderData.twoFactor} twoFactorResult={twoFactorResult} messageEmails={loaderData.messageEmails} yourData={loaderData.yourData} email={loaderData.email} />;
+  return (
+    <SettingsScreen profile={loaderData.profile} twoFactor={loaderData.twoFactor} twoFactorResult={twoFactorResult} messageEmails={loaderData.messageEmails} yourData={loaderData.yourData} email={loaderData.email}>
+      <CalendarFeedSettings view={loaderData.calendarFeed} result={actionData as CalendarFeedActionData | undefined} />
+    </SettingsScreen>
+  );
 }

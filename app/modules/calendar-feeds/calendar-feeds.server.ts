@@ -15,6 +15,7 @@ import { user } from "~/db/schema/auth";
 import { calendarFeed } from "~/db/schema/calendar-feeds";
 import { program, programDay, programWeek } from "~/db/schema/programs";
 import { trainingSession } from "~/db/schema/training-sessions";
+import { formatUsDateTime } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -53,14 +54,14 @@ export function feedUrl(token: string): string {
 
 export interface CalendarFeedState {
   scope: FeedScope;
-  /** When the working address was made; null when there is none (never made, or made for another role). */
-  createdAt: Date | null;
+  /** When the working address was made, in the site's time zone; null when there is none (never made, or made for another role). */
+  createdOn: string | null;
 }
 
-export async function calendarFeedState(actor: Actor): Promise<CalendarFeedState> {
+export async function calendarFeedState(actor: Actor, timeZone: string): Promise<CalendarFeedState> {
   const scope = scopeOf(actor.role);
   const [row] = await getDb().select({ scope: calendarFeed.scope, createdAt: calendarFeed.createdAt }).from(calendarFeed).where(eq(calendarFeed.userId, actor.id));
-  return { scope, createdAt: row?.scope === scope ? row.createdAt : null };
+  return { scope, createdOn: row?.scope === scope ? formatUsDateTime(row.createdAt, timeZone) : null };
 }
 
 /** Makes the person's feed address, replacing any earlier one in the same statement (the old address stops working at once). */

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ProfileFields } from "~/modules/users/profile.schema";
 import { TwoFactorSettings, type TwoFactorActionData, type TwoFactorView } from "~/views/two-factor/two-factor-settings";
 import { UnitSwitch } from "~/views/progress/unit-switch";
@@ -14,6 +15,7 @@ export function SettingsScreen({
   messageEmails,
   yourData,
   email,
+  children,
 }: {
   profile: ProfileFields;
   twoFactor: TwoFactorView;
@@ -21,6 +23,8 @@ export function SettingsScreen({
   messageEmails: boolean;
   yourData: YourDataView;
   email: string;
+  /** Sections mounted by the route (the calendar feed). */
+  children?: ReactNode;
 }) {
   return (
     <section aria-labelledby="settings-title" className="max-w-2xl">
@@ -36,6 +40,7 @@ export function SettingsScreen({
         <UnitSwitch unit={profile.weightUnit} />
       </section>
       <MessageEmailsForm on={messageEmails} />
+      {children}
       <section aria-labelledby="password-title" className="mt-12 border-t border-zinc-200 pt-8">
         <h3 id="password-title" className="mb-4 text-xl font-bold uppercase">
           Change Password
