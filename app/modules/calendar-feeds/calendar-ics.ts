@@ -71,5 +71,6 @@ export function renderCalendar(feed: FeedCalendar): string {
       transparency: ICalEventTransparency.TRANSPARENT,
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every line, the last one too, with CRLF; ical-generator leaves the last one bare.
+  return `${calendar.toString()}\r\n`;
 }
