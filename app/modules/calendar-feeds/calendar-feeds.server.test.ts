@@ -71,7 +71,7 @@ describe("a member's feed", () => {
     const event = sessionEvent(feed, mine.id)!;
     expect(event).toMatchObject({ summary: "Strength with Sam Coach", location: "Studio 1, upstairs", description: "Squat focus; bring shoes", status: "CONFIRMED", sequence: 0 });
     expect(toZonedParts(event.start, ZONE)).toMatchObject({ date: addDays(todayIn(ZONE), 3), time: "09:30" });
-    expect(event.end.getTime() - event.start.getTime()).toBe(60 * 60_000);
+    expect(event.end!.getTime() - event.start.getTime()).toBe(60 * 60_000);
     expect(sessionEvent(feed, theirs.id)).toBeUndefined();
     expect(events(feed).every((e) => !String(e.uid).includes(theirs.id))).toBe(true);
     expect(feed.vcalendar).toMatchObject({ "WR-CALNAME": "Relentless: training" });
