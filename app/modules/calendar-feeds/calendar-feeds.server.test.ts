@@ -16,7 +16,7 @@ import { siteSetting } from "~/db/schema/settings";
 import { trainingSession } from "~/db/schema/training-sessions";
 import { addDays, toZonedParts, todayIn } from "~/lib/time-zone";
 import { eraseMember, getErasureReport } from "~/modules/member-data/erasure.server";
-import { cancelOwnTrainingSession, createTrainingSession, updateTrainingSession } from "~/modules/training-sessions/training-sessions.server";
+import { cancelOwnTrainingSession, cancelTrainingSessionAsStaff, createTrainingSession, updateTrainingSession } from "~/modules/training-sessions/training-sessions.server";
 import { insertProgramCopy, newPerson, type Person } from "~/modules/workouts/training.test-support";
 import { FEED_DAYS_AHEAD, FEED_PATH, MAX_MEMBER_SESSIONS, calendarFeedState, issueCalendarFeed, readCalendarFeed } from "./calendar-feeds.server";
 
@@ -89,6 +89,10 @@ describe("a member's feed", () => {
 
     await cancelOwnTrainingSession(maya, id);
     expect(sessionEvent(await feedOf(token), id)).toMatchObject({ sequence: 2, status: "CANCELLED" });
+
+    const other = await createTrainingSession(coach, sessionForm(maya.id, 7));
+    await cancelTrainingSessionAsStaff(coach, other.id);
+    expect(sessionEvent(await feedOf(token), other.id)).toMatchObject({ sequence: 1, status: "CANCELLED" });
   });
 
   it("keeps sessions from 8 weeks back to 6 months ahead, and at most its cap", async () => {
