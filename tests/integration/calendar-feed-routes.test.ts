@@ -43,7 +43,7 @@ const get = (path: string, method = "GET") => fetch(`${app.base}${path}`, { meth
 describe("the feed over HTTP", () => {
   it("answers a calendar app with the calendar: its type, private and uncached, not for robots, no cookie", async () => {
     const trainer = { id: ids.trainer, role: "trainer" as const, email: "trainer@calendar-routes.test" };
-    const session = await createTrainingSession(trainer, { memberId: ids.member, date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10), time: "10:00", duration: "45", type: "Conditioning", location: "", description: "", status: "scheduled" });
+    const session = await createTrainingSession(trainer, { memberId: ids.member, date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10), time: "10:00", duration: "45", type: "Conditioning", location: "", description: "Intervals: rower, bike, ski — ünïcødé ".repeat(4), status: "scheduled" });
     const { url } = await feeds.issueCalendarFeed({ id: ids.member, role: "member" });
     expect(pathOf(url)).toMatch(/^\/calendar\/[\w-]{43}\.ics$/);
     const answer = await get(pathOf(url));
@@ -54,6 +54,8 @@ describe("the feed over HTTP", () => {
     expect(answer.headers.getSetCookie()).toEqual([]);
     const body = await answer.text();
     expect(body).toMatch(/\r\nEND:VCALENDAR\r\n$/);
+    // RFC 5545: lines end with CRLF and are folded at 75 octets (the description holds multi-byte letters).
+    expect(body.split("\r\n").filter((line) => line.includes("\n") || Buffer.byteLength(line) > 75)).toEqual([]);
     const parsed = ical.sync.parseICS(body);
     const event = Object.values(parsed).find((c): c is VEvent => c?.type === "VEVENT" && String(c.uid).startsWith(`session-${session.id}@`));
     expect(event).toMatchObject({ summary: "Conditioning", status: "CONFIRMED" });
