@@ -107,5 +107,7 @@ export default [
   route("data-exports/download", "routes/data-exports.download.ts"),
   // An e-mail's one-click unsubscribe (issue 30).
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  // Calendar feeds (issue 30): a person's private iCalendar address.
+  route("calendar/:feed", "routes/calendar.$feed.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

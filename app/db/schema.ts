@@ -2,6 +2,7 @@ import * as articles from "~/db/schema/articles";
 import * as attention from "~/db/schema/attention";
 import * as audit from "~/db/schema/audit";
 import * as auth from "~/db/schema/auth";
+import * as calendarFeeds from "~/db/schema/calendar-feeds";
 import * as checkIns from "~/db/schema/check-ins";
 import * as contacts from "~/db/schema/contacts";
 import * as library from "~/db/schema/library";
@@ -28,6 +29,7 @@ export const schema = {
   ...attention,
   ...audit,
   ...auth,
+  ...calendarFeeds,
   ...checkIns,
   ...contacts,
   ...library,

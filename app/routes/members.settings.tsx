@@ -25,6 +25,8 @@ import { ReminderSettingsForm } from "~/views/reminders/reminder-settings-form";
 import type { TwoFactorActionData } from "~/views/two-factor/two-factor-settings";
 import { profileUpdateFailed } from "~/views/users/profile-form";
 import { SettingsScreen } from "~/views/users/settings-screen";
+import { calendarFeedState, issueCalendarFeed } from "~/modules/calendar-feeds/calendar-feeds.server";
+import { CALENDAR_FEED_INTENT, CalendarFeedSettings, type CalendarFeedActionData } from "~/views/calendar-feeds/calendar-feed-settings";
 
 const SETTINGS = "/members/settings";
 
@@ -46,7 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     canRequestDeletion: can(user.role, "memberData", "requestDeletion"),
     deletionRequested: deletion ? formatUsDateTime(deletion.createdAt, timeZone) : null,
   };
-  return { profile, twoFactor: { ...twoFactor, required }, messageEmails, yourData, email: user.email, reminders };
+  const calendarFeed = await calendarFeedState(user, timeZone);
+  return { profile, twoFactor: { ...twoFactor, required }, messageEmails, yourData, email: user.email, reminders, calendarFeed };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -80,6 +83,7 @@ export function action({ request, context }: Route.ActionArgs) {
       await withdrawAccountDeletion(user());
       return redirectWithToast(SETTINGS, { type: "success", title: "Request withdrawn", description: "Your account stays as it is." });
     },
+    [CALENDAR_FEED_INTENT]: () => issueCalendarFeed(user()),
     "change-password": async (form) => {
       const headers = await changeOwnPassword(request, user(), form);
       return redirectWithToast(SETTINGS, { type: "success", title: "Password changed", description: "Your new password is now in use." }, headers);
@@ -118,6 +122,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <SettingsScreen profile={loaderData.profile} twoFactor={loaderData.twoFactor} twoFactorResult={twoFactorResult} messageEmails={loaderData.messageEmails} yourData={loaderData.yourData} email={loaderData.email}>
       {loaderData.reminders ? <ReminderSettingsForm view={loaderData.reminders} /> : null}
+      <CalendarFeedSettings view={loaderData.calendarFeed} result={actionData as CalendarFeedActionData | undefined} />
     </SettingsScreen>
   );
 }

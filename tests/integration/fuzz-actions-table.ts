@@ -504,6 +504,9 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     { name: "/members/settings export-data", path: "/members/settings", who: "member", base: { intent: "export-data" } },
     { name: "/members/settings request-deletion", path: "/members/settings", who: "member", base: { intent: "request-deletion" } },
     { name: "/members/settings withdraw-deletion", path: "/members/settings", who: "member", base: { intent: "withdraw-deletion" } },
+    // Calendar feeds (issue 30): a new private link, for the member and for staff.
+    { name: "/members/settings calendar-feed", path: "/members/settings", who: "member", base: { intent: "calendar-feed" } },
+    { name: "/members/settings calendar-feed (staff)", path: "/members/settings", who: "admin", base: { intent: "calendar-feed" } },
     { name: "/admin/users/:userId/data export-data", path: `/admin/users/${ids.target}/data`, who: "admin", base: { intent: "export-data" } },
     { name: "/admin/users/:userId/data erase", path: `/admin/users/${ids.target}/data`, who: "admin", base: { intent: "erase", confirmEmail: "not-the-target@fuzz.test", applications: "on" } },
     { name: "/admin/users/:userId/data erase (no such user)", path: "/admin/users/no-such-user/data", who: "admin", base: { intent: "erase", confirmEmail: "nobody@fuzz.test" } },

@@ -121,6 +121,8 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "admin/deletion-requests": none,
     "admin/erasures/:reportId": none,
     "data-exports/download": [{ token: "not-a-token" }],
+    // A calendar feed reads no parameter: its secret is the path (a made-up one here, 404).
+    "calendar/:feed": none,
     "invitations/accept": [{ token: "not-a-token" }],
     unsubscribe: [{ token: "not-a-token" }],
     articles: [{ q: "fuzz", category: "Training", page: "1" }],
@@ -204,6 +206,7 @@ function pathOf(route: string): string {
     .replace(":checkInId", "no-such-check-in")
     .replace(":messageId/:file", "no-such-message/960.webp")
     .replace(":id", "no-such-document")
+    .replace(":feed", `${"x".repeat(43)}.ics`)
     .replace("*", "no-such-page");
   return `/${filled}`;
 }

@@ -21,6 +21,8 @@ export const trainingSession = pgTable(
     status: text("status", { enum: ["scheduled", "completed", "cancelled"] }).notNull().default("scheduled"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledById: text("cancelled_by_id").references(() => user.id, { onDelete: "set null" }),
+    /** Counts every change after scheduling: the calendar feed's SEQUENCE (decision 0091). */
+    revision: integer("revision").notNull().default(0),
     createdById: text("created_by_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import { article } from "~/db/schema/articles";
 import { attentionDismissal, lastSignIn } from "~/db/schema/attention";
 import { auditLog } from "~/db/schema/audit";
 import { account, rateLimit, session, user, verification } from "~/db/schema/auth";
+import { calendarFeed } from "~/db/schema/calendar-feeds";
 import { checkIn } from "~/db/schema/check-ins";
 import { contactSubmission } from "~/db/schema/contacts";
 import { nutritionDocument } from "~/db/schema/documents";
@@ -146,6 +147,7 @@ export const catalogue: readonly CatalogueEntry[] = [
   { table: twoFactorBackupCode, how: "the member's two-factor backup codes (hashes, left out)", rows: (m) => sql`${twoFactorBackupCode.userId} = ${m.id}`, omit: ["code_hash"] },
   { table: twoFactorChallenge, how: "a sign-in of the member waiting for its second factor", rows: (m) => sql`${twoFactorChallenge.userId} = ${m.id}`, omit: ["token_hash"] },
   { table: twoFactor, how: "the member's authenticator set-up (the secret is left out)", rows: (m) => sql`${twoFactor.userId} = ${m.id}`, omit: ["secret"] },
+  { table: calendarFeed, how: "the member's private calendar feed address (its hash is left out)", rows: (m) => sql`${calendarFeed.userId} = ${m.id}`, omit: ["token_hash"] },
   { table: session, how: "the member's sign-in sessions: when, from which address and browser (tokens left out)", rows: (m) => sql`${session.userId} = ${m.id}`, omit: ["token"] },
   {
     table: account,

@@ -17,6 +17,7 @@ import { invitation } from "~/db/schema/invitations";
 import { requestLimit, signInThrottle } from "~/db/schema/limits";
 import { accountDeletionRequest, dataExport } from "~/db/schema/member-data";
 import { twoFactor, twoFactorBackupCode, twoFactorChallenge } from "~/db/schema/two-factor";
+import { calendarFeed } from "~/db/schema/calendar-feeds";
 import { postMessage } from "~/modules/messages/messages.server";
 import { logBodyComposition } from "~/modules/progress/progress-entries.server";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
@@ -51,6 +52,7 @@ export async function fillMemberData(): Promise<FilledData> {
   await logBodyComposition({ id: other.id, role: "member", weightUnit: "kg" }, { type: "weight", value: "80", date: "2026-01-05" });
 
   await db.insert(twoFactor).values({ userId: member.id, secret: "encrypted-secret" });
+  await db.insert(calendarFeed).values({ userId: member.id, tokenHash: crypto.randomBytes(32).toString("hex"), scope: "member" });
   await db.insert(twoFactorBackupCode).values({ userId: member.id, codeHash: crypto.randomBytes(16).toString("hex") });
   await db.insert(twoFactorChallenge).values({ tokenHash: crypto.randomBytes(16).toString("hex"), userId: member.id, expiresAt: later });
   await db.insert(verification).values({ id: crypto.randomUUID(), identifier: `reset-password:${crypto.randomBytes(8).toString("hex")}`, value: member.id, expiresAt: later });

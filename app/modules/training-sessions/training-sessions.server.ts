@@ -1,6 +1,6 @@
 import { AppError } from "~/lib/app-error";
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, lt, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
@@ -173,6 +173,7 @@ export async function updateTrainingSession(actor: Actor, id: string, input: unk
       description: form.description,
       status: form.status,
       ...cancellation,
+      revision: sql`${trainingSession.revision} + 1`,
       updatedAt: new Date(),
     })
     .where(eq(trainingSession.id, id));
@@ -193,7 +194,7 @@ export async function cancelTrainingSessionAsStaff(actor: Actor, id: string): Pr
   if (existing.status !== "scheduled") throw new AppError(409, ONLY_SCHEDULED);
   const done = await db
     .update(trainingSession)
-    .set({ status: "cancelled", cancelledAt: new Date(), cancelledById: actor.id, updatedAt: new Date() })
+    .set({ status: "cancelled", cancelledAt: new Date(), cancelledById: actor.id, revision: sql`${trainingSession.revision} + 1`, updatedAt: new Date() })
     .where(and(eq(trainingSession.id, id), eq(trainingSession.status, "scheduled")))
     .returning({ id: trainingSession.id });
   if (done.length === 0) throw new AppError(409, ONLY_SCHEDULED);
@@ -336,7 +337,7 @@ export async function cancelOwnTrainingSession(actor: Actor, id: string): Promis
   const now = new Date();
   const [cancelled] = await db
     .update(trainingSession)
-    .set({ status: "cancelled", cancelledAt: now, cancelledById: actor.id, updatedAt: now })
+    .set({ status: "cancelled", cancelledAt: now, cancelledById: actor.id, revision: sql`${trainingSession.revision} + 1`, updatedAt: now })
     .where(and(eq(trainingSession.id, id), eq(trainingSession.memberId, actor.id), eq(trainingSession.status, "scheduled"), gt(trainingSession.startsAt, now)))
     .returning(columns);
   if (!cancelled) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ProfileFields } from "~/modules/users/profile.schema";
 import { TwoFactorSettings, type TwoFactorActionData, type TwoFactorView } from "~/views/two-factor/two-factor-settings";
 import { UnitSwitch } from "~/views/progress/unit-switch";
@@ -22,8 +23,8 @@ export function SettingsScreen({
   messageEmails: boolean;
   yourData: YourDataView;
   email: string;
-  /** Sections of other areas, after the message e-mails (each mounted by the route). */
-  children?: React.ReactNode;
+  /** Sections of other areas, after the message e-mails (each mounted by the route: reminders, the calendar feed). */
+  children?: ReactNode;
 }) {
   return (
     <section aria-labelledby="settings-title" className="max-w-2xl">

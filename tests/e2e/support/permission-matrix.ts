@@ -385,6 +385,9 @@ export const matrix: MatrixRow[] = [
   // The e-mailed link: a visitor signs in first; a made-up token is the one 'not found'.
   read("data-exports/download", answers(toLogin, 404, 404, 404), () => "/data-exports/download?token=matrix-made-up"),
   // Message e-mails in Settings: each person's own; a value that is neither on nor off changes nothing.
+  // Calendar feeds (issue 30): each signed-in person makes their own private link (the page answers with it); a made-up secret is 'not found' to everyone.
+  { route: "members/settings", op: "create", intent: "calendar-feed", path: () => "/members/settings", form: () => ({ intent: "calendar-feed" }), expect: signedIn(200) },
+  read("calendar/:feed", everyone(404), () => `/calendar/${"x".repeat(43)}.ics`),
   { route: "members/settings", op: "update", intent: "message-emails", path: () => "/members/settings", form: () => ({ intent: "message-emails", messageEmails: "maybe" }), expect: answers(toLogin, 400, 400, 400) },
 
   // E-mail reminders (issue 30): a member's own; an hour out of range changes nothing. Staff have no reminders.
