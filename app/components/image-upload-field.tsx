@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { Picture, type PictureImage } from "~/components/ui/picture";
 import { useFileUpload } from "./use-file-upload";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { signInSchema } from "~/auth/credentials.schema";
 import type { ActionData } from "~/lib/action.server";
 import { ONBOARDING_NOTE } from "./onboarding-note";

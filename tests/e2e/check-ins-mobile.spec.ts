@@ -46,7 +46,7 @@ test("a member sends this week's check-in from the dashboard on a phone", async 
 
   await form.getByRole("group", { name: "Hunger" }).getByLabel("3").check();
   await form.getByRole("button", { name: "Send check-in" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Check-in sent" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "Check-in sent" })).toBeVisible();
   await expect(page).toHaveURL(/\/members\/check-ins\/[\w-]+$/);
   await expect(page.getByText("Waiting for review")).toBeVisible();
   await expect(page.getByText("172.4 lbs")).toBeVisible();

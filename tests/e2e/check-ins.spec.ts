@@ -47,7 +47,7 @@ test("a trainer reads a check-in beside last week's and replies; the member read
   const words = `Yes, swap it to Saturday. ${Date.now()}`;
   await reply.getByLabel("Reply").fill(words);
   await reply.getByRole("button", { name: "Send reply" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reply sent" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "Reply sent" })).toBeVisible();
   await expect(page.getByRole("region", { name: `Reply from ${users.trainer.name}` })).toContainText(words);
   await expect(page.getByText("Reviewed", { exact: true }).first()).toBeVisible();
   // Reviewed: no longer waiting on 'Needs attention'.

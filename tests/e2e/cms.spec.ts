@@ -98,7 +98,7 @@ async function refuseUpload(dialog: Locator, label: string, failure: string) {
   const answer = page.waitForResponse((response) => response.url().endsWith("/cms/uploads") && response.request().method() === "POST");
   await input.setInputFiles(notAnImagePath);
   expect((await answer).status()).toBe(415);
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: failure });
+  const toast = page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: failure });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText("Please choose an image file (JPEG, PNG, WebP, AVIF or GIF).");
   await expect(input).toBeEnabled();

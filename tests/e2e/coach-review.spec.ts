@@ -65,7 +65,7 @@ test("a trainer reads a member's compliance and a finished workout's sets, and c
   const comment = `Lovely depth on the squats. ${Date.now()}`;
   await form.getByLabel("Comment").fill(comment);
   await form.getByRole("button", { name: "Post comment" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Comment posted" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "Comment posted" })).toBeVisible();
   const comments = day.getByRole("region", { name: "Coach comments" });
   await expect(comments.getByRole("listitem").filter({ hasText: comment })).toContainText(trainer.name);
   await expect(form.getByLabel("Comment")).toHaveValue("");

@@ -40,7 +40,7 @@ async function fillApplication(page: Page, who: ReturnType<typeof applicant>) {
 }
 
 function toast(page: Page, title: string): Locator {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+  return page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: title });
 }
 
 interface Counts {

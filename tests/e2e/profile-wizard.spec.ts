@@ -82,7 +82,7 @@ test("a wizard save whose connection drops shows 'Error: Failed to save profile.
 
   await context.setOffline(true);
   await wizard.getByRole("button", { name: "Complete Profile" }).click();
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save profile. Please try again." });
+  const toast = page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "Failed to save profile. Please try again." });
   await expect(toast).toBeVisible();
   await expect(toast.getByText("Error", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/profile-setup$/);

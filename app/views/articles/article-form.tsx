@@ -1,7 +1,7 @@
 import { Eye, PencilLine, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentProps, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { ImageUploadField } from "~/components/image-upload-field";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DeleteDialog } from "~/components/ui/delete-dialog";

@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { useModal } from "~/components/ui/use-modal";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import type { ActionData } from "~/lib/action.server";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";

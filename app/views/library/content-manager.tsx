@@ -2,7 +2,7 @@ import { textValues } from "~/lib/form";
 import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { Spinner } from "~/components/ui/spinner";

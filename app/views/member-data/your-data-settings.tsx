@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import type { ActionData } from "~/lib/action.server";
 import { EXPORT_INTENT, REQUEST_DELETION_INTENT, WITHDRAW_DELETION_INTENT } from "~/modules/member-data/member-data.schema";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { cn } from "~/components/ui/cn";
 import type { ProgressOverview } from "~/modules/progress/progress-types";
 import { PROGRESS_PATH } from "./progress-links";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { FormError, SelectField, TextField } from "~/components/ui/field";
 import type { ActionData, ActionFailure } from "~/lib/action.server";

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toast";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { ActionData } from "~/lib/action.server";
