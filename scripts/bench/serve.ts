@@ -78,7 +78,7 @@ export async function startBenchServer(env: Record<string, string> = {}, options
     dataDir,
     stop: async () => {
       await server.stop();
-      if (!process.env.BENCH_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
