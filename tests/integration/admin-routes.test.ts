@@ -1,3 +1,4 @@
+// @test-database any: who may do what over the routes, and their answers; the SQL beneath is tested on both databases by its service's own tests (decision 0020).
 /**
  * /admin, /admin/activity and /admin/settings on the real database, for each role:
  * anonymous, member, trainer, admin.

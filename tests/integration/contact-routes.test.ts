@@ -1,3 +1,4 @@
+// @test-database any: who may do what over the routes, and their answers; the SQL beneath is tested on both databases by its service's own tests (decision 0020).
 /**
  * The intake routes on the real database: the /contact action (valid, invalid,
  * oversized, honeypot, rate limit) and who may use the /admin/contacts inbox.

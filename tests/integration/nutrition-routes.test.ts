@@ -1,3 +1,4 @@
+// @test-database any: who may do what over the routes, and their answers; the SQL beneath is tested on both databases by its service's own tests (decision 0020).
 /**
  * GET /documents/:id and POST /cms/documents over the route modules with real sign-in
  * sessions, the real database and disk; /uploads over the real HTTP application, which

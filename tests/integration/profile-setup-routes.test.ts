@@ -1,3 +1,4 @@
+// @test-database any: who may do what over the routes, and their answers; the SQL beneath is tested on both databases by its service's own tests (decision 0020).
 /**
  * The profile wizard's save (/profile-setup): a post the browser's checks would have
  * stopped (sent past them) is refused with 400 and the field's own message (the wizard

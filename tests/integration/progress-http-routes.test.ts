@@ -1,3 +1,4 @@
+// @test-database any: who may do what over the routes, and their answers; the SQL beneath is tested on both databases by its service's own tests (decision 0020).
 /**
  * Progress through the routes a browser uses: /members/progress (loader and action),
  * /members/progress.csv and the staff view /members/{id}/progress, with real sign-in

@@ -1,3 +1,4 @@
+// @test-database any: who may do what over the routes, and their answers; the SQL beneath is tested on both databases by its service's own tests (decision 0020).
 /**
  * /schedule (staff) and the /members Training Schedule over the route loaders and
  * actions, with real sign-in sessions on the real database.

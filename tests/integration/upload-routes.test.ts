@@ -1,3 +1,4 @@
+// @test-database any: who may do what over the routes, and their answers; the SQL beneath is tested on both databases by its service's own tests (decision 0020).
 /**
  * POST /cms/uploads on the real database and disk, with real sessions: who may upload,
  * what a successful upload leaves, and that every refusal leaves nothing behind.

@@ -1,3 +1,4 @@
+// @test-database any: who may do what over the routes, and their answers; the SQL beneath is tested on both databases by its service's own tests (decision 0020).
 /**
  * /admin/users and /invitations/accept on the real database: who may do what,
  * with real sessions, and what each action leaves behind (audit log included).
