@@ -53,10 +53,10 @@ export interface LighthouseResult {
 }
 
 /** Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): try again. */
-export function lighthouse(url: string): LighthouseResult {
+export function lighthouse(url: string, headers: Record<string, string> = {}): LighthouseResult {
   for (let attempt = 1; ; attempt++) {
     try {
-      return lighthouseOnce(url);
+      return lighthouseOnce(url, headers);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.log(`  (Lighthouse failed on ${url}, trying again)`);
@@ -64,7 +64,8 @@ export function lighthouse(url: string): LighthouseResult {
   }
 }
 
-function lighthouseOnce(url: string): LighthouseResult {
+/** `headers`: sent with every request of the page (a signed-in member's cookie). */
+function lighthouseOnce(url: string, headers: Record<string, string>): LighthouseResult {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lh-")), "report.json");
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   execFileSync(
@@ -76,6 +77,7 @@ function lighthouseOnce(url: string): LighthouseResult {
       "--output=json",
       `--output-path=${out}`,
       "--only-categories=performance,accessibility,best-practices,seo",
+      ...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic",
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "ignore", "inherit"] },
