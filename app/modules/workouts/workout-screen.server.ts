@@ -29,6 +29,8 @@ export interface SetView {
   rpe: number | null;
   durationSeconds: number | null;
   distanceMeters: number | null;
+  /** The offline queue's key it was sent with: the screen then stops showing the queued copy. */
+  clientKey: string | null;
 }
 
 /** What a set row's inputs hold before the member types: the values a one-tap log sends. */
@@ -95,6 +97,7 @@ function setView(row: SetRow, unit: WeightUnit, number: number): SetView {
     rpe: row.rpe,
     durationSeconds: row.durationSeconds,
     distanceMeters: row.distanceMeters,
+    clientKey: row.clientKey,
   };
 }
 

@@ -23,7 +23,7 @@ import { roundForDisplay, weightFromKg, weightToKg, type WeightUnit } from "~/li
 import { personalRecordsOf, type PersonalRecord } from "./personal-records.server";
 import { todayForSite } from "~/modules/settings/settings.server";
 import { workoutInProgress } from "./training-plan.server";
-import { addExerciseSchema, DEFAULT_REST_SECONDS, noteSchema, SESSION_LIMITS, setSchema, skipSchema, swapSchema } from "./workout-session.schema";
+import { addExerciseSchema, clientKeySchema, DEFAULT_REST_SECONDS, noteSchema, SESSION_LIMITS, setSchema, skipSchema, swapSchema } from "./workout-session.schema";
 
 /** The member acting on their own workouts: the unit comes with the sign-in. */
 type Actor = Pick<SessionUser, "id" | "weightUnit">;
@@ -40,6 +40,7 @@ export const HAS_SETS = "Delete this exercise's logged sets first";
 export const NOTHING_LOGGED = "Log at least one set before finishing, or discard the workout";
 export const UNKNOWN_EXERCISE = "Exercise not found";
 export const TOO_MANY_SETS = `An exercise can have at most ${SESSION_LIMITS.plannedSets} sets`;
+export const KEY_REUSED = "This set was already sent with another workout";
 export const TOO_MANY_EXERCISES = `A workout can have at most ${SESSION_LIMITS.exercises} exercises`;
 export const AD_HOC_TITLE = "Workout";
 /** Set rows an exercise added on the workout screen offers to start. */
@@ -193,8 +194,28 @@ function storedSet(input: ReturnType<ReturnType<typeof setSchema>["parse"]>, uni
 
 // ---- Sets ----
 
-/** Logs the next set of an exercise; returns the rest to take before the next one. */
+/**
+ * Logs the next set of an exercise; returns the rest to take before the next one. A set
+ * sent with an idempotency key (`clientKey`, the offline queue's) is stored once: the same
+ * key again answers the set stored with it, whatever happened to the workout since
+ * (decision 0093). The key is the member's own: looked up and unique per member.
+ */
 export async function logSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<{ setId: string; restSeconds: number }> {
+  const { clientKey } = clientKeySchema.parse(input);
+  const stored = clientKey ? await setOfKey(actor, workoutId, clientKey) : null;
+  if (stored) return stored;
+  try {
+    return await logNewSet(actor, workoutId, input, clientKey);
+  } catch (error) {
+    // The same key sent twice at once: the one that lost the race answers the winner's set.
+    const raced = clientKey && violatesClientKey(error) ? await setOfKey(actor, workoutId, clientKey) : null;
+    if (raced) return raced;
+    if (clientKey && violatesClientKey(error)) throw new AppError(409, KEY_REUSED);
+    throw error;
+  }
+}
+
+async function logNewSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>, clientKey: string | null): Promise<{ setId: string; restSeconds: number }> {
   return withOpenWorkout(actor, workoutId, async (tx, w) => {
     const { entry, measure } = await exerciseOf(tx, w.id, input.workoutExerciseId);
     if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
@@ -203,11 +224,31 @@ export async function logSet(actor: Actor, workoutId: unknown, input: Record<str
     const [last] = await tx.select({ n: max(setLog.setNumber) }).from(setLog).where(eq(setLog.workoutExerciseId, entry.id));
     const setNumber = setRows((last?.n ?? 0) + 1);
     const setId = randomUUID();
-    await tx.insert(setLog).values({ id: setId, workoutExerciseId: entry.id, userId: actor.id, exerciseId: entry.exerciseId, performedOn: w.performedOn, setNumber, ...storedSet(values, unit) });
+    await tx.insert(setLog).values({ id: setId, workoutExerciseId: entry.id, userId: actor.id, exerciseId: entry.exerciseId, performedOn: w.performedOn, setNumber, clientKey, ...storedSet(values, unit) });
     await tx.update(workoutExercise).set({ status: "done", plannedSets: Math.max(entry.plannedSets, setNumber) }).where(eq(workoutExercise.id, entry.id));
     const [block] = entry.blockId ? await tx.select({ rest: programBlock.restSeconds }).from(programBlock).where(eq(programBlock.id, entry.blockId)) : [];
     return { setId, restSeconds: block?.rest ?? DEFAULT_REST_SECONDS };
   });
+}
+
+/** The set the member stored with this key in this workout, with its rest; null when there is none. */
+async function setOfKey(actor: Actor, workoutId: unknown, clientKey: string): Promise<{ setId: string; restSeconds: number } | null> {
+  const [row] = await getDb()
+    .select({ setId: setLog.id, rest: programBlock.restSeconds })
+    .from(setLog)
+    .innerJoin(workoutExercise, eq(workoutExercise.id, setLog.workoutExerciseId))
+    .leftJoin(programBlock, eq(programBlock.id, workoutExercise.blockId))
+    .where(and(eq(setLog.userId, actor.id), eq(setLog.clientKey, clientKey), eq(workoutExercise.workoutId, idOf(workoutId, WORKOUT_NOT_FOUND))));
+  return row ? { setId: row.setId, restSeconds: row.rest ?? DEFAULT_REST_SECONDS } : null;
+}
+
+/** A unique_violation (23505) of the member's idempotency keys; drizzle wraps the driver's error. */
+function violatesClientKey(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === "23505" && constraint === "set_logs_user_client_key_idx") return true;
+  }
+  return false;
 }
 
 export async function editSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<void> {
