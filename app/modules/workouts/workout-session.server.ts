@@ -363,6 +363,12 @@ export async function finishWorkout(actor: Actor, workoutId: unknown): Promise<W
   return summarizeWorkout(actor, id);
 }
 
+/** The offline queue's finish (decision 0093): sent again after its answer was lost, it finds the workout finished, as it asked. */
+export async function finishQueuedWorkout(actor: Actor, workoutId: unknown): Promise<void> {
+  const w = await ownWorkout(actor, workoutId);
+  if (!w.finishedAt) await finishWorkout(actor, w.id);
+}
+
 /** An unfinished workout dropped with everything logged in it. */
 export async function discardWorkout(actor: Actor, workoutId: unknown): Promise<void> {
   await withOpenWorkout(actor, workoutId, (tx, w) => tx.delete(workout).where(eq(workout.id, w.id)));
