@@ -36,7 +36,7 @@ const ProfileWizardDialog = lazy(() => import("~/views/users/profile-wizard").th
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon-180.png", sizes: "180x180" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 

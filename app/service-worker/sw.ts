@@ -21,7 +21,8 @@ cleanupOutdatedCaches();
 
 // A new worker takes over at once: the page that registered it is served offline from its first reload.
 self.addEventListener("install", () => void self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+// Then the dashboard (the app's start) is kept at once: the app opens without a connection from then on.
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim().then(() => fromNetwork(new Request("/members", { credentials: "same-origin" })).catch(() => undefined))));
 
 async function memberCaches(): Promise<string[]> {
   return (await caches.keys()).filter((name) => name.startsWith(MEMBER_CACHE_PREFIX));
@@ -44,20 +45,24 @@ async function forgetPages(): Promise<void> {
   await Promise.all((await memberCaches()).map((name) => caches.delete(name)));
 }
 
+/** A member page from the network, kept under its account; a signed-out answer forgets every kept page. */
+async function fromNetwork(request: Request): Promise<Response> {
+  const response = await fetch(request);
+  const account = response.headers.get(ACCOUNT_HEADER);
+  if (response.status === 200 && account) await keep(account, request, response.clone());
+  else if (response.status === 401) await forgetPages();
+  return response;
+}
+
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === "GET" && OFFLINE_PAGE.test(url.pathname),
-  async ({ request, event }) => {
-    let response: Response;
+  async ({ request }) => {
     try {
-      response = await fetch(request);
+      return await fromNetwork(request);
     } catch (error) {
       const kept = await keptCopy(request);
       if (kept) return kept;
       throw error;
     }
-    const account = response.headers.get(ACCOUNT_HEADER);
-    const done = response.status === 200 && account ? keep(account, request, response.clone()) : response.status === 401 ? forgetPages() : null;
-    if (done) (event as ExtendableEvent).waitUntil(done);
-    return response;
   },
 );

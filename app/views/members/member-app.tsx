@@ -31,6 +31,26 @@ export function useMemberServiceWorker(): void {
   }, []);
 }
 
+/**
+ * A member page reached inside the app (not loaded as a document) has the worker keep its
+ * document too, so it reloads without a connection (decision 0092).
+ */
+export function useKeptForOffline(path: string): void {
+  useEffect(() => {
+    const worker = navigator.serviceWorker;
+    if (!worker) return;
+    const keep = () => void (navigator.onLine ? fetch(path, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(() => undefined) : undefined);
+    if (!worker.controller) {
+      // The worker's first visit: it takes this page over in a moment.
+      worker.addEventListener("controllerchange", keep, { once: true });
+      return () => worker.removeEventListener("controllerchange", keep);
+    }
+    // Loaded as a document under the worker: it kept it as it loaded.
+    const loaded = performance.getEntriesByType("navigation")[0];
+    if (!loaded || new URL(loaded.name).pathname !== path) keep();
+  }, [path]);
+}
+
 type Platform = "installed" | "ios" | "other";
 
 function platform(): Platform {

@@ -40,17 +40,26 @@ export function SetQueueProvider({ screen, children }: { screen: WorkoutScreen; 
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const sending = useRef(false);
+  const sendAgain = useRef(false);
 
   const read = useCallback(async () => setLogs(await queuedLogs(workoutId, account)), [workoutId, account]);
 
   const flush = useCallback(async () => {
-    if (sending.current || !account) return;
+    if (!account) return;
+    // A call while sending (the connection back while the last try was failing) sends again after it.
+    if (sending.current) {
+      sendAgain.current = true;
+      return;
+    }
     sending.current = true;
     try {
-      let answered = 0;
-      for (let round = await sendWaiting(workoutId, account); round > 0; round = await sendWaiting(workoutId, account)) answered += round;
-      await read();
-      if (answered > 0) await revalidate.current();
+      do {
+        sendAgain.current = false;
+        let answered = 0;
+        for (let round = await sendWaiting(workoutId, account); round > 0; round = await sendWaiting(workoutId, account)) answered += round;
+        await read();
+        if (answered > 0) await revalidate.current();
+      } while (sendAgain.current);
     } finally {
       sending.current = false;
     }

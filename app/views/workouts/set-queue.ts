@@ -5,7 +5,7 @@
  * its idempotency key, so a set is stored once however often it is sent. One sender at a
  * time across tabs (Web Locks). Signing out deletes the database (forgetMemberData).
  */
-import { openDB, type DBSchema } from "idb";
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { QUEUE_DB, SEND_LOCK } from "~/lib/offline-contract";
 
 export interface QueuedLog {
@@ -30,12 +30,24 @@ interface QueueSchema extends DBSchema {
   logs: { key: string; value: QueuedLog; indexes: { workout: string } };
 }
 
-const database = () =>
-  openDB<QueueSchema>(QUEUE_DB, 1, {
+let opened: Promise<IDBPDatabase<QueueSchema>> | null = null;
+
+/** One connection per page, closed as soon as signing out asks to delete the database. */
+function database(): Promise<IDBPDatabase<QueueSchema>> {
+  opened ??= openDB<QueueSchema>(QUEUE_DB, 1, {
     upgrade(db) {
       db.createObjectStore("logs", { keyPath: "key" }).createIndex("workout", "workoutId");
     },
+    blocking() {
+      void opened?.then((db) => db.close());
+      opened = null;
+    },
+    terminated() {
+      opened = null;
+    },
   });
+  return opened;
+}
 
 /** The account's logs of a workout, oldest first. */
 export async function queuedLogs(workoutId: string, account: string): Promise<QueuedLog[]> {

@@ -11,6 +11,7 @@ import { ExerciseBlock } from "./exercise-block";
 import { duration } from "./format";
 import { RestTimerProvider } from "./rest-timer";
 import { SetQueueProvider, useSetQueue } from "./set-queue-context";
+import { useKeptForOffline } from "~/views/members/member-app";
 import type { CommentView } from "~/modules/workouts/workout-comments.schema";
 import { WorkoutComments } from "./workout-comments";
 
@@ -182,6 +183,7 @@ export function WorkoutScreenView({ screen, picker, comments }: { screen: Workou
   const path = `/members/workouts/${screen.id}`;
   const editable = !screen.finished;
   const unit: WeightUnit = screen.unit;
+  useKeptForOffline(path);
   return (
     <SetQueueProvider screen={screen}>
     <RestTimerProvider workoutId={screen.id}>
