@@ -56,7 +56,10 @@ export const CLIENT_KEY_MESSAGE = "The set's key must be a UUID";
 
 /** The idempotency key of a set sent by the offline queue (a UUID made in the browser); absent for a set logged directly. */
 export const clientKeySchema = z.object({
-  clientKey: z.union([z.undefined(), z.literal(""), z.uuid({ error: CLIENT_KEY_MESSAGE })], { error: CLIENT_KEY_MESSAGE }).transform((v) => (v ? v.toLowerCase() : null)),
+  clientKey: z
+    .union([z.literal(""), z.uuid({ error: CLIENT_KEY_MESSAGE })], { error: CLIENT_KEY_MESSAGE })
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null)),
 });
 
 export type SetInput = z.output<ReturnType<typeof setSchema>>;

@@ -2,7 +2,10 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import type { WorkoutScreen } from "~/modules/workouts/workout-screen.server";
-import { dropLogs, enqueue, queuedLogs, sendWaiting, type QueuedLog } from "./set-queue";
+import type { QueuedLog } from "./set-queue";
+
+// IndexedDB and the sender load after the page: the screen's first JavaScript stays small.
+const store = () => import("./set-queue");
 
 interface SetQueueApi {
   /** The member's queued sets of an exercise the screen does not show as stored yet, oldest first. */
@@ -42,7 +45,7 @@ export function SetQueueProvider({ screen, children }: { screen: WorkoutScreen; 
   const sending = useRef(false);
   const sendAgain = useRef(false);
 
-  const read = useCallback(async () => setLogs(await queuedLogs(workoutId, account)), [workoutId, account]);
+  const read = useCallback(async () => setLogs(await (await store()).queuedLogs(workoutId, account)), [workoutId, account]);
 
   const flush = useCallback(async () => {
     if (!account) return;
@@ -56,6 +59,7 @@ export function SetQueueProvider({ screen, children }: { screen: WorkoutScreen; 
       do {
         sendAgain.current = false;
         let answered = 0;
+        const { sendWaiting } = await store();
         for (let round = await sendWaiting(workoutId, account); round > 0; round = await sendWaiting(workoutId, account)) answered += round;
         await read();
         if (answered > 0) await revalidate.current();
@@ -75,14 +79,14 @@ export function SetQueueProvider({ screen, children }: { screen: WorkoutScreen; 
   // A finished workout keeps nothing queued.
   const finished = screen.finished;
   useEffect(() => {
-    if (finished && logs.length) void dropLogs(logs.map((l) => l.key)).then(read);
+    if (finished && logs.length) void store().then(({ dropLogs }) => dropLogs(logs.map((l) => l.key)).then(read));
   }, [finished, logs, read]);
 
   const add = useCallback(
     (log: Omit<QueuedLog, "key" | "account" | "workoutId" | "state" | "error" | "at">) => {
       const full: QueuedLog = { ...log, key: crypto.randomUUID(), account, workoutId, state: "waiting", error: null, at: Date.now() };
       setLogs((current) => [...current, full]);
-      void enqueue(full).then(flush);
+      void store().then(({ enqueue }) => enqueue(full).then(flush));
     },
     [account, workoutId, flush],
   );
@@ -99,7 +103,7 @@ export function SetQueueProvider({ screen, children }: { screen: WorkoutScreen; 
       refused: logs.filter((l) => l.state === "refused"),
       logSet: (workoutExerciseId, label, fields) => add({ kind: "set", workoutExerciseId, label, fields }),
       finish: () => add({ kind: "finish", workoutExerciseId: null, label: "Finish workout", fields: {} }),
-      dismiss: (key) => void dropLogs([key]).then(read),
+      dismiss: (key) => void store().then(({ dropLogs }) => dropLogs([key]).then(read)),
     };
   }, [logs, stored, add, read]);
 
