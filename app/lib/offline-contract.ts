@@ -19,7 +19,7 @@ export const SEND_LOCK = "relentless-queue-send";
  * Member pages kept for training offline, as documents and as `.data`: the dashboard,
  * the program's week and a workout. Every other page goes to the network only.
  */
-export const OFFLINE_PAGE = /^\/members(?:\/workouts(?:\/[\w-]+)?)?\/?(?:\.data)?$|^\/members\.data$|^\/members\/_index\.data$/;
+export const OFFLINE_PAGE = /^\/members(?:\/workouts(?:\/[\w-]+)?)?(?:\.data)?$/;
 
 /** Everything a signed-out browser must not keep: a member's pages and the queue. Runs in a page. */
 export async function forgetMemberData(): Promise<void> {

@@ -171,6 +171,20 @@ describe("the limits hold when the last place is taken twice at once", () => {
   });
 });
 
+describe("the offline queue sends one set twice at once (decision 0093)", () => {
+  it("the set is stored once and both sends answer it", async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { workoutId, entryId } = await squatWorkout();
+      const set = { ...squatSet(entryId), clientKey: randomUUID() };
+      const [one, two] = await Promise.all([outcome(logSet(member, workoutId, set)), outcome(logSet(member, workoutId, set))]);
+      expect([refused(one), refused(two)]).toEqual(["ok", "ok"]);
+      expect(one).toEqual(two);
+      expect(await setsIn(workoutId)).toHaveLength(1);
+      await discardWorkout(member, workoutId);
+    }
+  });
+});
+
 describe("staff delete an exercise as a member takes it up", () => {
   const newStaffExercise = async (round: number) =>
     (await createExercise(trainer, { name: `Race Squat ${round} ${randomUUID().slice(0, 8)}`, category: "strength", measure: "weight_reps", primaryMuscles: ["quads"], equipment: "barbell" })).id;
