@@ -35,6 +35,12 @@ test("the member's app is installable as Lighthouse checks it: manifest, icons, 
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
   expect(pngSize(await (await page.request.get((await page.locator('link[rel="apple-touch-icon"]').getAttribute("href"))!)).body())).toBe("180x180");
   await keptOffline(page, "/members");
+  // 'Install' once the browser offers its prompt (Chromium fires it when it sees fit; here, by hand), gone once used.
+  const menu = page.getByRole("navigation", { name: "Member Menu" });
+  await expect(menu.getByRole("button", { name: "Install" })).toHaveCount(0);
+  await page.evaluate(() => window.dispatchEvent(Object.assign(new Event("beforeinstallprompt", { cancelable: true }), { prompt: () => Promise.resolve() })));
+  await menu.getByRole("button", { name: "Install" }).click();
+  await expect(menu.getByRole("button", { name: "Install" })).toHaveCount(0);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/members"))?.active?.scriptURL)).toMatch(/\/sw\.js$/);
 
   await context.setOffline(true);
@@ -102,4 +108,13 @@ test("offline, a member reloads the workout, logs five sets, closes and reopens 
   await expect(again.goto(workoutPath)).rejects.toThrow(/net::ERR_/);
   await expect(again.goto("/members")).rejects.toThrow(/net::ERR_/);
   await context.setOffline(false);
+});
+
+test.describe("on an iPhone", () => {
+  test.use({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1" });
+
+  test("the Member Menu says how to add the app to the home screen", async ({ page }) => {
+    await signIn(page, "offlineMember", "/login?redirectTo=%2Fmembers");
+    await expect(page.getByRole("navigation", { name: "Member Menu" }).getByText("To install this app on your iPhone or iPad: tap Share, then Add to Home Screen.")).toBeVisible();
+  });
 });
