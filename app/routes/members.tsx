@@ -62,7 +62,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!user && reading) throw accessRequired();
     const response = await next();
     // Whose page this is: the service worker keeps member pages per account (decision 0092).
-    if (user && response instanceof Response) response.headers.set(ACCOUNT_HEADER, user.id);
+    if (user && response instanceof Response && response.status === 200) response.headers.set(ACCOUNT_HEADER, user.id);
     return response;
   },
 ];
