@@ -35,6 +35,10 @@ export default defineConfig({
     // 16 ms for a transition's length (the GPU process's CPU about halved on a 60-test subset).
     // The specs about motion itself set "no-preference".
     reducedMotion: "reduce",
+    // No service worker but in the specs about the member's app (offline-training.spec.ts):
+    // it precaches the whole app shell (about 1.7 MB) at a member's first visit, work the
+    // other specs do not test and CI's two cores would pay in every new context (decision 0092).
+    serviceWorkers: "block",
     // Recording a trace of every test costs about a seventh of the suite's time (95 tests:
     // 185 s with, 159 s without): E2E_TRACE=1 keeps the traces of failed tests when one is wanted.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",

@@ -1,5 +1,5 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
-import { lazy } from "react";
+import { lazy, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { can } from "~/auth/permissions";
 import { getSessionUser } from "~/auth/session.server";
@@ -17,14 +17,26 @@ import { countNeedsAttention } from "~/modules/coaching/attention.server";
 import { countUnreadMessages } from "~/modules/messages/messages.server";
 import { countDeletionRequests } from "~/modules/member-data/deletion-requests.server";
 import { ErrorScreen } from "~/components/error-screen";
+import { forgetMemberData } from "~/lib/offline-contract";
 import "./app.css";
+
+/**
+ * A signed-out page in a browser the member app was installed in (its service worker
+ * controls the page): the member's kept pages and queued sets are deleted, however the
+ * session ended (sign-out, expiry, another device) (decision 0092).
+ */
+function useForgetMemberDataSignedOut(signedOut: boolean) {
+  useEffect(() => {
+    if (signedOut && navigator.serviceWorker?.controller) void forgetMemberData();
+  }, [signedOut]);
+}
 
 // Only signed-in users with an incomplete profile need the wizard.
 const ProfileWizardDialog = lazy(() => import("~/views/users/profile-wizard").then((m) => ({ default: m.ProfileWizardDialog })));
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon-180.png", sizes: "180x180" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
@@ -56,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // loaded on demand. Browser tests wait for the mark before they click (a click before it
   // falls on a dead button).
   useRootHydrated();
+  useForgetMemberDataSignedOut(user === null && root !== undefined);
   return (
     <html lang="en-GB">
       <head>

@@ -98,6 +98,7 @@ export default [
   route("progress-photos/:photoId/:file", "routes/progress-photos.$photoId.$file.ts"),
   // Messages (issue 28): each side's live stream, the staff's conversation of a member and the list of every conversation.
   route("members/messages/events", "routes/members.messages.events.ts"),
+  route("members/workouts/:workoutId/sync", "routes/members.workouts.$workoutId.sync.ts"),
   route("message-images/:messageId/:file", "routes/message-images.$messageId.$file.ts"),
   route("coach/messages", "routes/coach.messages.tsx"),
   route("coach/members/:memberId/messages", "routes/coach.members.$memberId.messages.tsx"),

@@ -69,7 +69,44 @@ export async function processPhotos({ dir, manifestPath }: Options = defaults): 
   return manifest;
 }
 
+/** The logo's background: the maskable and the Apple icon fill their square with it. */
+const ICON_BACKGROUND = "#09090b";
+
+/**
+ * The app's icons, made from the site's logo (public/favicon.svg) into public/icons/: 192
+ * and 512 px as drawn, a maskable 512 px (the logo at 80 %, inside the safe zone, on its
+ * background to the edges) and the 180 px Apple touch icon (full bleed too: iOS rounds
+ * it and shows transparency as black). Redrawn when the logo is newer (decision 0094).
+ */
+export async function processIcons(logo = path.resolve("public/favicon.svg"), out = path.resolve("public/icons")): Promise<string[]> {
+  fs.mkdirSync(out, { recursive: true });
+  const svg = fs.readFileSync(logo);
+  const logoTime = fs.statSync(logo).mtimeMs;
+  const icons = [
+    { file: "icon-192.png", size: 192, inset: 1 },
+    { file: "icon-512.png", size: 512, inset: 1 },
+    { file: "icon-maskable-512.png", size: 512, inset: 0.8 },
+    { file: "apple-touch-icon-180.png", size: 180, inset: 0.8 },
+  ];
+  const written: string[] = [];
+  for (const { file, size, inset } of icons) {
+    const target = path.join(out, file);
+    if (fs.existsSync(target) && fs.statSync(target).mtimeMs >= logoTime) continue;
+    const inner = Math.round(size * inset);
+    const drawn = await sharp(svg, { density: Math.ceil((72 * inner) / 64) * 2 }).resize(inner, inner).png().toBuffer();
+    const icon =
+      inset === 1
+        ? sharp(drawn)
+        : sharp({ create: { width: size, height: size, channels: 4, background: ICON_BACKGROUND } }).composite([{ input: drawn, gravity: "centre" }]);
+    await icon.png({ compressionLevel: 9 }).toFile(target);
+    written.push(file);
+  }
+  return written;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const icons = await processIcons();
+  if (icons.length) console.log(`Icons made from the logo: ${icons.join(", ")}`);
   const manifest = await processPhotos();
   const keys = Object.keys(manifest);
   console.log(keys.length ? `Photos ready: ${keys.join(", ")}` : "No photos in public/images/: using the artwork.");

@@ -6,6 +6,8 @@ import { accessRequired, lookUpUser, memberOf } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
 import { cn } from "~/components/ui/cn";
 import { pageTitle } from "~/lib/meta";
+import { ACCOUNT_HEADER } from "~/lib/offline-contract";
+import { InstallApp, useMemberServiceWorker } from "~/views/members/member-app";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Member Area", matches) }, { name: "robots", content: "noindex" }];
 
@@ -58,7 +60,10 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (moved) throw moved;
     const user = await lookUpUser(request, context);
     if (!user && reading) throw accessRequired();
-    return next();
+    const response = await next();
+    // Whose page this is: the service worker keeps member pages per account (decision 0092).
+    if (user && response instanceof Response && response.status === 200) response.headers.set(ACCOUNT_HEADER, user.id);
+    return response;
   },
 ];
 
@@ -68,6 +73,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 function MemberFrame({ name, children }: { name: string; children: React.ReactNode }) {
+  useMemberServiceWorker();
   const unreadMessages = useRouteLoaderData<typeof rootLoader>("root")?.counts.messages ?? null;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
@@ -101,6 +107,9 @@ function MemberFrame({ name, children }: { name: string; children: React.ReactNo
               </li>
             ))}
           </ul>
+          <div className="mt-3">
+            <InstallApp />
+          </div>
         </nav>
         <div className="min-w-0">{children}</div>
       </div>

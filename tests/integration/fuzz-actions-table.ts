@@ -243,6 +243,19 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
       pools: { workoutExerciseId: [ids.workoutExercise, ids.fullWorkoutExercise, "no-such-exercise"], setId: [ids.set, "no-such-set"], exerciseId: ["squat", "bench-press", "no-such-exercise"] },
     });
   }
+  // The offline queue's door (decision 0093): the same set with its idempotency key, and the finish.
+  for (const [intent, base] of Object.entries<Record<string, string>>({
+    "log-set": { workoutExerciseId: ids.workoutExercise, weight: "135", reps: "5", clientKey: "0b6f1f3e-8a44-4a4e-9d7c-2f1f5b0c9a11" },
+    "finish-workout": {},
+  })) {
+    list.push({
+      name: `${workoutPath}/sync ${intent}`,
+      path: `${workoutPath}/sync`,
+      who: "member",
+      base: { intent, ...base },
+      pools: { workoutExerciseId: [ids.workoutExercise, ids.fullWorkoutExercise, "no-such-exercise"], clientKey: ["0b6f1f3e-8a44-4a4e-9d7c-2f1f5b0c9a11", "not-a-key", ""] },
+    });
+  }
   // Progress photos: an upload whose file is never an image (the fuzzer sends text), and a delete of nobody's photo.
   list.push(
     { name: "/members/progress/photos upload", path: "/members/progress/photos", who: "member", base: { intent: "upload", pose: "front", takenOn: today(), photo: "not an image" }, pools: { pose: ["front", "side", "back", "top"] } },

@@ -153,6 +153,7 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     // Messages: a page of earlier messages (?before=), the staff's list (?page=), the live streams' start (?after=).
     "members/messages": [{ before: "3" }],
     "members/messages/events": [{ after: "0" }],
+    "members/workouts/:workoutId/sync": none,
     "coach/messages": [{ page: "2" }],
     "coach/members/:memberId/messages": [{ before: "2" }],
     "coach/members/:memberId/messages/events": [{ after: "1" }],

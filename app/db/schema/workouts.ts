@@ -99,8 +99,13 @@ export const setLog = pgTable(
     durationSeconds: integer("duration_seconds"),
     distanceMeters: doublePrecision("distance_meters"),
     loggedAt: timestamp("logged_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's idempotency key of a set logged through the offline queue: the member's set is stored once per key. */
+    clientKey: text("client_key"),
   },
   (t) => [
+    // One set per key and member (a resend answers the stored set); another member's key is another key.
+    // Partial: only the queue's sets, so the planner never takes it for a member's other set queries.
+    uniqueIndex("set_logs_user_client_key_idx").on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
     index("set_logs_user_exercise_date_idx").on(t.userId, t.exerciseId, t.performedOn.desc()),
     // Records: the best estimated one-rep max of an exercise first.
     index("set_logs_user_exercise_estimate_idx").on(t.userId, t.exerciseId, sql`(${estimatedOneRepMaxOf(t.weightKg, t.reps)}) desc`),

@@ -13,7 +13,8 @@ import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { roundForDisplay, weightFromKg, type WeightUnit } from "~/lib/units";
 import { estimateOneRepMax, MAX_ESTIMATE_REPS, percentOfOneRepMax, roundToPlates, rpeFromRir } from "./one-rep-max";
 import { DEFAULT_REST_SECONDS } from "./workout-session.schema";
-import { ownWorkout, summarizeWorkout, type WorkoutSummary } from "./workout-session.server";
+import { ownWorkout } from "./workout-session.server";
+import { summarizeWorkout, type WorkoutSummary } from "./workout-summary.server";
 import { pickExercises, type ExerciseChoice } from "~/modules/exercises/exercises.server";
 
 /** The member acting on their own workouts: the unit comes with the sign-in. */
@@ -29,6 +30,8 @@ export interface SetView {
   rpe: number | null;
   durationSeconds: number | null;
   distanceMeters: number | null;
+  /** The offline queue's key it was sent with: the screen then stops showing the queued copy. */
+  clientKey: string | null;
 }
 
 /** What a set row's inputs hold before the member types: the values a one-tap log sends. */
@@ -95,6 +98,7 @@ function setView(row: SetRow, unit: WeightUnit, number: number): SetView {
     rpe: row.rpe,
     durationSeconds: row.durationSeconds,
     distanceMeters: row.distanceMeters,
+    clientKey: row.clientKey,
   };
 }
 
@@ -188,7 +192,7 @@ export async function getWorkoutScreen(actor: Actor, workoutId: unknown): Promis
     bestEstimates(actor.id, exerciseIds, entryIds),
     lastTimes(actor.id, exerciseIds, entryIds),
     swappedIds.length ? db.select({ id: exercise.id, name: exercise.name }).from(exercise).where(inArray(exercise.id, swappedIds)) : Promise.resolve([]),
-    w.finishedAt ? summarizeWorkout(actor, w.id) : Promise.resolve(null),
+    w.finishedAt ? summarizeWorkout(actor, w) : Promise.resolve(null),
   ]);
   const names = new Map(swappedNames.map((n) => [n.id, n.name]));
   const exercises = entries.map(({ entry, name, measure, block }): ExerciseView => {

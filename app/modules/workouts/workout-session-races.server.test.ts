@@ -17,17 +17,17 @@ import {
   editSet,
   finishWorkout,
   logSet,
+  ownWorkout,
   SET_NOT_FOUND,
   startWorkout,
-  summarizeWorkout,
   swapExercise,
   TOO_MANY_EXERCISES,
   TOO_MANY_SETS,
   UNKNOWN_EXERCISE,
   WORKOUT_FINISHED,
   WORKOUT_NOT_FOUND,
-  type WorkoutSummary,
 } from "./workout-session.server";
+import { summarizeWorkout, type WorkoutSummary } from "./workout-summary.server";
 
 const ROUNDS = 20;
 
@@ -83,7 +83,7 @@ async function insertSets(workoutId: string, entryId: string, n: number) {
 async function expectFinishedAsSummed(workoutId: string, finish: Outcome<WorkoutSummary>) {
   expect(finish.ok).toBe(true);
   const { sets, volume } = (finish as { value: WorkoutSummary }).value;
-  expect(await summarizeWorkout(member, workoutId)).toMatchObject({ sets, volume });
+  expect(await summarizeWorkout(member, await ownWorkout(member, workoutId))).toMatchObject({ sets, volume });
   return setsIn(workoutId);
 }
 
@@ -167,6 +167,20 @@ describe("the limits hold when the last place is taken twice at once", () => {
       expect(first).toEqual(second);
       expect(await getDb().select().from(workout).where(eq(workout.userId, member.id))).toHaveLength(1);
       await discardWorkout(member, first.workoutId);
+    }
+  });
+});
+
+describe("the offline queue sends one set twice at once (decision 0093)", () => {
+  it("the set is stored once and both sends answer it", async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { workoutId, entryId } = await squatWorkout();
+      const set = { ...squatSet(entryId), clientKey: randomUUID() };
+      const [one, two] = await Promise.all([outcome(logSet(member, workoutId, set)), outcome(logSet(member, workoutId, set))]);
+      expect([refused(one), refused(two)]).toEqual(["ok", "ok"]);
+      expect(one).toEqual(two);
+      expect(await setsIn(workoutId)).toHaveLength(1);
+      await discardWorkout(member, workoutId);
     }
   });
 });

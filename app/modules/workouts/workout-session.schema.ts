@@ -8,6 +8,16 @@ import { SESSION_LIMITS } from "./set-rules";
  * have their own check, shared with the browser (set-rules.ts).
  */
 
+export const CLIENT_KEY_MESSAGE = "The set's key must be a UUID";
+
+/** The idempotency key of a set sent by the offline queue (a UUID made in the browser); absent for a set logged directly. */
+export const clientKeySchema = z.object({
+  clientKey: z
+    .union([z.literal(""), z.uuid({ error: CLIENT_KEY_MESSAGE })], { error: CLIENT_KEY_MESSAGE })
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+});
+
 const reason = singleLineText({ error: "The reason must be text" })
   .max(SESSION_LIMITS.reason, `The reason must be at most ${SESSION_LIMITS.reason} characters`)
   .optional()

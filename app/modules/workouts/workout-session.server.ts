@@ -19,12 +19,13 @@ import { exercise } from "~/db/schema/exercises";
 import { program, programBlock, programDay } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
-import { roundForDisplay, weightFromKg, weightToKg, type WeightUnit } from "~/lib/units";
-import { personalRecordsOf, type PersonalRecord } from "./personal-records.server";
+import { weightToKg, type WeightUnit } from "~/lib/units";
 import { todayForSite } from "~/modules/settings/settings.server";
 import { workoutInProgress } from "./training-plan.server";
 import { checkSet, SESSION_LIMITS, type SetValues } from "./set-rules";
-import { addExerciseSchema, DEFAULT_REST_SECONDS, noteSchema, skipSchema, swapSchema } from "./workout-session.schema";
+import { setOfKey, violatesClientKey } from "./set-keys.server";
+import { setsOf, summarizeWorkout, type WorkoutSummary } from "./workout-summary.server";
+import { addExerciseSchema, clientKeySchema, DEFAULT_REST_SECONDS, noteSchema, skipSchema, swapSchema } from "./workout-session.schema";
 
 /** The member acting on their own workouts: the unit comes with the sign-in. */
 type Actor = Pick<SessionUser, "id" | "weightUnit">;
@@ -41,6 +42,7 @@ export const HAS_SETS = "Delete this exercise's logged sets first";
 export const NOTHING_LOGGED = "Log at least one set before finishing, or discard the workout";
 export const UNKNOWN_EXERCISE = "Exercise not found";
 export const TOO_MANY_SETS = `An exercise can have at most ${SESSION_LIMITS.plannedSets} sets`;
+export const KEY_REUSED = "This set was already sent with another workout";
 export const TOO_MANY_EXERCISES = `A workout can have at most ${SESSION_LIMITS.exercises} exercises`;
 export const AD_HOC_TITLE = "Workout";
 /** Set rows an exercise added on the workout screen offers to start. */
@@ -231,12 +233,32 @@ function storedSet(input: SetValues, unit: WeightUnit) {
 // ---- Sets ----
 
 /**
- * Logs the next set of an exercise; returns the rest to take before the next one. Its
- * number is the exercise's next, counted in the statement that stores it (after the lock,
- * so it sees the set a concurrent request stored first); past the limit, the CHECK
- * constraint refuses it as TOO_MANY_SETS.
+ * Logs the next set of an exercise; returns the rest to take before the next one. A set
+ * sent with an idempotency key (`clientKey`, the offline queue's) is stored once: the same
+ * key again answers the set stored with it, whatever happened to the workout since
+ * (decision 0093). The key is the member's own: looked up and unique per member.
  */
 export async function logSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<{ setId: string; restSeconds: number }> {
+  const { clientKey } = clientKeySchema.parse(input);
+  const stored = clientKey ? await setOfKey(actor.id, idOf(workoutId, WORKOUT_NOT_FOUND), clientKey) : null;
+  if (stored) return stored;
+  try {
+    return await logNewSet(actor, workoutId, input, clientKey);
+  } catch (error) {
+    // The same key sent twice at once: the one that lost the race answers the winner's set.
+    const raced = clientKey && violatesClientKey(error) ? await setOfKey(actor.id, idOf(workoutId, WORKOUT_NOT_FOUND), clientKey) : null;
+    if (raced) return raced;
+    if (clientKey && violatesClientKey(error)) throw new AppError(409, KEY_REUSED);
+    throw error;
+  }
+}
+
+/**
+ * A new set: its number is the exercise's next, counted in the statement that stores it
+ * (after the lock, so it sees the set a concurrent request stored first); past the limit,
+ * the CHECK constraint refuses it as TOO_MANY_SETS (decision 0097).
+ */
+async function logNewSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>, clientKey: string | null): Promise<{ setId: string; restSeconds: number }> {
   return withOpenExercise(actor, workoutId, input.workoutExerciseId, async (tx, w, { entry, measure, restSeconds }) => {
     if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
     const unit = actor.weightUnit;
@@ -246,7 +268,7 @@ export async function logSet(actor: Actor, workoutId: unknown, input: Record<str
     const logged = tx.$with("logged").as(
       tx
         .insert(setLog)
-        .values({ id: setId, workoutExerciseId: entry.id, userId: actor.id, exerciseId: entry.exerciseId, performedOn: w.performedOn, setNumber: nextNumber, ...storedSet(values, unit) })
+        .values({ id: setId, workoutExerciseId: entry.id, userId: actor.id, exerciseId: entry.exerciseId, performedOn: w.performedOn, setNumber: nextNumber, clientKey, ...storedSet(values, unit) })
         .returning({ setNumber: setLog.setNumber }),
     );
     // The set and its exercise's 'done' and rows in one statement.
@@ -338,54 +360,25 @@ export async function saveNote(actor: Actor, workoutId: unknown, input: Record<s
 
 // ---- Finishing ----
 
-export interface WorkoutSummary {
-  durationSeconds: number;
-  /** Σ weight × reps, in the member's unit. */
-  volume: number;
-  unit: WeightUnit;
-  sets: number;
-  records: PersonalRecord[];
-}
-
-/**
- * The sets of a workout, through its exercises' index (= any): as a join with
- * workout_exercises, PGlite (no statistics) planned a scan of every member's sets.
- */
-function setsOf(workoutId: string) {
-  return sql`${setLog.workoutExerciseId} = any(array(select id from workout_exercises where workout_id = ${workoutId}))`;
-}
-
 export async function finishWorkout(actor: Actor, workoutId: unknown): Promise<WorkoutSummary> {
-  const id = await withOpenWorkout(actor, workoutId, async (tx, w) => {
+  const finished = await withOpenWorkout(actor, workoutId, async (tx, w) => {
     const [logged] = await tx.select({ n: count() }).from(setLog).where(setsOf(w.id));
     if ((logged?.n ?? 0) === 0) throw new AppError(409, NOTHING_LOGGED);
-    await tx.update(workout).set({ finishedAt: new Date(), updatedAt: new Date() }).where(eq(workout.id, w.id));
-    return w.id;
+    const finishedAt = new Date();
+    await tx.update(workout).set({ finishedAt, updatedAt: finishedAt }).where(eq(workout.id, w.id));
+    return { ...w, finishedAt };
   });
   // Finished is final: what is summed up now is what was finished.
-  return summarizeWorkout(actor, id);
+  return summarizeWorkout(actor, finished);
+}
+
+/** The offline queue's finish (decision 0093): sent again after its answer was lost, it finds the workout finished, as it asked. */
+export async function finishQueuedWorkout(actor: Actor, workoutId: unknown): Promise<void> {
+  const w = await ownWorkout(actor, workoutId);
+  if (!w.finishedAt) await finishWorkout(actor, w.id);
 }
 
 /** An unfinished workout dropped with everything logged in it. */
 export async function discardWorkout(actor: Actor, workoutId: unknown): Promise<void> {
   await withOpenWorkout(actor, workoutId, (tx, w) => tx.delete(workout).where(eq(workout.id, w.id)));
-}
-
-/** Duration, volume (member unit), sets and records of one of the member's workouts. */
-export async function summarizeWorkout(actor: Actor, workoutId: string): Promise<WorkoutSummary> {
-  const w = await ownWorkout(actor, workoutId);
-  const unit = actor.weightUnit;
-  const [sets, records] = await Promise.all([
-    getDb().select({ weightKg: setLog.weightKg, reps: setLog.reps }).from(setLog).where(setsOf(w.id)),
-    personalRecordsOf(actor, w.id),
-  ]);
-  const volumeKg = sets.reduce((sum, s) => sum + (s.weightKg ?? 0) * (s.reps ?? 0), 0);
-  const end = w.finishedAt ?? new Date();
-  return {
-    durationSeconds: Math.max(0, Math.round((end.getTime() - w.startedAt.getTime()) / 1000)),
-    volume: roundForDisplay(weightFromKg(volumeKg, unit), 0),
-    unit,
-    sets: sets.length,
-    records: records.map((r) => ({ ...r, value: roundForDisplay(weightFromKg(r.value, unit)), previous: roundForDisplay(weightFromKg(r.previous, unit)) })),
-  };
 }

@@ -8,6 +8,7 @@ import { SESSION_LIMITS } from "~/modules/workouts/set-rules";
 import type { ExerciseView } from "~/modules/workouts/workout-screen.server";
 import { clock, setText, targetLoad, targetVolume } from "./format";
 import { SetRows } from "./set-rows";
+import { useSetQueue } from "./set-queue-context";
 
 type Answer = ActionData;
 
@@ -54,7 +55,9 @@ function ExerciseActions({ exercise, workoutPath }: { exercise: ExerciseView; wo
   const addSet = useFetcher<Answer>();
   const note = useFetcher<Answer>();
   const skip = useFetcher<Answer>();
-  const hasSets = exercise.rows.some((r) => r.logged);
+  const queue = useSetQueue();
+  // Sets still queued count too: a swap or skip would refuse them.
+  const hasSets = exercise.rows.some((r) => r.logged) || queue.pendingOf(exercise.id).length > 0;
   return (
     <div className="mt-3 space-y-2">
       <div className="flex flex-wrap gap-2">

@@ -8,9 +8,11 @@ import { checkSet } from "~/modules/workouts/set-rules";
 import type { ExerciseView, SetPrefill, SetView } from "~/modules/workouts/workout-screen.server";
 import { setText } from "./format";
 import { useRestTimer } from "./rest-timer";
+import type { QueuedLog } from "./set-queue";
+import { useSetQueue } from "./set-queue-context";
 
 type Errors = Record<string, string>;
-type SetAnswer = ActionData<{ restSeconds?: number }>;
+type SetAnswer = ActionData;
 
 interface FieldSpec {
   name: keyof SetPrefill;
@@ -86,38 +88,63 @@ function useErrors(answer: SetAnswer | undefined) {
   return { errors: client ?? server, setClient };
 }
 
-type LogFetcher = ReturnType<typeof useFetcher<SetAnswer>>;
-
-/** A set still to do: its inputs hold what one tap logs. */
-function OpenSetForm({ log, exercise, number, prefill, unit, workoutPath }: { log: LogFetcher; exercise: ExerciseView; number: number; prefill: SetPrefill; unit: WeightUnit; workoutPath: string }) {
+/**
+ * A set still to do: its inputs hold what one tap logs. With JavaScript the set goes to the
+ * queue (shown as logged at once, sent in the background); without, the form posts it.
+ */
+function OpenSetForm({ exercise, number, prefill, unit, workoutPath, onLogged }: { exercise: ExerciseView; number: number; prefill: SetPrefill; unit: WeightUnit; workoutPath: string; onLogged: () => void }) {
   const timer = useRestTimer();
-  const { errors, setClient } = useErrors(log.data);
+  const queue = useSetQueue();
+  const [errors, setErrors] = useState<Errors>({});
   const fields = fieldsFor(exercise.measure, unit);
   const idPrefix = `set-${exercise.id}-${number}`;
   const rowLabel = `${exercise.name} set ${number}`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     timer.prime();
     const problems = check(event.currentTarget, exercise.measure, unit);
-    setClient(problems);
-    if (problems) event.preventDefault();
+    setErrors(problems ?? {});
+    if (problems) return;
+    const values = Object.fromEntries(fields.map((f) => [f.name, String(new FormData(event.currentTarget).get(f.name) ?? "")]));
+    queue.logSet(exercise.id, rowLabel, values);
+    timer.start(exercise.restSeconds);
+    onLogged();
   }
 
   return (
     <>
-      <log.Form method="post" action={workoutPath} onSubmit={onSubmit} className="flex items-end gap-2" aria-label={rowLabel}>
+      <form method="post" action={workoutPath} onSubmit={onSubmit} className="flex items-end gap-2" aria-label={rowLabel}>
         <input type="hidden" name="intent" value="log-set" />
         <input type="hidden" name="workoutExerciseId" value={exercise.id} />
         <span className="w-8 shrink-0 pb-3 text-sm font-semibold text-zinc-600" aria-hidden="true">
           {number}
         </span>
         <SetFields rowLabel={rowLabel} fields={fields} values={prefill} errors={errors} idPrefix={idPrefix} />
-        <Button type="submit" className="ml-auto shrink-0 px-3" busy={log.state !== "idle"} busyText="Logging…" data-log-set="" aria-label={`Log ${exercise.name} set ${number}`}>
+        <Button type="submit" className="ml-auto shrink-0 px-3" data-log-set="" aria-label={`Log ${exercise.name} set ${number}`}>
           Log set
         </Button>
-      </log.Form>
+      </form>
       <ErrorLine id={`${idPrefix}-error`} errors={errors} />
     </>
+  );
+}
+
+/** A set logged on this screen that the server's data does not hold yet: shown as logged, with whether it waits or was sent. */
+function QueuedSet({ set, number, unit }: { set: QueuedLog; number: number; unit: WeightUnit }) {
+  const value = (name: string) => (set.fields[name] ? Number(set.fields[name]) : null);
+  const numbers = { weight: value("weight"), reps: value("reps"), rpe: value("rpe"), durationSeconds: value("durationSeconds"), distanceMeters: value("distanceMeters") };
+  return (
+    <div className="flex min-h-11 items-center gap-2">
+      <span className="w-8 shrink-0 text-sm font-semibold text-zinc-600" aria-hidden="true">
+        {number}
+      </span>
+      <p className="flex-1 font-semibold">
+        <span className="sr-only">{`Set ${number}: `}</span>
+        {setText(numbers, unit)} <span className="text-sm font-normal text-green-800">Logged</span>{" "}
+        <span className="text-sm font-normal text-zinc-700">{set.state === "sent" ? "Sent" : "Waiting to send"}</span>
+      </p>
+    </div>
   );
 }
 
@@ -128,30 +155,28 @@ function nextLogButton(from: HTMLElement): HTMLElement | null {
 }
 
 /**
- * One set row, open or logged. The row keeps its log fetcher across that change, so once
- * the set is logged it starts the rest and moves focus to the next set's 'Log set'.
+ * One set row: logged, queued, or open. Once the member logs it, the rest starts and focus
+ * moves to the next set's 'Log set'.
  */
-function SetRow({ exercise, row, unit, workoutPath, editable }: { exercise: ExerciseView; row: ExerciseView["rows"][number]; unit: WeightUnit; workoutPath: string; editable: boolean }) {
-  const log = useFetcher<SetAnswer>();
-  const timer = useRestTimer();
+function SetRow({ exercise, row, queued, unit, workoutPath, editable }: { exercise: ExerciseView; row: ExerciseView["rows"][number]; queued: QueuedLog | null; unit: WeightUnit; workoutPath: string; editable: boolean }) {
   const item = useRef<HTMLLIElement>(null);
-  const handled = useRef<SetAnswer | null>(null);
+  const justLogged = useRef(false);
 
   useEffect(() => {
-    const answer = log.data;
-    if (log.state !== "idle" || !answer?.ok || handled.current === answer) return;
-    handled.current = answer;
-    timer.start(answer.restSeconds ?? exercise.restSeconds);
+    if (!queued || !justLogged.current) return;
+    justLogged.current = false;
     if (item.current) nextLogButton(item.current)?.focus();
-  }, [log.state, log.data, timer, exercise.restSeconds]);
+  }, [queued]);
 
-  if (!row.logged && !editable) return null;
+  if (!row.logged && !queued && !editable) return null;
   return (
-    <li ref={item} className={row.logged ? "rounded-md bg-zinc-50 px-2 py-1" : undefined}>
+    <li ref={item} className={row.logged || queued ? "rounded-md bg-zinc-50 px-2 py-1" : undefined}>
       {row.logged ? (
         <LoggedSet exercise={exercise} set={row.logged} unit={unit} workoutPath={workoutPath} editable={editable} />
+      ) : queued ? (
+        <QueuedSet set={queued} number={row.number} unit={unit} />
       ) : (
-        <OpenSetForm log={log} exercise={exercise} number={row.number} prefill={row.prefill} unit={unit} workoutPath={workoutPath} />
+        <OpenSetForm exercise={exercise} number={row.number} prefill={row.prefill} unit={unit} workoutPath={workoutPath} onLogged={() => (justLogged.current = true)} />
       )}
     </li>
   );
@@ -214,8 +239,16 @@ function LoggedSet({ exercise, set, unit, workoutPath, editable }: { exercise: E
   );
 }
 
+/** The screen's rows with the queued sets in the open rows, in order (a set queued beyond them gets a row of its own). */
+function queuedRows(exercise: ExerciseView, pending: QueuedLog[]) {
+  const open = exercise.rows.filter((r) => !r.logged);
+  const extra = pending.slice(open.length).map((_, i) => ({ number: exercise.rows.length + i + 1, logged: null, prefill: exercise.rows.at(-1)?.prefill ?? ({} as SetPrefill) }));
+  return [...exercise.rows, ...extra].map((row) => ({ row, queued: row.logged ? null : (pending[[...open, ...extra].indexOf(row)] ?? null) }));
+}
+
 export function SetRows({ exercise, unit, workoutPath, editable }: { exercise: ExerciseView; unit: WeightUnit; workoutPath: string; editable: boolean }) {
   const fields = fieldsFor(exercise.measure, unit);
+  const queue = useSetQueue();
   return (
     <div>
       <div className="flex gap-2 text-xs font-semibold uppercase tracking-wide text-zinc-600" aria-hidden="true">
@@ -227,8 +260,8 @@ export function SetRows({ exercise, unit, workoutPath, editable }: { exercise: E
         ))}
       </div>
       <ol className="mt-1 space-y-2">
-        {exercise.rows.map((row) => (
-          <SetRow key={row.number} exercise={exercise} row={row} unit={unit} workoutPath={workoutPath} editable={editable} />
+        {queuedRows(exercise, queue.pendingOf(exercise.id)).map(({ row, queued }) => (
+          <SetRow key={row.number} exercise={exercise} row={row} queued={queued} unit={unit} workoutPath={workoutPath} editable={editable} />
         ))}
       </ol>
     </div>

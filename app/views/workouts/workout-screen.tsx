@@ -1,3 +1,4 @@
+import type { FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
@@ -5,10 +6,12 @@ import { formatLongDate } from "~/lib/dates";
 import { formatValue, type WeightUnit } from "~/lib/units";
 import { SESSION_LIMITS } from "~/modules/workouts/set-rules";
 import type { ExerciseView, WorkoutScreen } from "~/modules/workouts/workout-screen.server";
-import type { WorkoutSummary } from "~/modules/workouts/workout-session.server";
+import type { WorkoutSummary } from "~/modules/workouts/workout-summary.server";
 import { ExerciseBlock } from "./exercise-block";
 import { duration } from "./format";
 import { RestTimerProvider } from "./rest-timer";
+import { SetQueueProvider, useSetQueue } from "./set-queue-context";
+import { useKeptForOffline } from "~/views/members/member-app";
 import type { CommentView } from "~/modules/workouts/workout-comments.schema";
 import { WorkoutComments } from "./workout-comments";
 
@@ -122,15 +125,42 @@ function ExercisePicker({ picker, screen, path }: { picker: Picker; screen: Work
   );
 }
 
+/** What the queue holds: waiting, sent, or refused with the server's message (decision 0093). */
+function QueueStatus() {
+  const queue = useSetQueue();
+  return (
+    <div className="space-y-1">
+      <p role="status" className="text-sm font-semibold text-zinc-700">
+        {queue.waiting ? `Waiting to send (${queue.waiting})` : queue.sent ? "Sent" : ""}
+      </p>
+      {queue.refused.map((log) => (
+        <div key={log.key} role="alert" className="flex flex-wrap items-center gap-2 text-sm font-medium text-brand">
+          <p>{`Not saved: ${log.label}: ${log.error}`}</p>
+          <Button type="button" variant="ghost" onClick={() => queue.dismiss(log.key)}>
+            Dismiss
+          </Button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function FinishControls({ screen, path }: { screen: WorkoutScreen; path: string }) {
   const navigation = useNavigation();
+  const queue = useSetQueue();
   const busy = navigation.state === "submitting" && navigation.formAction === path;
-  const logged = screen.exercises.some((e) => e.rows.some((r) => r.logged));
+  const logged = screen.exercises.some((e) => e.rows.some((r) => r.logged) || queue.pendingOf(e.id).length > 0);
+  // With sets still to send or no connection, the finish waits in the queue behind them.
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (queue.waiting === 0 && navigator.onLine) return;
+    event.preventDefault();
+    if (!queue.finishWaiting) queue.finish();
+  }
   return (
     <div className="space-y-3">
-      <Form method="post" action={path}>
+      <Form method="post" action={path} onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="finish-workout" />
-        <Button id="finish-workout" type="submit" className="w-full text-base" busy={busy} busyText="Finishing…" disabled={!logged}>
+        <Button id="finish-workout" type="submit" className="w-full text-base" busy={busy || queue.finishWaiting} busyText={queue.finishWaiting ? "Waiting to send" : "Finishing…"} disabled={!logged}>
           Finish workout
         </Button>
       </Form>
@@ -153,7 +183,9 @@ export function WorkoutScreenView({ screen, picker, comments }: { screen: Workou
   const path = `/members/workouts/${screen.id}`;
   const editable = !screen.finished;
   const unit: WeightUnit = screen.unit;
+  useKeptForOffline(path);
   return (
+    <SetQueueProvider screen={screen}>
     <RestTimerProvider workoutId={screen.id}>
       <section aria-labelledby="workout-title" className="mx-auto max-w-xl space-y-4 pb-32">
         <p>
@@ -167,6 +199,7 @@ export function WorkoutScreenView({ screen, picker, comments }: { screen: Workou
           </h2>
           <p className="text-zinc-700">{formatLongDate(screen.performedOn)}</p>
         </header>
+        {editable ? <QueueStatus /> : null}
         {screen.summary ? <Summary summary={screen.summary} /> : null}
         {screen.finished ? <WorkoutComments comments={comments} headingLevel={3} /> : null}
         {picker ? <ExercisePicker picker={picker} screen={screen} path={path} /> : null}
@@ -191,5 +224,6 @@ export function WorkoutScreenView({ screen, picker, comments }: { screen: Workou
         {editable ? <FinishControls screen={screen} path={path} /> : null}
       </section>
     </RestTimerProvider>
+    </SetQueueProvider>
   );
 }

@@ -26,4 +26,19 @@ export async function seedTraining() {
     ],
   ]);
   await insertFinishedWorkout(member.id, addDays(today, -7), [{ exerciseId: "bench-press", sets: [{ weightKg: 55, reps: 5 }] }]);
+  // The offline journey's member: five sets today.
+  const offline = await findUserByEmail(users.offlineMember.email);
+  if (!offline) throw new Error("Seed the users first");
+  await insertProgramCopy(offline.id, today, [
+    [
+      {
+        dayIndex: 0,
+        title: "Basement Day",
+        blocks: [
+          { exerciseId: "bench-press", sets: 3, repsMin: 5, loadKind: "weight", loadValue: 60, restSeconds: 90 },
+          { exerciseId: "squat", sets: 2, repsMin: 5, loadKind: "weight", loadValue: 80, restSeconds: 120 },
+        ],
+      },
+    ],
+  ]);
 }

@@ -19,6 +19,8 @@ export const users = {
   sessionEnded: { email: "session-ended@relentless.test", name: "Quinn Ended", role: "member", complete: true },
   // Only tests/e2e/workout-logging.spec.ts trains with it: a program copy starting today (seed-training.ts).
   trainingMember: { email: "training@relentless.test", name: "Tai Training", role: "member", complete: true },
+  // Only tests/e2e/offline-training.spec.ts trains with it, offline: a program copy starting today (seed-training.ts).
+  offlineMember: { email: "offline@relentless.test", name: "Olly Offline", role: "member", complete: true },
   // Only tests/e2e/sessions.spec.ts schedules sessions for it.
   scheduleMember: { email: "schedule@relentless.test", name: "Sky Schedule", role: "member", complete: true },
   // Only tests/e2e/two-factor.spec.ts uses these: each turns its own second factor on.

@@ -1,0 +1,25 @@
+import type { Route } from "./+types/members.workouts.$workoutId.sync";
+import { permittedOrRefusal } from "~/auth/session.server";
+import { runAction } from "~/lib/action.server";
+import { finishQueuedWorkout, logSet } from "~/modules/workouts/workout-session.server";
+
+/**
+ * POST /members/workouts/:id/sync: where the workout screen's queue sends what the member
+ * logged (decision 0093), answered as JSON: `log-set` with its idempotency key
+ * (`clientKey`) → `{ok, setId, restSeconds}`, and `finish-workout` (again on a finished
+ * workout: ok, as it asked). The same rules as the screen's own forms (the same service
+ * calls); a refusal is `{ok: false, error, fieldErrors}` with its status, which the
+ * screen shows on the set it refused.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await permittedOrRefusal(request, "memberArea", "view");
+  if (user instanceof Response) return user;
+  return runAction(
+    request,
+    {
+      "log-set": (form) => logSet(user, params.workoutId, form),
+      "finish-workout": async () => (await finishQueuedWorkout(user, params.workoutId), {}),
+    },
+    { maxBytes: 8 * 1024 },
+  );
+}

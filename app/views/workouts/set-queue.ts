@@ -1,0 +1,97 @@
+/**
+ * The workout screen's queue (decision 0093): every set the member logs (and a finish
+ * made while sets wait or without a connection) is written to IndexedDB first and shown
+ * at once, then sent to POST /members/workouts/:id/sync in the order logged, each set with
+ * its idempotency key, so a set is stored once however often it is sent. One sender at a
+ * time across tabs (Web Locks). Signing out deletes the database (forgetMemberData).
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { QUEUE_DB, SEND_LOCK } from "~/lib/offline-contract";
+
+export interface QueuedLog {
+  /** The idempotency key (a UUID made here). */
+  key: string;
+  /** Whose log it is: only that account's logs are sent or shown. */
+  account: string;
+  workoutId: string;
+  kind: "set" | "finish";
+  /** The set's exercise in the workout, its name and row number (for the screen); null for a finish. */
+  workoutExerciseId: string | null;
+  label: string;
+  /** The set's numbers as typed (the form's fields). */
+  fields: Record<string, string>;
+  state: "waiting" | "sent" | "refused";
+  /** The server's message when it refused the log. */
+  error: string | null;
+  at: number;
+}
+
+interface QueueSchema extends DBSchema {
+  logs: { key: string; value: QueuedLog; indexes: { workout: string } };
+}
+
+let opened: Promise<IDBPDatabase<QueueSchema>> | null = null;
+
+/** One connection per page, closed as soon as signing out asks to delete the database. */
+function database(): Promise<IDBPDatabase<QueueSchema>> {
+  opened ??= openDB<QueueSchema>(QUEUE_DB, 1, {
+    upgrade(db) {
+      db.createObjectStore("logs", { keyPath: "key" }).createIndex("workout", "workoutId");
+    },
+    blocking() {
+      void opened?.then((db) => db.close());
+      opened = null;
+    },
+    terminated() {
+      opened = null;
+    },
+  });
+  return opened;
+}
+
+/** The account's logs of a workout, oldest first. */
+export async function queuedLogs(workoutId: string, account: string): Promise<QueuedLog[]> {
+  const all = await (await database()).getAllFromIndex("logs", "workout", workoutId);
+  return all.filter((log) => log.account === account).sort((a, b) => a.at - b.at);
+}
+
+export async function enqueue(log: QueuedLog): Promise<void> {
+  await (await database()).put("logs", log);
+}
+
+export async function dropLogs(keys: readonly string[]): Promise<void> {
+  const tx = (await database()).transaction("logs", "readwrite");
+  await Promise.all([...keys.map((key) => tx.store.delete(key)), tx.done]);
+}
+
+async function settle(log: QueuedLog, state: QueuedLog["state"], error: string | null): Promise<void> {
+  await (await database()).put("logs", { ...log, state, error });
+}
+
+/**
+ * Sends the account's waiting logs of a workout, in order; stops at the first that cannot
+ * be answered (no connection, signed out, a server failure) and leaves it waiting. A
+ * refusal is kept with the server's message. Returns how many were answered.
+ */
+export async function sendWaiting(workoutId: string, account: string): Promise<number> {
+  const run = async () => {
+    let answered = 0;
+    for (const log of await queuedLogs(workoutId, account)) {
+      if (log.state !== "waiting") continue;
+      const body = new URLSearchParams({ ...log.fields, intent: log.kind === "set" ? "log-set" : "finish-workout", ...(log.kind === "set" ? { workoutExerciseId: log.workoutExerciseId ?? "", clientKey: log.key } : {}) });
+      let response: Response;
+      try {
+        response = await fetch(`/members/workouts/${encodeURIComponent(workoutId)}/sync`, { method: "POST", body, credentials: "same-origin" });
+      } catch {
+        break;
+      }
+      if (response.status === 401 || response.status >= 500) break;
+      const answer = (await response.json().catch(() => null)) as { error?: string | null; fieldErrors?: Record<string, string> } | null;
+      if (response.ok) await settle(log, "sent", null);
+      else await settle(log, "refused", answer?.error || Object.values(answer?.fieldErrors ?? {}).join(". ") || `Refused (${response.status})`);
+      answered += 1;
+    }
+    return answered;
+  };
+  return typeof navigator !== "undefined" && navigator.locks ? navigator.locks.request(SEND_LOCK, run) : run();
+}
