@@ -239,11 +239,29 @@ function LoggedSet({ exercise, set, unit, workoutPath, editable }: { exercise: E
   );
 }
 
-/** The screen's rows with the queued sets in the open rows, in order (a set queued beyond them gets a row of its own). */
+/** A queued set's numbers as a prefill: the server's rule, the last set logged leads the next (workout-screen.server.ts). */
+function prefillAfter(previous: QueuedLog, prefill: SetPrefill): SetPrefill {
+  const read = (name: keyof SetPrefill) => {
+    const typed = previous.fields[name]?.trim();
+    return typed ? Number(typed) : null;
+  };
+  const carried = (name: keyof SetPrefill) => read(name) ?? prefill[name];
+  return { weight: carried("weight"), reps: carried("reps"), rpe: read("rpe"), durationSeconds: carried("durationSeconds"), distanceMeters: carried("distanceMeters") };
+}
+
+/**
+ * The screen's rows with the queued sets in the open rows, in order (a set queued beyond
+ * them gets a row of its own); the open rows after them are prefilled from the last one,
+ * as the server will once it has the set.
+ */
 function queuedRows(exercise: ExerciseView, pending: QueuedLog[]) {
   const open = exercise.rows.filter((r) => !r.logged);
   const extra = pending.slice(open.length).map((_, i) => ({ number: exercise.rows.length + i + 1, logged: null, prefill: exercise.rows.at(-1)?.prefill ?? ({} as SetPrefill) }));
-  return [...exercise.rows, ...extra].map((row) => ({ row, queued: row.logged ? null : (pending[[...open, ...extra].indexOf(row)] ?? null) }));
+  const last = pending.at(-1);
+  return [...exercise.rows, ...extra].map((row) => {
+    const queued = row.logged ? null : (pending[[...open, ...extra].indexOf(row)] ?? null);
+    return { row: !row.logged && !queued && last ? { ...row, prefill: prefillAfter(last, row.prefill) } : row, queued };
+  });
 }
 
 export function SetRows({ exercise, unit, workoutPath, editable }: { exercise: ExerciseView; unit: WeightUnit; workoutPath: string; editable: boolean }) {
