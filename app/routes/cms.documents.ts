@@ -1,6 +1,7 @@
 import type { Route } from "./+types/cms.documents";
 import { readDocumentBody, storeDocumentFile } from "~/modules/uploads/documents.server";
-import { handleStaffUpload, onlyPost } from "~/modules/uploads/upload-endpoint.server";
+import { onlyPost } from "~/lib/only-post.server";
+import { handleStaffUpload } from "~/modules/uploads/upload-endpoint.server";
 
 export function loader() {
   return onlyPost();

@@ -3,10 +3,9 @@ import { permittedOrRefusal } from "~/auth/session.server";
 import { runAction } from "~/lib/action.server";
 import { AppError } from "~/lib/app-error";
 import { renderPreview } from "~/modules/articles/articles.server";
+import { onlyPost } from "~/lib/only-post.server";
 
 const MAX_BODY_BYTES = 512 * 1024;
-
-const onlyPost = () => Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
 
 /** Without a loader, React Router answers a GET with a 400 and logs it as a server error. */
 export function loader() {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/members.workouts.$workoutId.sync";
 import { permittedOrRefusal } from "~/auth/session.server";
 import { runAction } from "~/lib/action.server";
+import { onlyPost } from "~/lib/only-post.server";
 import { finishQueuedWorkout, logSet } from "~/modules/workouts/workout-session.server";
 
 /**
@@ -11,6 +12,10 @@ import { finishQueuedWorkout, logSet } from "~/modules/workouts/workout-session.
  * calls); a refusal is `{ok: false, error, fieldErrors}` with its status, which the
  * screen shows on the set it refused.
  */
+export function loader() {
+  return onlyPost();
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await permittedOrRefusal(request, "memberArea", "view");
   if (user instanceof Response) return user;

@@ -34,7 +34,7 @@ import { sessionCookie } from "../support/sign-in";
  * the two passes together try more cases than one seed twice, in less time.
  */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_260_921 + (process.env.DATABASE_URL ? 1 : 0);
-const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 10) / (process.env.DATABASE_URL ? 2 : 1));
+const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 8) / (process.env.DATABASE_URL ? 2 : 1));
 const PASSWORD = "Fuzz-password-123";
 
 let app: RunningApp;

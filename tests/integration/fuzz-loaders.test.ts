@@ -42,7 +42,7 @@ import { sessionCookie } from "../support/sign-in";
  * the two passes together try more cases than one seed twice, in less time.
  */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_261_126 + (process.env.DATABASE_URL ? 1 : 0);
-const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 6) / (process.env.DATABASE_URL ? 2 : 1));
+const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 5) / (process.env.DATABASE_URL ? 2 : 1));
 
 type Who = "visitor" | "member" | "admin";
 const whos: readonly Who[] = ["visitor", "member", "admin"];

@@ -2,13 +2,10 @@ import { can, type Action, type Entity } from "~/auth/permissions";
 import { getSessionUser, type SessionUser } from "~/auth/session.server";
 import { mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "~/auth/two-factor-sign-in.server";
 import { AppError } from "~/lib/app-error";
+import { onlyPost } from "~/lib/only-post.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
-/** GET (or any other method) on an upload endpoint. */
-export function onlyPost(): Response {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST", ...noStore } });
-}
 
 /**
  * The staff upload endpoints (images, PDFs): the file itself is the request body. 201

@@ -35,6 +35,10 @@ export function useSetQueue(): SetQueueApi {
  * message. Once the screen's data holds a sent set (by its key) the queued copy stops
  * showing; once the workout is finished, its queue is dropped.
  */
+/** The first wait before sending again what the connection did not take, doubled each time up to the last. */
+const RETRY_FIRST_MS = 1000;
+const RETRY_LAST_MS = 30_000;
+
 export function SetQueueProvider({ screen, children }: { screen: WorkoutScreen; children: ReactNode }) {
   const account = useRouteLoaderData<typeof rootLoader>("root")?.user?.id ?? "";
   const workoutId = screen.id;
@@ -44,8 +48,13 @@ export function SetQueueProvider({ screen, children }: { screen: WorkoutScreen; 
   revalidate.current = revalidator.revalidate;
   const sending = useRef(false);
   const sendAgain = useRef(false);
+  const retry = useRef<{ timer: ReturnType<typeof setTimeout> | undefined; delayMs: number }>({ timer: undefined, delayMs: RETRY_FIRST_MS });
 
-  const read = useCallback(async () => setLogs(await (await store()).queuedLogs(workoutId, account)), [workoutId, account]);
+  const read = useCallback(async () => {
+    const queued = await (await store()).queuedLogs(workoutId, account);
+    setLogs(queued);
+    return queued;
+  }, [workoutId, account]);
 
   const flush = useCallback(async () => {
     if (!account) return;
@@ -55,17 +64,28 @@ export function SetQueueProvider({ screen, children }: { screen: WorkoutScreen; 
       return;
     }
     sending.current = true;
+    clearTimeout(retry.current.timer);
+    let waitingLeft = false;
     try {
       do {
         sendAgain.current = false;
         let answered = 0;
         const { sendWaiting } = await store();
         for (let round = await sendWaiting(workoutId, account); round > 0; round = await sendWaiting(workoutId, account)) answered += round;
-        await read();
-        if (answered > 0) await revalidate.current();
+        waitingLeft = (await read()).some((log) => log.state === "waiting");
+        if (answered > 0) {
+          retry.current.delayMs = RETRY_FIRST_MS;
+          await revalidate.current();
+        }
       } while (sendAgain.current);
     } finally {
       sending.current = false;
+    }
+    // Still waiting while the phone says it is online (a gym's Wi-Fi up before its line, a
+    // server restarting): tried again after 1 s, 2 s, 4 s … at most every 30 s.
+    if (waitingLeft && navigator.onLine) {
+      retry.current.timer = setTimeout(() => void flush(), retry.current.delayMs);
+      retry.current.delayMs = Math.min(RETRY_LAST_MS, retry.current.delayMs * 2);
     }
   }, [workoutId, account, read]);
 
@@ -73,7 +93,11 @@ export function SetQueueProvider({ screen, children }: { screen: WorkoutScreen; 
     void read().then(flush);
     const online = () => void flush();
     window.addEventListener("online", online);
-    return () => window.removeEventListener("online", online);
+    const pending = retry.current;
+    return () => {
+      window.removeEventListener("online", online);
+      clearTimeout(pending.timer);
+    };
   }, [read, flush]);
 
   // A finished workout keeps nothing queued.

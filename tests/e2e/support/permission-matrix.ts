@@ -233,6 +233,16 @@ export const matrix: MatrixRow[] = [
       expect: answers(toLogin, 404, 404, 404),
     }),
   ),
+  // The offline queue's door (decision 0093): JSON, the member's own workouts only; nobody's workout is 404, a visitor 401.
+  read("members/workouts/:workoutId/sync", everyone(405), () => `/members/workouts/${missingId}/sync`),
+  {
+    route: "members/workouts/:workoutId/sync",
+    op: "create",
+    intent: "log-set",
+    path: () => `/members/workouts/${missingId}/sync`,
+    form: () => ({ intent: "log-set", workoutExerciseId: missingId, weight: "100", reps: "5", clientKey: "6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f" }),
+    expect: answers(401, 404, 404, 404),
+  },
   // Progress photos: one's own only. An upload without a file is refused; member A's photo is nobody else's to delete.
   read("members/progress/photos", answers(401, 200, 200, 200)),
   {
