@@ -1,8 +1,7 @@
 import { Trash2 } from "lucide-react";
-import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "./button";
-import { useModal } from "./use-modal";
+import { ConfirmDialog } from "./confirm-dialog";
 
 interface DeleteDialogProps {
   open: boolean;
@@ -20,38 +19,22 @@ interface DeleteDialogProps {
  * Cancel comes first and so has the focus (the safe choice); Escape closes it too.
  */
 export function DeleteDialog({ open, onClose, thing, name, fields = {} }: DeleteDialogProps) {
-  const ref = useModal(open);
-  const id = useId();
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
   return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/60"
-    >
-      <div className="space-y-4 p-6">
-        <h2 id={`${id}-title`} className="text-2xl font-bold uppercase">
-          Delete this {thing}?
-        </h2>
-        <p id={`${id}-text`} className="text-zinc-700">
-          Are you sure you want to delete “{name}”? This cannot be undone.
-        </p>
-        <Form method="post" className="flex flex-wrap justify-end gap-3">
-          <input type="hidden" name="intent" value="delete" />
-          {Object.entries(fields).map(([field, value]) => (
-            <input key={field} type="hidden" name={field} value={value} />
-          ))}
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={deleting} busyText="Deleting...">
-            <Trash2 className="size-4" aria-hidden="true" /> Delete
-          </Button>
-        </Form>
-      </div>
-    </dialog>
+    <ConfirmDialog open={open} onClose={onClose} title={`Delete this ${thing}?`} text={<>Are you sure you want to delete “{name}”? This cannot be undone.</>}>
+      <Form method="post" className="flex flex-wrap justify-end gap-3">
+        <input type="hidden" name="intent" value="delete" />
+        {Object.entries(fields).map(([field, value]) => (
+          <input key={field} type="hidden" name={field} value={value} />
+        ))}
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={deleting} busyText="Deleting...">
+          <Trash2 className="size-4" aria-hidden="true" /> Delete
+        </Button>
+      </Form>
+    </ConfirmDialog>
   );
 }

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { useModal } from "~/components/ui/use-modal";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ActionData } from "~/lib/action.server";
 
 export const CALENDAR_FEED_INTENT = "calendar-feed";
@@ -34,34 +34,23 @@ function MakeLinkForm({ label, busy }: { label: string; busy: boolean }) {
 
 /** 'Make a new link?': the old address stops working, so the person confirms first. Cancel has the focus. */
 function RegenerateDialog({ open, onClose, busy }: { open: boolean; onClose: () => void; busy: boolean }) {
-  const ref = useModal(open);
-  const id = useId();
   return (
-    <dialog
-      ref={ref}
+    <ConfirmDialog
+      open={open}
       onClose={onClose}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-black/60"
+      title="Make a new calendar link?"
+      text="Your current link stops working at once: calendars subscribed to it stop updating until you subscribe them to the new link."
     >
-      <div className="space-y-4 p-6">
-        <h2 id={`${id}-title`} className="text-2xl font-bold uppercase">
-          Make a new calendar link?
-        </h2>
-        <p id={`${id}-text`} className="text-zinc-700">
-          Your current link stops working at once: calendars subscribed to it stop updating until you subscribe them to the new link.
-        </p>
-        <Form method="post" action={ACTION} className="flex flex-wrap justify-end gap-3" onSubmit={onClose}>
-          <input type="hidden" name="intent" value={CALENDAR_FEED_INTENT} />
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy} busyText="Making your link...">
-            <RefreshCw className="size-4" aria-hidden="true" /> Make a new link
-          </Button>
-        </Form>
-      </div>
-    </dialog>
+      <Form method="post" action={ACTION} className="flex flex-wrap justify-end gap-3" onSubmit={onClose}>
+        <input type="hidden" name="intent" value={CALENDAR_FEED_INTENT} />
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy} busyText="Making your link...">
+          <RefreshCw className="size-4" aria-hidden="true" /> Make a new link
+        </Button>
+      </Form>
+    </ConfirmDialog>
   );
 }
 
