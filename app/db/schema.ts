@@ -4,6 +4,7 @@ import * as audit from "~/db/schema/audit";
 import * as auth from "~/db/schema/auth";
 import * as calendarFeeds from "~/db/schema/calendar-feeds";
 import * as checkIns from "~/db/schema/check-ins";
+import * as classes from "~/db/schema/classes";
 import * as contacts from "~/db/schema/contacts";
 import * as library from "~/db/schema/library";
 import * as documents from "~/db/schema/documents";
@@ -31,6 +32,7 @@ export const schema = {
   ...auth,
   ...calendarFeeds,
   ...checkIns,
+  ...classes,
   ...contacts,
   ...library,
   ...documents,

@@ -15,6 +15,7 @@ import { auditLog } from "~/db/schema/audit";
 import { account, rateLimit, session, user, verification } from "~/db/schema/auth";
 import { calendarFeed } from "~/db/schema/calendar-feeds";
 import { checkIn } from "~/db/schema/check-ins";
+import { classBooking, classSlot, classType, groupClass } from "~/db/schema/classes";
 import { contactSubmission } from "~/db/schema/contacts";
 import { nutritionDocument } from "~/db/schema/documents";
 import { exercise } from "~/db/schema/exercises";
@@ -132,6 +133,7 @@ export const catalogue: readonly CatalogueEntry[] = [
   { table: checkIn, how: "the member's weekly check-ins and the coach's replies (user_id)", rows: (m) => sql`${checkIn.userId} = ${m.id}` },
   { table: progressEntry, how: "every number the member logged: weight, body fat, measurements, lifts (user_id)", rows: (m) => sql`${progressEntry.userId} = ${m.id}` },
   { table: fitnessGoal, how: "the member's goals (user_id)", rows: (m) => sql`${fitnessGoal.userId} = ${m.id}` },
+  { table: classBooking, how: "the member's group class bookings, waitlist places and attendance (member_id)", rows: (m) => sql`${classBooking.memberId} = ${m.id}` },
   { table: trainingSession, how: "the one-to-one sessions scheduled for the member (member_id)", rows: (m) => sql`${trainingSession.memberId} = ${m.id}` },
   { table: attentionDismissal, how: "the coach's dismissed or snoozed 'needs attention' reasons about the member", rows: (m) => sql`${attentionDismissal.memberId} = ${m.id}` },
   { table: lastSignIn, how: "when the member last signed in", rows: (m) => sql`${lastSignIn.userId} = ${m.id}` },
@@ -208,6 +210,9 @@ export const catalogue: readonly CatalogueEntry[] = [
   { table: exercise, notPersonal: "the exercise library, shipped or added by staff" },
   { table: upload, notPersonal: "public images and documents staff uploaded (private photos are in progress_photos and messages)" },
   { table: programAssignment, notPersonal: "one 'Assign' of a coach's program: its source, date and member count, not who" },
+  { table: classType, notPersonal: "the group class types staff offer" },
+  { table: classSlot, notPersonal: "the weekly group class timetable (coach_id names staff)" },
+  { table: groupClass, notPersonal: "group classes on their dates (coach_id names staff); who booked is in class_bookings" },
   { table: siteSetting, notPersonal: "site-wide settings" },
   { table: rateLimit, notPersonal: "better-auth's request counters, keyed by client address and path, kept a minute" },
   { table: erasureReport, notPersonal: "what an erasure removed, counted per table, naming no one erased" },
