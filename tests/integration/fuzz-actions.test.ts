@@ -28,8 +28,8 @@ import { bodyFor, describeBody, noteWrites, requestInit, startApp, type Generate
 import { accounts, endpoints, staffWorkout, today, trainedCopy, type FuzzIds, type Who } from "./fuzz-actions-table";
 import { sessionCookie } from "../support/sign-in";
 
-/** The PostgreSQL pass tries the first half of the same cases: what only PostgreSQL refuses (NUL in text, a malformed typed value) shows up in any inputs. */
-const SEED = Number(process.env.FUZZ_SEED ?? 20_260_921);
+/** The PostgreSQL pass tries half as many cases of its own seed: other inputs than PGlite's, within the time CI has. */
+const SEED = Number(process.env.FUZZ_SEED ?? (process.env.DATABASE_URL ? 20_260_922 : 20_260_921));
 const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 8) / (process.env.DATABASE_URL ? 2 : 1));
 const PASSWORD = "Fuzz-password-123";
 

@@ -28,7 +28,8 @@ export async function startApp(): Promise<RunningApp> {
 
 // Counters that refused requests are meant to move: the rate limits count attempts, the sign-in throttle failures.
 // Counters, and the job store's own bookkeeping (the worker claims and schedules jobs on its own clock).
-const COUNTERS = new Set(["rate_limits", "request_limits", "sign_in_throttle", "jobs"]);
+// And what a page notes when someone sees it: a refused message shows the conversation again, read to its newest message.
+const COUNTERS = new Set(["rate_limits", "request_limits", "sign_in_throttle", "jobs", "conversation_reads"]);
 
 export interface NotedWrite {
   table: string;

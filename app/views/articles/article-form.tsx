@@ -7,7 +7,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { DeleteDialog } from "~/components/ui/delete-dialog";
 import { cn } from "~/components/ui/cn";
 import { TextAreaField, TextField } from "~/components/ui/field";
-import { fieldErrors } from "~/lib/form";
+import { fieldErrors, textValues } from "~/lib/form";
 import { ARTICLE_CATEGORIES } from "~/modules/articles/article-categories";
 import { articleBodyClass } from "~/modules/articles/article-body";
 import {
@@ -70,7 +70,8 @@ export function ArticleForm({ mode, defaults = {}, defaultImage, result, cancelT
   const preview = usePreview(() => (formRef.current?.elements.namedItem("content") as HTMLTextAreaElement | null)?.value ?? "");
 
   const refused = result && !result.ok ? result : undefined;
-  const values: ArticleFormValues = refused?.values ?? defaults;
+  // A repeated field comes back as a list: each field here takes one text.
+  const values: ArticleFormValues = refused ? textValues(refused.values) : defaults;
   const errors = clientErrors ?? refused?.fieldErrors ?? {};
 
   // A refused save or delete: the spec's toast; the messages sit at their fields.

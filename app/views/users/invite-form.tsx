@@ -3,6 +3,7 @@ import { roles } from "~/auth/permissions";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import type { ActionData } from "~/lib/action.server";
+import { textValues } from "~/lib/form";
 
 export interface InviteDefaults {
   open: boolean;
@@ -20,7 +21,7 @@ export function InviteForm({ invite, result }: { invite: InviteDefaults; result:
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const refused = result && !result.ok && result.intent === "invite" ? result : undefined;
-  const values = refused?.values ?? { name: invite.name, email: invite.email, role: "member", submission: invite.submission };
+  const values = refused ? textValues(refused.values) : { name: invite.name, email: invite.email, role: "member", submission: invite.submission };
   return (
     <details open={invite.open || Boolean(refused)} className="mt-8 rounded-xl border border-zinc-200 p-5">
       <summary className="cursor-pointer text-lg font-bold uppercase">Add person</summary>

@@ -1,7 +1,9 @@
 /**
  * The training member's program copy (one week from today: 'Upper A' today) and an
  * earlier workout, so today's bench press is a personal record. Rows inserted directly:
- * the programs module's screens are not what the workout journey tests.
+ * the programs module's screens are not what the workout journey tests. Each journey's day
+ * is planned today and tomorrow alike, so a run that crosses midnight in London still
+ * finds it as today's workout.
  */
 import { addDays, todayIn } from "~/lib/time-zone";
 import { insertFinishedWorkout, insertProgramCopy } from "~/modules/workouts/training.test-support";
@@ -12,33 +14,35 @@ export async function seedTraining() {
   const member = await findUserByEmail(users.trainingMember.email);
   if (!member) throw new Error("Seed the users first");
   const today = todayIn("Europe/London");
+  const upperA = {
+    title: "Upper A",
+    blocks: [
+      { exerciseId: "bench-press", sets: 2, repsMin: 5, loadKind: "weight" as const, loadValue: 60, restSeconds: 90, tempo: "3-1-1-0" },
+      { exerciseId: "plank", sets: 1, durationSeconds: 45, restSeconds: 60 },
+    ],
+  };
   await insertProgramCopy(member.id, today, [
     [
-      {
-        dayIndex: 0,
-        title: "Upper A",
-        blocks: [
-          { exerciseId: "bench-press", sets: 2, repsMin: 5, loadKind: "weight", loadValue: 60, restSeconds: 90, tempo: "3-1-1-0" },
-          { exerciseId: "plank", sets: 1, durationSeconds: 45, restSeconds: 60 },
-        ],
-      },
-      { dayIndex: 2, title: "Lower A", blocks: [{ exerciseId: "plank", sets: 2, durationSeconds: 30 }] },
+      { dayIndex: 0, ...upperA },
+      { dayIndex: 1, ...upperA },
+      { dayIndex: 3, title: "Lower A", blocks: [{ exerciseId: "plank", sets: 2, durationSeconds: 30 }] },
     ],
   ]);
   await insertFinishedWorkout(member.id, addDays(today, -7), [{ exerciseId: "bench-press", sets: [{ weightKg: 55, reps: 5 }] }]);
   // The offline journey's member: five sets today.
   const offline = await findUserByEmail(users.offlineMember.email);
   if (!offline) throw new Error("Seed the users first");
+  const basementDay = {
+    title: "Basement Day",
+    blocks: [
+      { exerciseId: "bench-press", sets: 3, repsMin: 5, loadKind: "weight" as const, loadValue: 60, restSeconds: 90 },
+      { exerciseId: "squat", sets: 2, repsMin: 5, loadKind: "weight" as const, loadValue: 80, restSeconds: 120 },
+    ],
+  };
   await insertProgramCopy(offline.id, today, [
     [
-      {
-        dayIndex: 0,
-        title: "Basement Day",
-        blocks: [
-          { exerciseId: "bench-press", sets: 3, repsMin: 5, loadKind: "weight", loadValue: 60, restSeconds: 90 },
-          { exerciseId: "squat", sets: 2, repsMin: 5, loadKind: "weight", loadValue: 80, restSeconds: 120 },
-        ],
-      },
+      { dayIndex: 0, ...basementDay },
+      { dayIndex: 1, ...basementDay },
     ],
   ]);
 }
