@@ -11,8 +11,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("De
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = context.get(userContext);
-  const [requests, { timeZone }] = await Promise.all([listDeletionRequests(actor), getSiteSettings()]);
-  return { requests: requests.map((r) => ({ ...r, asked: formatUsDateTime(r.createdAt, timeZone) })) };
+  const [{ requests, total }, { timeZone }] = await Promise.all([listDeletionRequests(actor), getSiteSettings()]);
+  return { requests: requests.map((r) => ({ ...r, asked: formatUsDateTime(r.createdAt, timeZone) })), total };
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -20,7 +20,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function DeletionRequests({ loaderData }: Route.ComponentProps) {
-  const { requests } = loaderData;
+  const { requests, total } = loaderData;
   return (
     <>
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Deletion Requests</h1>
@@ -45,6 +45,11 @@ export default function DeletionRequests({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {total > requests.length ? (
+        <p className="mt-4 text-sm text-zinc-700">
+          The {requests.length} oldest of {total} requests. Settle these to see the rest.
+        </p>
+      ) : null}
     </>
   );
 }

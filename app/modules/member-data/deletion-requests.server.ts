@@ -37,14 +37,22 @@ export async function ownDeletionRequest(actor: Pick<SessionUser, "id">): Promis
   return row ?? null;
 }
 
-/** Every open request, oldest first (administrators). */
+/** The open requests the admin page lists at most: the oldest first, the rest once these are settled. */
+export const DELETION_REQUESTS_SHOWN = 50;
+
+/** The oldest open requests (administrators), and how many there are in all. */
 export async function listDeletionRequests(actor: Pick<SessionUser, "role">) {
   ensureCan(actor, "memberData", "listDeletionRequests");
-  return getDb()
-    .select({ userId: user.id, name: user.name, email: user.email, role: user.role, createdAt: accountDeletionRequest.createdAt })
-    .from(accountDeletionRequest)
-    .innerJoin(user, eq(user.id, accountDeletionRequest.userId))
-    .orderBy(asc(accountDeletionRequest.createdAt));
+  const [requests, total] = await Promise.all([
+    getDb()
+      .select({ userId: user.id, name: user.name, email: user.email, role: user.role, createdAt: accountDeletionRequest.createdAt })
+      .from(accountDeletionRequest)
+      .innerJoin(user, eq(user.id, accountDeletionRequest.userId))
+      .orderBy(asc(accountDeletionRequest.createdAt), asc(accountDeletionRequest.userId))
+      .limit(DELETION_REQUESTS_SHOWN),
+    countDeletionRequests(actor),
+  ]);
+  return { requests, total };
 }
 
 /** How many requests wait: the admin menu shows it. */
