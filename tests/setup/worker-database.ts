@@ -31,6 +31,25 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** The tables, each after the ones among them its foreign keys point to: their rows can be written back in this order. */
+async function parentsFirst(db: Db, names: string[]): Promise<string[]> {
+  const links = (
+    await rows<{ child: string; parent: string }>(
+      db,
+      sql`select c.relname as child, p.relname as parent from pg_constraint k
+          join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+          where k.contype = 'f' and k.connamespace = 'public'::regnamespace and k.conrelid <> k.confrelid`,
+    )
+  ).filter((l) => names.includes(l.child) && names.includes(l.parent));
+  const ordered: string[] = [];
+  while (ordered.length < names.length) {
+    const ready = names.filter((n) => !ordered.includes(n) && links.every((l) => l.child !== n || ordered.includes(l.parent)));
+    if (ready.length === 0) throw new Error(`Rows to write back in tables whose foreign keys form a cycle: ${names.filter((n) => !ordered.includes(n)).join(", ")}`);
+    ordered.push(...ready);
+  }
+  return ordered;
+}
+
 /**
  * What puts `db` back as it is now: every table of the public schema emptied, and the rows
  * it holds now written back (generated columns are computed again).
@@ -51,6 +70,8 @@ async function restorerOf(db: Db): Promise<() => Promise<void>> {
       .join(", ");
     kept.push({ table, columns, json });
   }
+  const order = await parentsFirst(db, kept.map((k) => k.table));
+  kept.sort((a, b) => order.indexOf(a.table) - order.indexOf(b.table));
   const truncate = sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(", ")} restart identity cascade`);
   return async () => {
     // A file may leave a lock or a listener on PGlite's one connection.
