@@ -9,6 +9,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    // The client's module graph, for the service worker's precache list (scripts/build-sw.js reads it, then deletes it).
+    manifest: !isSsrBuild,
   },
   // The client build also writes a brotli and a gzip copy of each script and style sheet.
   plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
