@@ -1,3 +1,4 @@
+// @test-database any: the HTTP answers to passwords and brute force; the throttles' SQL is tested on both databases by app/auth/sign-in-throttle.server.test.ts and app/lib/rate-limit.server.test.ts.
 /**
  * Passwords and brute force, over real HTTP against the whole application:
  *  - a password from the common-password list is refused, with the same message at the
