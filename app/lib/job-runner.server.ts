@@ -88,7 +88,7 @@ export function createJobRunner(definitions: readonly AnyJobDefinition[]): JobRu
    */
   async function scheduleRecurring(db: Db, now: Date, ensured?: Map<string, string>): Promise<void> {
     for (const definition of recurring) {
-      const runAt = definition.repeat!.next(now);
+      const runAt = await definition.repeat!.next(now);
       const key = `${definition.kind}@${runAt.toISOString()}`;
       if (ensured?.get(definition.kind) === key) continue;
       await enqueueJob(db, definition, {}, { runAt, key });

@@ -201,11 +201,11 @@ describe("recurring jobs", () => {
     ]);
   });
 
-  it("run daily at their time of day", () => {
+  it("run daily at their time of day", async () => {
     const nightly = everyDayAt(3, 30);
-    expect(nightly.next(new Date("2030-03-04T03:29:59Z"))).toEqual(new Date("2030-03-04T03:30:00Z"));
-    expect(nightly.next(new Date("2030-03-04T03:30:00Z"))).toEqual(new Date("2030-03-05T03:30:00Z"));
-    expect(everyHour.next(new Date("2030-03-04T23:00:00Z"))).toEqual(new Date("2030-03-05T00:00:00Z"));
+    expect(await nightly.next(new Date("2030-03-04T03:29:59Z"))).toEqual(new Date("2030-03-04T03:30:00Z"));
+    expect(await nightly.next(new Date("2030-03-04T03:30:00Z"))).toEqual(new Date("2030-03-05T03:30:00Z"));
+    expect(await everyHour.next(new Date("2030-03-04T23:00:00Z"))).toEqual(new Date("2030-03-05T00:00:00Z"));
   });
 });
 

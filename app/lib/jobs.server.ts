@@ -12,7 +12,8 @@ import { job, type JobStatus } from "~/db/schema/jobs";
 
 /** When a recurring job runs next: the first run strictly after `after`. */
 export interface Repeat {
-  next(after: Date): Date;
+  /** The next run after this moment (it may read a setting, such as the site's time zone). */
+  next(after: Date): Date | Promise<Date>;
 }
 
 export interface JobContext {

@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { SiteSettings } from "~/modules/settings/settings-defaults";
 import { deliveryModes, readSiteSettingsForAdmin, sendTestEmail, updateSiteSettings } from "~/modules/settings/settings.server";
 import { getSecuritySettings, setRequireStaffTwoFactor } from "~/modules/settings/security-settings.server";
-import { readBackupsForAdmin, setBackupsKept } from "~/modules/backups/nightly.server";
+import { NIGHTLY_AT, readBackupsForAdmin, setBackupsKept } from "~/modules/backups/nightly.server";
 import { formatBytes } from "~/modules/backups/describe";
 import { formatUsDateTime } from "~/lib/dates";
 
@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const settings = await readSiteSettingsForAdmin(user);
   const [security, backups] = await Promise.all([getSecuritySettings(), readBackupsForAdmin(user)]);
-  return { settings, security, backups, modes: deliveryModes(user), timeZones: timeZones(settings.timeZone), adminEmail: user.email };
+  return { settings, security, backups, nightlyAt: NIGHTLY_AT, modes: deliveryModes(user), timeZones: timeZones(settings.timeZone), adminEmail: user.email };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -76,7 +76,7 @@ const textFields: { name: keyof SiteSettings; label: string; type?: string; auto
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const { settings, security, backups, modes, timeZones, adminEmail } = loaderData;
+  const { settings, security, backups, nightlyAt, modes, timeZones, adminEmail } = loaderData;
   const refused = actionData && !actionData.ok ? (actionData as ActionFailure<keyof SiteSettings>) : undefined;
   const errors = refused?.fieldErrors ?? {};
   const value = (name: keyof SiteSettings) => String(refused?.values[name] ?? settings[name]);
@@ -172,7 +172,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             <h2 id="backups-title" className="text-lg font-bold uppercase">
               Backups
             </h2>
-            <p className="mt-2 text-zinc-800">Every night at 02:00 UTC, into {backups.where}.</p>
+            <p className="mt-2 text-zinc-800">Every night at {nightlyAt} ({settings.timeZone.replaceAll("_", " ")} time), into {backups.where}.</p>
             <p className="mt-2 text-zinc-800">
               {backups.lastSuccessAt
                 ? `Last backup: ${formatUsDateTime(backups.lastSuccessAt, settings.timeZone)} (${formatBytes(backups.lastBytes ?? 0)})`

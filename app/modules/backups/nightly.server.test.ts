@@ -6,12 +6,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { job } from "~/db/schema/jobs";
+import { siteSetting } from "~/db/schema/settings";
 import { runDueJobs } from "~/jobs.server";
 import { dataPath } from "~/lib/data-dir.server";
 import { resetStorage, S3FileStorage } from "~/lib/storage.server";
+import { defaultSiteSettings } from "~/modules/settings/settings-defaults";
 import { S3_TEST_CREDENTIALS, startS3Server, type RunningS3 } from "../../../tests/support/s3-server";
 import { DEFAULT_BACKUPS_KEPT } from "./backup-settings.schema";
-import { backupName, nightlyBackupJob, readBackups, readBackupsForAdmin, setBackupsKept } from "./nightly.server";
+import { backupName, everyNightInSiteZone, NIGHTLY_AT, nightlyBackupJob, readBackups, readBackupsForAdmin, setBackupsKept } from "./nightly.server";
 import { openVerifiedArchive } from "./read-archive.server";
 
 const admin = { id: null as unknown as string, email: "admin@backups.test", role: "admin" as const };
@@ -98,6 +100,20 @@ describe("nightly backups", () => {
     await setBackupsKept(admin, { keep: "30" });
     expect((await readBackups()).keep).toBe(30);
     expect(await getDb().select({ summary: auditLog.summary }).from(auditLog)).toEqual([{ summary: "Nightly backups kept: 30" }]);
+  });
+
+  it("runs at 02:00 in the site's time zone, summer time included", async () => {
+    const repeat = everyNightInSiteZone(NIGHTLY_AT);
+    const value = { ...defaultSiteSettings, timeZone: "America/New_York" };
+    await getDb().insert(siteSetting).values({ key: "site", value }).onConflictDoUpdate({ target: siteSetting.key, set: { value } });
+    try {
+      // 02:00 in New York is 07:00 UTC in winter, 06:00 UTC in summer.
+      expect(await repeat.next(new Date("2026-01-10T06:59:00Z"))).toEqual(new Date("2026-01-10T07:00:00Z"));
+      expect(await repeat.next(new Date("2026-01-10T07:00:00Z"))).toEqual(new Date("2026-01-11T07:00:00Z"));
+      expect(await repeat.next(new Date("2026-07-10T03:00:00Z"))).toEqual(new Date("2026-07-10T06:00:00Z"));
+    } finally {
+      await getDb().delete(siteSetting).where(eq(siteSetting.key, "site"));
+    }
   });
 
   it("is one job per night however many processes keep it enqueued", async () => {

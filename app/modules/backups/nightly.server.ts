@@ -14,9 +14,11 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDatabase, getDb } from "~/db/client.server";
 import { siteSetting } from "~/db/schema/settings";
 import { dataPath } from "~/lib/data-dir.server";
-import { defineRecurringJob, everyDayAt } from "~/lib/jobs.server";
+import { defineRecurringJob, type Repeat } from "~/lib/jobs.server";
 import { getLogger } from "~/lib/logger.server";
 import { getStorage, LocalFileStorage, type FileStorage } from "~/lib/storage.server";
+import { addDays, todayIn, zonedToUtc } from "~/lib/time-zone";
+import { getSiteSettings } from "~/modules/settings/settings.server";
 import { BACKUPS_PREFIX } from "./backup-errors";
 import { backupSettingsSchema, DEFAULT_BACKUPS_KEPT, type BackupSettings } from "./backup-settings.schema";
 import { generatedSecret, writeBackup } from "./write-backup.server";
@@ -138,10 +140,25 @@ async function runNightlyBackup(now: Date): Promise<void> {
   }
 }
 
+/** When the nightly backup runs: this wall-clock time in the site's time zone, when the site is quietest. */
+export const NIGHTLY_AT = "02:00";
+
+/** Every night at `time` in the site's time zone (read at each scheduling: a new zone moves the next night). */
+export function everyNightInSiteZone(time: string): Repeat {
+  return {
+    next: async (after) => {
+      const { timeZone } = await getSiteSettings();
+      const today = todayIn(timeZone, after);
+      const tonight = zonedToUtc(today, time, timeZone);
+      return tonight > after ? tonight : zonedToUtc(addDays(today, 1), time, timeZone);
+    },
+  };
+}
+
 export const nightlyBackupJob = defineRecurringJob({
   kind: "backups.nightly",
-  // 02:00 UTC: night in Europe and the Americas; before the 03:30 prunes.
-  repeat: everyDayAt(2, 0),
+  // While the site's members sleep: a backup on PGlite holds its one connection while it reads.
+  repeat: everyNightInSiteZone(NIGHTLY_AT),
   run: (_payload, { now }) => runNightlyBackup(now),
   // A large site's archive takes minutes: another process takes over only after an hour.
   leaseMs: 60 * 60_000,

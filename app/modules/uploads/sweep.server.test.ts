@@ -238,7 +238,7 @@ describe("the hourly sweep on the job store", () => {
     const forgotten = await storeImage(trainer, await photo(300, 200));
     await age(forgotten.id, 22);
     const start = new Date();
-    const nextHour = everyHour.next(start);
+    const nextHour = await everyHour.next(start);
     expect(await sweeps(start)).toEqual([]);
     // At the next hour it is not a day old yet; two hours later it is.
     expect(await sweeps(nextHour)).toEqual(["done"]);
