@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { runAction } from "~/lib/action.server";
 import { seo, siteFromMatches } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { bookClass, cancelClassBooking, confirmClassOffer } from "~/modules/classes/bookings.server";
+import { bookClass, cancelClassBooking, confirmClassOffer, declineClassOffer } from "~/modules/classes/bookings.server";
 import { listClassTypeCards, listTimetable, listUpcomingClasses } from "~/modules/classes/class-listing.server";
 import { describeOutcome } from "~/modules/classes/class-outcomes";
 import { groupClassBenefits } from "~/modules/marketing/services-content";
@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   return runAction(request, {
     book: async (form) => answer(await bookClass(viewer, form), "book"),
     cancel: async (form) => answer(await cancelClassBooking(viewer, form), "cancel"),
-    decline: async (form) => answer(await cancelClassBooking(viewer, form), "decline"),
+    decline: async (form) => answer(await declineClassOffer(viewer, form), "decline"),
     confirm: async (form) => answer(await confirmClassOffer(viewer, form), "confirm"),
   });
 }

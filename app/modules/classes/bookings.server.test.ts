@@ -16,7 +16,7 @@ import { AppError } from "~/lib/app-error";
 import { createJobRunner } from "~/lib/job-runner.server";
 import { newPerson, type Person } from "~/modules/workouts/training.test-support";
 import { outboxMails } from "../../../tests/support/outbox";
-import { bookClass, cancelClassBooking, confirmClassOffer } from "./bookings.server";
+import { bookClass, cancelClassBooking, confirmClassOffer, declineClassOffer } from "./bookings.server";
 import { insertClass, placesOf } from "./class-bookings.test-support";
 import { lapseOffersJob, placeMailJob, promoteWaitlist } from "./waitlist.server";
 
@@ -151,9 +151,10 @@ describe("an offer inside the cut-off", () => {
     ]);
   });
 
-  it("passes on at once when the member declines it", async () => {
-    const { classId, b } = await offered();
-    expect(await cancelClassBooking(b, { classId }, at(5 * MINUTE))).toMatchObject({ status: "offer_lapsed" });
+  it("passes on at once when the member declines it; a booked member cannot 'decline'", async () => {
+    const { classId, a, b } = await offered();
+    expect((await refusal(declineClassOffer(a, { classId }, at(5 * MINUTE)))).status).toBe(409);
+    expect(await declineClassOffer(b, { classId }, at(5 * MINUTE))).toMatchObject({ status: "offer_lapsed" });
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(["late_cancelled", "offer_lapsed", "offered"]);
   });
 });

@@ -168,13 +168,23 @@ export async function bookClass(actor: Actor | null, input: unknown, now: Date =
  * spot goes to the first person waiting. A class that started (or was cancelled) keeps
  * its bookings as they are (409).
  */
-export async function cancelClassBooking(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
+export function cancelClassBooking(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
+  return giveUpPlace(actor, input, now, false);
+}
+
+/** Declines a place offered from the waitlist: it passes on at once. Without an offer waiting: 409. */
+export function declineClassOffer(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
+  return giveUpPlace(actor, input, now, true);
+}
+
+async function giveUpPlace(actor: Actor | null, input: unknown, now: Date, onlyAnOffer: boolean): Promise<BookingOutcome> {
   const member = requireMember(actor);
   const classId = readClassId(input);
   const done = await getDb().transaction(async (tx) => {
     const theClass = await lockOpenClass(tx, classId, now);
     await lapseExpiredOffers(tx, classId, now);
     const mine = await livePlace(tx, classId, member.id);
+    if (onlyAnOffer && mine?.status !== "offered") throw new AppError(409, NO_OFFER, { title: "No place to decline" });
     if (!mine) throw new AppError(404, NO_BOOKING);
     const settings = await getClassBookingSettings(tx);
     const late = theClass.startsAt.getTime() - now.getTime() < settings.cancelCutoffHours * HOUR;
