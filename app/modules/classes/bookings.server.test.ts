@@ -18,6 +18,7 @@ import { newPerson, type Person } from "~/modules/workouts/training.test-support
 import { outboxMails } from "../../../tests/support/outbox";
 import { bookClass, cancelClassBooking, confirmClassOffer, declineClassOffer } from "./bookings.server";
 import { insertClass, placesOf } from "./class-bookings.test-support";
+import { listUpcomingClasses } from "./class-listing.server";
 import { lapseOffersJob, placeMailJob, promoteWaitlist } from "./waitlist.server";
 
 const MINUTE = 60_000;
@@ -149,6 +150,13 @@ describe("an offer inside the cut-off", () => {
       [true, "offered"],
       [false, "waitlisted"],
     ]);
+  });
+
+  it("lapses lazily when the page lists the class, and the list shows the next member's offer", async () => {
+    const { classId, c } = await offered();
+    const { classes } = await listUpcomingClasses(c, at(45 * MINUTE));
+    expect(classes.find((k) => k.id === classId)).toMatchObject({ spotsLeft: 0, waiting: 0, mine: { status: "offered", offerDeadline: { date: "2030-03-06", time: "09:00" } } });
+    expect((await placesOf(classId)).map((p) => p.status)).toEqual(["late_cancelled", "offer_lapsed", "offered"]);
   });
 
   it("passes on at once when the member declines it; a booked member cannot 'decline'", async () => {
