@@ -91,4 +91,18 @@ test.describe("on a phone", () => {
     await expect(book).toHaveAttribute("href", "/contact");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+
+  test("a member gets real buttons, no contact links, that fit the screen", async ({ page }) => {
+    await signInOverHttp(page, "member");
+    await page.goto(PAGE);
+    const list = page.getByRole("region", { name: "The Next Two Weeks" });
+    const first = list.getByRole("button", { name: /^(Book|Join waitlist): / }).first();
+    await expect(first).toBeVisible();
+    await expect(list.getByRole("link", { name: /^Book / })).toHaveCount(0);
+    const box = await first.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
 });
