@@ -27,6 +27,8 @@ export interface MatrixIds {
   /** Member A's sessions: one member A cancels, one the staff update. */
   sessionForMember: string;
   sessionForStaff: string;
+  /** The last class the Group Classes page lists (two weeks ahead): members A and B book it, then cancel. */
+  bookableClassId: string;
   entryId: string;
   goalId: string;
   imageId: string;
@@ -42,8 +44,6 @@ export interface MatrixIds {
   photoId: string;
   /** Member A's check-in of this week, sent through /members/check-ins. */
   checkInId: string;
-  /** The last class the Group Classes page lists (two weeks ahead): members A and B book it, then cancel. */
-  classId: string;
 }
 
 let nobodies = 0;
@@ -117,10 +117,10 @@ export const matrix: MatrixRow[] = [
   read("services/personal-training", everyone(200)),
   read("services/group-classes", everyone(200)),
   // Only members book, cancel, confirm or decline, and only their own place (decision 0102); a refusal is a 4xx, never a redirect.
-  { route: "services/group-classes", op: "create", intent: "book", path: () => "/services/group-classes", form: (ids) => ({ intent: "book", classId: ids.classId }), expect: answers(401, "redirect:/services/group-classes", 403, 403) },
-  { route: "services/group-classes", op: "update", intent: "confirm", path: () => "/services/group-classes", form: (ids) => ({ intent: "confirm", classId: ids.classId }), expect: answers(401, 409, 403, 403) },
-  { route: "services/group-classes", op: "delete", intent: "decline", path: () => "/services/group-classes", form: (ids) => ({ intent: "decline", classId: ids.classId }), expect: answers(401, 409, 403, 403) },
-  { route: "services/group-classes", op: "delete", intent: "cancel", path: () => "/services/group-classes", form: (ids) => ({ intent: "cancel", classId: ids.classId }), expect: answers(401, "redirect:/services/group-classes", 403, 403), phase: 1 },
+  { route: "services/group-classes", op: "create", intent: "book", path: () => "/services/group-classes", form: (ids) => ({ intent: "book", classId: ids.bookableClassId }), expect: answers(401, "redirect:/services/group-classes", 403, 403) },
+  { route: "services/group-classes", op: "update", intent: "confirm", path: () => "/services/group-classes", form: (ids) => ({ intent: "confirm", classId: ids.bookableClassId }), expect: answers(401, 409, 403, 403) },
+  { route: "services/group-classes", op: "delete", intent: "decline", path: () => "/services/group-classes", form: (ids) => ({ intent: "decline", classId: ids.bookableClassId }), expect: answers(401, 409, 403, 403) },
+  { route: "services/group-classes", op: "delete", intent: "cancel", path: () => "/services/group-classes", form: (ids) => ({ intent: "cancel", classId: ids.bookableClassId }), expect: answers(401, "redirect:/services/group-classes", 403, 403), phase: 1 },
   read("services/nutrition-coaching", everyone(200)),
   read("services/warrior-prep", everyone(200)),
   read("about", everyone(200)),
