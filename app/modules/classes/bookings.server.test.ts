@@ -235,6 +235,21 @@ describe("refusals, which change nothing", () => {
 });
 
 describe("promoteWaitlist", () => {
+  it("runs before a new booking, so a spot left free goes to those already waiting, not to the newcomer", async () => {
+    const classId = await insertClass({ startsAt: at(3 * 24 * HOUR), capacity: 1 });
+    const [a, b, c] = await members(3);
+    await bookClass(a!, { classId }, NOW);
+    await bookClass(b!, { classId }, NOW);
+    // A spot freed without a promotion (as a capacity raised outside the rules would leave it).
+    await getDb().update(groupClass).set({ capacity: 2 }).where(eq(groupClass.id, classId));
+    expect(await bookClass(c!, { classId }, NOW)).toMatchObject({ status: "waitlisted", position: 1 });
+    expect((await placesOf(classId)).map((p) => [p.memberId, p.status])).toEqual([
+      [a!.id, "booked"],
+      [b!.id, "booked"],
+      [c!.id, "waitlisted"],
+    ]);
+  });
+
   it("fills every spot a raised capacity frees, in arrival order, and nobody twice", async () => {
     const classId = await insertClass({ startsAt: at(3 * 24 * HOUR), capacity: 1 });
     const people = await members(4);

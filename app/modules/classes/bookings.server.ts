@@ -127,8 +127,9 @@ export async function bookClass(actor: Actor | null, input: unknown, now: Date =
     const theClass = await lockOpenClass(tx, classId, now);
     const settings = await getClassBookingSettings(tx);
     if (theClass.startsAt.getTime() > now.getTime() + settings.bookAheadDays * DAY) throw new AppError(409, notOpenYet(settings.bookAheadDays), { title: "Not open yet" });
-    // Offers past their deadline pass on first: the spots they held are free again.
+    // Offers past their deadline pass on first, and any free spot goes to those already waiting: they asked first.
     await lapseExpiredOffers(tx, classId, now);
+    await promoteWaitlist(tx, classId, now);
     // The member's row second: two bookings of theirs in other classes at once count each other.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, member.id)).for("no key update");
     const mine = await livePlace(tx, classId, member.id);
