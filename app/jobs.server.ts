@@ -7,6 +7,7 @@ import { analyzeTablesJob } from "~/db/statistics.server";
 import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
 import { nightlyBackupJob } from "~/modules/backups/nightly.server";
+import { classNoticeJob } from "~/modules/classes/class-staff.server";
 import { checkInReplyMailJob } from "~/modules/check-ins/check-in-review.server";
 import { pruneAttentionDismissalsJob } from "~/modules/coaching/attention.server";
 import { notifyCoachJob } from "~/modules/contacts/contacts.server";
@@ -32,4 +33,5 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   nightlyBackupJob,
   planRemindersJob,
   sendReminderJob,
+  classNoticeJob,
 ]);
