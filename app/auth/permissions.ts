@@ -41,6 +41,8 @@ export const permissions = {
   /** E-mail reminders (sessions, workouts, check-ins, the coach's reply) are a member's. */
   reminders: { manageOwn: memberOnly },
   progressPhotos: { viewAny: staff },
+  /** Group classes: only a member books, cancels or confirms, and only their own place (decision 0102). */
+  classBookings: { bookOwn: memberOnly },
   conversations: { readAny: staff, writeAny: staff },
   /**
    * A person's own data archive; an administrator's export and erasure of a member. Deletion

@@ -1,0 +1,200 @@
+/**
+ * A member's own bookings (decision 0102): book (or join the waitlist of a full class),
+ * cancel (a late cancel inside the cut-off, which still frees the spot), confirm or
+ * decline an offered place. Only members book, and only for themselves: every function
+ * acts on the acting member's own row. Each is ONE transaction that takes the class row
+ * `FOR UPDATE` first (then, for a booking, the member's row, for the weekly limit), checks
+ * and writes; a refusal changes nothing.
+ */
+import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { recordAudit } from "~/auth/audit.server";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { getDb, type Db } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { classBooking, classType, groupClass, type BookingStatus } from "~/db/schema/classes";
+import { AppError } from "~/lib/app-error";
+import { addDays, toZonedParts, zonedToUtc } from "~/lib/time-zone";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+import { classChoiceSchema } from "./class-bookings.schema";
+import { getClassBookingSettings } from "./class-settings.server";
+import { arrivalNow, lapseExpiredOffers, LIVE, lockClass, newBookingId, promoteWaitlist, spotsTaken } from "./waitlist.server";
+
+type Actor = Pick<SessionUser, "id" | "role" | "email">;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export const SIGN_IN_TO_BOOK = "Please sign in to book a class.";
+export const CLASS_NOT_FOUND = "Class not found";
+export const CLASS_CANCELLED = "This class has been cancelled.";
+export const CLASS_STARTED = "This class has already started.";
+export const ALREADY_BOOKED = "You already have a place in this class.";
+export const ALREADY_WAITING = "You are already on the waitlist for this class.";
+export const OFFER_WAITING = "A place in this class is waiting for you: please confirm it.";
+export const NO_BOOKING = "You have no booking in this class.";
+export const NO_OFFER = "There is no place waiting for you to confirm in this class.";
+export const notOpenYet = (days: number) => `Classes can be booked up to ${days} days ahead.`;
+export const weeklyLimitReached = (limit: number) => `You can book ${limit} ${limit === 1 ? "class" : "classes"} a week, and you have reached that for this week.`;
+
+export interface BookingOutcome {
+  status: BookingStatus;
+  /** Place on the waitlist (1 = next), for a waitlisted booking. */
+  position: number | null;
+  className: string;
+  /** ISO instant of the class's start. */
+  startsAt: string;
+}
+
+/** Only a signed-in member books, cancels or confirms (staff manage rosters elsewhere). */
+function requireMember(actor: Actor | null): Actor {
+  if (!actor) throw new AppError(401, SIGN_IN_TO_BOOK, { title: "Sign in to book" });
+  ensureCan(actor, "classBookings", "bookOwn");
+  return actor;
+}
+
+function readClassId(input: unknown): string {
+  return classChoiceSchema.parse(input).classId;
+}
+
+/** The class, locked, and still ahead: else the refusal (404 unknown, 409 cancelled or started). */
+async function lockOpenClass(tx: Db, classId: string, now: Date) {
+  const theClass = await lockClass(tx, classId);
+  if (!theClass) throw new AppError(404, CLASS_NOT_FOUND);
+  if (theClass.status === "cancelled") throw new AppError(409, CLASS_CANCELLED, { title: "Class cancelled" });
+  if (theClass.startsAt.getTime() <= now.getTime()) throw new AppError(409, CLASS_STARTED, { title: "Too late" });
+  return theClass;
+}
+
+async function classNameOf(tx: Db, classTypeId: string): Promise<string> {
+  const [row] = await tx.select({ name: classType.name }).from(classType).where(eq(classType.id, classTypeId));
+  return row?.name ?? "Class";
+}
+
+/** The member's live place in the class (at most one), if any. */
+async function livePlace(tx: Db, classId: string, memberId: string) {
+  const [row] = await tx
+    .select()
+    .from(classBooking)
+    .where(and(eq(classBooking.classId, classId), eq(classBooking.memberId, memberId), inArray(classBooking.status, LIVE)));
+  return row ?? null;
+}
+
+/** The UTC bounds of the site-zone week (Sunday to Saturday, as the calendar shows) that holds `instant`. */
+export function weekAround(instant: Date, timeZone: string): { from: Date; to: Date } {
+  const { date, weekday } = toZonedParts(instant, timeZone);
+  const sunday = addDays(date, -weekday);
+  return { from: zonedToUtc(sunday, "00:00", timeZone), to: zonedToUtc(addDays(sunday, 7), "00:00", timeZone) };
+}
+
+/** Places the member holds in classes of that week: booked, offered, waiting, attended or missed. */
+async function placesInWeek(tx: Db, memberId: string, week: { from: Date; to: Date }): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(classBooking)
+    .innerJoin(groupClass, eq(groupClass.id, classBooking.classId))
+    .where(and(eq(classBooking.memberId, memberId), inArray(classBooking.status, LIVE), gte(groupClass.startsAt, week.from), lt(groupClass.startsAt, week.to)));
+  return row?.n ?? 0;
+}
+
+async function waitlistPosition(tx: Db, classId: string, bookingId: string): Promise<number> {
+  const waiting = await tx
+    .select({ id: classBooking.id })
+    .from(classBooking)
+    .where(and(eq(classBooking.classId, classId), eq(classBooking.status, "waitlisted")))
+    .orderBy(classBooking.queuedAt, classBooking.id);
+  return waiting.findIndex((w) => w.id === bookingId) + 1;
+}
+
+/**
+ * Books the member into a class, or onto its waitlist when it is full (or others wait
+ * already). Refused: a visitor (401), staff (403), an unknown class (404), a cancelled or
+ * started one, one further ahead than members may book, a second place, the weekly limit
+ * (409).
+ */
+export async function bookClass(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
+  const member = requireMember(actor);
+  const classId = readClassId(input);
+  const { timeZone } = await getSiteSettings();
+  const outcome = await getDb().transaction(async (tx) => {
+    const theClass = await lockOpenClass(tx, classId, now);
+    const settings = await getClassBookingSettings(tx);
+    if (theClass.startsAt.getTime() > now.getTime() + settings.bookAheadDays * DAY) throw new AppError(409, notOpenYet(settings.bookAheadDays), { title: "Not open yet" });
+    // Offers past their deadline pass on first: the spots they held are free again.
+    await lapseExpiredOffers(tx, classId, now);
+    // The member's row second: two bookings of theirs in other classes at once count each other.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, member.id)).for("no key update");
+    const mine = await livePlace(tx, classId, member.id);
+    if (mine) throw new AppError(409, mine.status === "waitlisted" ? ALREADY_WAITING : mine.status === "offered" ? OFFER_WAITING : ALREADY_BOOKED, { title: "Already booked" });
+    if ((await placesInWeek(tx, member.id, weekAround(theClass.startsAt, timeZone))) >= settings.weeklyLimit) {
+      throw new AppError(409, weeklyLimitReached(settings.weeklyLimit), { title: "Weekly limit reached" });
+    }
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(classBooking)
+      .where(and(eq(classBooking.classId, classId), eq(classBooking.status, "waitlisted")));
+    const full = (await spotsTaken(tx, classId)) >= theClass.capacity || (waiting?.n ?? 0) > 0;
+    const id = newBookingId();
+    const status = full ? "waitlisted" : "booked";
+    await tx.insert(classBooking).values({ id, classId, memberId: member.id, status, queuedAt: arrivalNow, createdAt: now, updatedAt: now });
+    return {
+      id,
+      status,
+      position: full ? await waitlistPosition(tx, classId, id) : null,
+      className: await classNameOf(tx, theClass.classTypeId),
+      startsAt: theClass.startsAt.toISOString(),
+    } as const;
+  });
+  await recordAudit({
+    action: outcome.status === "booked" ? "booking.created" : "booking.waitlisted",
+    actor: member,
+    target: { type: "class_booking", id: outcome.id },
+    summary: `${outcome.status === "booked" ? "Booked" : "Joined the waitlist of"} ${outcome.className} on ${toZonedParts(outcome.startsAt, timeZone).date} at ${toZonedParts(outcome.startsAt, timeZone).time}`,
+  });
+  return { status: outcome.status, position: outcome.position, className: outcome.className, startsAt: outcome.startsAt };
+}
+
+/**
+ * Gives up the member's place: leaves the waitlist, declines an offer (it passes on), or
+ * cancels a booking: before the cut-off a cancel, after it a late cancel; either way the
+ * spot goes to the first person waiting. A class that started (or was cancelled) keeps
+ * its bookings as they are (409).
+ */
+export async function cancelClassBooking(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
+  const member = requireMember(actor);
+  const classId = readClassId(input);
+  const outcome = await getDb().transaction(async (tx) => {
+    const theClass = await lockOpenClass(tx, classId, now);
+    await lapseExpiredOffers(tx, classId, now);
+    const mine = await livePlace(tx, classId, member.id);
+    if (!mine) throw new AppError(404, NO_BOOKING);
+    const settings = await getClassBookingSettings(tx);
+    const late = theClass.startsAt.getTime() - now.getTime() < settings.cancelCutoffHours * HOUR;
+    const status: BookingStatus = mine.status === "waitlisted" ? "cancelled" : mine.status === "offered" ? "offer_lapsed" : late ? "late_cancelled" : "cancelled";
+    await tx.update(classBooking).set({ status, cancelledAt: now, offerExpiresAt: null, updatedAt: now }).where(eq(classBooking.id, mine.id));
+    if (mine.status !== "waitlisted") await promoteWaitlist(tx, classId, now);
+    return { id: mine.id, was: mine.status, status, className: await classNameOf(tx, theClass.classTypeId), startsAt: theClass.startsAt.toISOString() };
+  });
+  await recordAudit({
+    action: "booking.cancelled",
+    actor: member,
+    target: { type: "class_booking", id: outcome.id },
+    summary: `${outcome.was === "waitlisted" ? "Left the waitlist of" : outcome.was === "offered" ? "Declined a place in" : outcome.status === "late_cancelled" ? "Late-cancelled" : "Cancelled"} ${outcome.className}`,
+  });
+  return { status: outcome.status, position: null, className: outcome.className, startsAt: outcome.startsAt };
+}
+
+/** Takes the place offered from the waitlist, before its deadline (after it, the offer has passed on: 409). */
+export async function confirmClassOffer(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
+  const member = requireMember(actor);
+  const classId = readClassId(input);
+  const outcome = await getDb().transaction(async (tx) => {
+    const theClass = await lockOpenClass(tx, classId, now);
+    await lapseExpiredOffers(tx, classId, now);
+    const mine = await livePlace(tx, classId, member.id);
+    if (!mine || mine.status !== "offered") throw new AppError(409, NO_OFFER, { title: "No place to confirm" });
+    await tx.update(classBooking).set({ status: "booked", offerExpiresAt: null, updatedAt: now }).where(eq(classBooking.id, mine.id));
+    return { id: mine.id, className: await classNameOf(tx, theClass.classTypeId), startsAt: theClass.startsAt.toISOString() };
+  });
+  await recordAudit({ action: "booking.created", actor: member, target: { type: "class_booking", id: outcome.id }, summary: `Confirmed a place in ${outcome.className}` });
+  return { status: "booked", position: null, className: outcome.className, startsAt: outcome.startsAt };
+}
