@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { groupClass } from "~/db/schema/classes";
 import { cancelClass } from "./class-changes.server";
 import { CLASS_NOT_FOUND } from "./class-staff.server";
-import { BOOKING_NOT_FOUND, CANCELLED_CLASS, getMemberClassAttendance, getRoster, listClassWeek, markAttendance, NOT_BOOKED, NOT_STARTED } from "./roster.server";
+import { BOOKING_NOT_FOUND, CANCELLED_CLASS, OTHER_PLACE, getMemberClassAttendance, getRoster, listClassWeek, markAttendance, NOT_BOOKED, NOT_STARTED } from "./roster.server";
 import { aClass, makePerson, place, statuses, type Actor } from "./class-staff.test-support";
 
 let trainer: Actor;
@@ -98,6 +98,11 @@ describe("attendance", () => {
     await getDb().update(groupClass).set({ startsAt: new Date(Date.now() - 60_000) });
     await expect(markAttendance(trainer, cancelled, { bookingId: gone, mark: "attended" })).rejects.toEqual(expect.objectContaining({ status: 409, message: CANCELLED_CLASS }));
     expect(await statuses(started)).toEqual({ [ravi.id]: "waitlisted", [maya.id]: "booked" });
+
+    // A late cancel turned back into attended while the member holds a newer place: refused, not a 500.
+    const late = await place(started, omar.id, "late_cancelled");
+    await place(started, omar.id, "booked");
+    await expect(markAttendance(trainer, started, { bookingId: late, mark: "attended" })).rejects.toEqual(expect.objectContaining({ status: 409, message: OTHER_PLACE }));
     expect(await statuses(upcoming)).toEqual({ [maya.id]: "booked" });
   });
 });

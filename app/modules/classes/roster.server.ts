@@ -3,7 +3,7 @@
  * door (decision 0108): once the class has started, per booked member, under the
  * class row's lock.
  */
-import { and, asc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, ne, notInArray, sql } from "drizzle-orm";
 import { ensureCan } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -18,6 +18,7 @@ export const NOT_STARTED = "Attendance can be marked once the class has started.
 export const CANCELLED_CLASS = "This class was cancelled: there is no attendance to mark.";
 export const BOOKING_NOT_FOUND = "Booking not found";
 export const NOT_BOOKED = "Only members booked into the class can be marked.";
+export const OTHER_PLACE = "This member holds another place in the class: mark that one.";
 /** Marks may be changed: a coach corrects a mistake made at the door. */
 const MARKABLE = ["booked", "attended", "no_show", "late_cancelled"] as const;
 
@@ -169,12 +170,20 @@ export async function markAttendance(actor: Actor, classId: string, input: unkno
     if (c.status === "cancelled") throw new AppError(409, CANCELLED_CLASS);
     if (c.startsAt.getTime() > now.getTime()) throw new AppError(409, NOT_STARTED);
     const [booking] = await tx
-      .select({ id: classBooking.id, status: classBooking.status, name: user.name, email: user.email })
+      .select({ id: classBooking.id, memberId: classBooking.memberId, status: classBooking.status, name: user.name, email: user.email })
       .from(classBooking)
       .innerJoin(user, eq(user.id, classBooking.memberId))
       .where(and(eq(classBooking.id, form.bookingId), eq(classBooking.classId, classId)));
     if (!booking) throw new AppError(404, BOOKING_NOT_FOUND);
     if (!(MARKABLE as readonly string[]).includes(booking.status)) throw new AppError(409, NOT_BOOKED);
+    if (booking.status === "late_cancelled" && form.mark !== "late_cancelled") {
+      // A late cancel is no live place: the member may hold a newer one in the class (one live place each).
+      const [other] = await tx
+        .select({ id: classBooking.id })
+        .from(classBooking)
+        .where(and(eq(classBooking.classId, classId), eq(classBooking.memberId, booking.memberId), ne(classBooking.id, booking.id), notInArray(classBooking.status, ["cancelled", "late_cancelled", "offer_lapsed"])));
+      if (other) throw new AppError(409, OTHER_PLACE);
+    }
     await tx
       .update(classBooking)
       .set({ status: form.mark, markedById: actor.id, cancelledAt: form.mark === "late_cancelled" ? now : null, updatedAt: now })
