@@ -19,7 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Cl
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = context.get(userContext);
   const { week } = parseSearchParams(request, classListQuery);
-  const [list, coaches, types] = await Promise.all([listClassWeek(actor, week), listCoaches(), listClassTypes(actor)]);
+  // A GET makes the week's classes from the timetable; the page drawn after a posted form only reads.
+  const [list, coaches, types] = await Promise.all([listClassWeek(actor, week, { make: request.method === "GET" }), listCoaches(), listClassTypes(actor)]);
   return { week, list, coaches, types: types.filter((t) => !t.archived).map((t) => ({ id: t.id, name: t.name })) };
 }
 
