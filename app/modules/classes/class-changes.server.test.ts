@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { getDb } from "~/db/client.server";
 import { classBooking, classType, groupClass } from "~/db/schema/classes";
 import { job } from "~/db/schema/jobs";
 import { addDays, todayIn } from "~/lib/time-zone";
-import { addExtraClass, cancelClass, changeClass, IN_THE_FUTURE, TYPE_NOT_ACTIVE } from "./class-changes.server";
-import { CLASS_CANCELLED, CLASS_IN_PAST, CLASS_NOT_FOUND, NOT_A_COACH } from "./class-staff.server";
+import { addExtraClass, cancelClass, cancelLockedClass, changeClass, IN_THE_FUTURE, TYPE_NOT_ACTIVE } from "./class-changes.server";
+import { CLASS_CANCELLED, CLASS_IN_PAST, CLASS_NOT_FOUND, lockClass, NOT_A_COACH } from "./class-staff.server";
 import { aClass, classRow, clearOutbox, makePerson, place, recipients, sentMail, statuses, type Actor } from "./class-staff.test-support";
 
 let trainer: Actor;
@@ -66,14 +66,34 @@ describe("cancelling a class", () => {
     expect(await sentMail()).toHaveLength(1);
   });
 
-  it("two staff cancelling at the same moment: one cancels, the other changes nothing; one e-mail", async () => {
+  it("staff cancelling at the same moment: one cancels, the others wait for the class's lock and change nothing; one e-mail", async () => {
     const id = await aClass();
     await place(id, maya.id, "booked");
-    const results = await Promise.all([cancelClass(trainer, id), cancelClass(admin, id)]);
-    expect(results.map((r) => r.alreadyCancelled).sort()).toEqual([false, true]);
+    await place(id, omar.id, "waitlisted");
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => cancelClass(i % 2 ? trainer : admin, id)));
+    expect(results.filter((r) => !r.alreadyCancelled)).toEqual([{ alreadyCancelled: false, told: 2 }]);
     expect((await classRow(id)).revision).toBe(1);
-    expect(await sentMail()).toHaveLength(1);
+    expect(recipients(await sentMail())).toEqual([maya.email, omar.email].sort());
   });
+
+  // PostgreSQL only: PGlite has one connection, so a second transaction cannot start while one holds the lock.
+  if (process.env.DATABASE_URL)
+    it("a cancel waits for the class's lock held by another change, then finds the class cancelled", async () => {
+      const id = await aClass();
+      await place(id, maya.id, "booked");
+      const waitingForLocks = async () => ((await getDb().execute(sql`select count(*)::int as n from pg_locks where not granted`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+      let second: ReturnType<typeof cancelClass> | undefined;
+      await getDb().transaction(async (tx) => {
+        const row = await lockClass(tx, id);
+        second = cancelClass(admin, id);
+        // The other cancel is on a connection of its own, waiting for this transaction's lock.
+        await expect.poll(waitingForLocks).toBeGreaterThan(0);
+        await cancelLockedClass(tx, row, new Date());
+      });
+      expect(await second).toEqual({ alreadyCancelled: true, told: 0 });
+      expect((await classRow(id)).revision).toBe(1);
+      expect(await sentMail()).toHaveLength(1);
+    });
 
   it("refuses a class that has started, an unknown class, and anyone but staff", async () => {
     const past = await aClass({ hours: -1 });
