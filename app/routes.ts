@@ -60,6 +60,7 @@ export default [
     index("routes/classes._index.tsx"),
     route("timetable", "routes/classes.timetable.tsx"),
     route("types", "routes/classes.types.tsx"),
+    route("new", "routes/classes.new.tsx"),
     route(":classId", "routes/classes.$classId.tsx"),
   ]),
   // The coach's week (staff): 'Needs attention' and one page per member.

@@ -13,14 +13,16 @@ import { runDueJobs } from "~/jobs.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { middleware } from "~/routes/classes";
 import { action as rawClassAction, loader as rawClassLoader } from "~/routes/classes.$classId";
-import { action as rawIndexAction, loader as rawIndexLoader } from "~/routes/classes._index";
+import { loader as rawIndexLoader } from "~/routes/classes._index";
+import { action as rawNewAction, loader as rawNewLoader } from "~/routes/classes.new";
 import { action as rawTimetableAction, loader as rawTimetableLoader } from "~/routes/classes.timetable";
 import { action as rawTypesAction, loader as rawTypesLoader } from "~/routes/classes.types";
 import { outboxMails } from "../support/outbox";
 import { callRoute, callRouteOrData, getRequest, locationOf, postForm, signInCookie, toastOf, underLayout } from "../support/route-calls";
 
 const indexLoader = underLayout(middleware, rawIndexLoader);
-const indexAction = underLayout(middleware, rawIndexAction);
+const newLoader = underLayout(middleware, rawNewLoader);
+const newAction = underLayout(middleware, rawNewAction);
 const timetableLoader = underLayout(middleware, rawTimetableLoader);
 const timetableAction = underLayout(middleware, rawTimetableAction);
 const typesLoader = underLayout(middleware, rawTypesLoader);
@@ -54,6 +56,7 @@ describe("who may open Classes", () => {
   it("sends visitors to sign in and members to /unauthorized, for pages and their data requests", async () => {
     for (const [loader, path, params] of [
       [indexLoader, "/classes", {}],
+      [newLoader, "/classes/new", {}],
       [timetableLoader, "/classes/timetable", {}],
       [typesLoader, "/classes/types", {}],
       [classLoader, `/classes/${CLASS}`, { classId: CLASS }],
@@ -72,7 +75,7 @@ describe("who may open Classes", () => {
       expect(locationOf(await callRoute(classAction, postForm(`/classes/${CLASS}`, cookie, { intent: "cancel-class" }), { classId: CLASS }))).toMatch(expected);
       expect(locationOf(await callRoute(timetableAction, postForm("/classes/timetable", cookie, { intent: "remove-row", rowId: "class-slot-mon-am" })))).toMatch(expected);
       expect(locationOf(await callRoute(typesAction, postForm("/classes/types", cookie, { intent: "remove-type", typeId: "class-type-core" })))).toMatch(expected);
-      expect(locationOf(await callRoute(indexAction, postForm("/classes?index", cookie, { intent: "add-class", classTypeId: "class-type-hiit", date: "2030-01-07", time: "10:00" })))).toMatch(expected);
+      expect(locationOf(await callRoute(newAction, postForm("/classes/new", cookie, { intent: "add-class", classTypeId: "class-type-hiit", date: "2030-01-07", time: "10:00" })))).toMatch(expected);
     }
     const [row] = await getDb().select().from(classSlot).where(eq(classSlot.id, "class-slot-mon-am"));
     expect(row?.archivedAt).toBeNull();

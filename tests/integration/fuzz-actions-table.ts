@@ -528,7 +528,7 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
   const when = { date: today(), time: "23:59" };
   const classPools = { time: ["06:00", "23:59", "24:00", "7", ""], date: [today(), "2020-01-01", "2026-02-30"], coachId: ["", ids.trainer, ids.member, "no-such-coach"] };
   list.push(
-    { name: "/classes add-class", path: "/classes?index", who: "trainer", base: { intent: "add-class", classTypeId: "class-type-hiit", ...when, coachId: ids.trainer, location: "Studio" }, pools: { ...classPools, classTypeId: ["class-type-hiit", "no-such-type"] } },
+    { name: "/classes/new add-class", path: "/classes/new", who: "trainer", base: { intent: "add-class", classTypeId: "class-type-hiit", ...when, coachId: ids.trainer, location: "Studio" }, pools: { ...classPools, classTypeId: ["class-type-hiit", "no-such-type"] } },
     { name: "/classes/timetable save-row (new)", path: "/classes/timetable", who: "trainer", base: { intent: "save-row", weekday: "0", time: "10:30", classTypeId: "class-type-core", coachId: "", location: "Studio 9" }, pools: { ...classPools, weekday: ["0", "6", "7", "-1", "1.5"] } },
     { name: "/classes/timetable save-row (edit)", path: "/classes/timetable", who: "admin", base: { intent: "save-row", rowId: "class-slot-mon-pm", weekday: "1", time: "19:00", classTypeId: "class-type-strength", coachId: "", location: "" }, pools: { ...classPools, rowId: ["class-slot-mon-pm", "no-such-row"] } },
     { name: "/classes/timetable remove-row", path: "/classes/timetable", who: "trainer", base: { intent: "remove-row", rowId: "no-such-row" }, pools: { rowId: ["no-such-row", "class-slot-sat-am"] } },

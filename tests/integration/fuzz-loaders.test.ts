@@ -163,6 +163,7 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     classes: [{ week: "1" }, { week: "-99" }],
     "classes/timetable": [{ edit: "class-slot-mon-am" }],
     "classes/types": [{ edit: "class-type-hiit" }],
+    "classes/new": none,
     "classes/:classId": none,
     "programs/new": none,
     // The builder opens the block form for a day (?block=new&day=) or a block (?block=).

@@ -22,17 +22,13 @@ export const OTHER_PLACE = "This member holds another place in the class: mark t
 /** Marks may be changed: a coach corrects a mistake made at the door. */
 const MARKABLE = ["booked", "attended", "no_show", "late_cancelled"] as const;
 
-/**
- * A week of classes from `week` weeks after today, with spots taken and waiting. With
- * `make`, the timetable's classes of the week are made first (a page read; never while a
- * refused form is answered, which must write nothing).
- */
-export async function listClassWeek(actor: Actor, week: number, { make = true }: { make?: boolean } = {}) {
+/** A week of classes from `week` weeks after today (the timetable's made first), with spots taken and waiting. */
+export async function listClassWeek(actor: Actor, week: number) {
   ensureCan(actor, "groupClasses", "view");
   const timeZone = await siteTimeZone();
   const from = addDays(todayIn(timeZone), week * 7);
   const db = getDb();
-  if (make && week >= 0) await makeClasses(db, { from, days: 7, timeZone });
+  if (week >= 0) await makeClasses(db, { from, days: 7, timeZone });
   const spots = sql<number>`count(*) filter (where ${classBooking.status} in ('booked', 'offered', 'attended', 'no_show'))`.mapWith(Number);
   const waiting = sql<number>`count(*) filter (where ${classBooking.status} = 'waitlisted')`.mapWith(Number);
   const offered = sql<number>`count(*) filter (where ${classBooking.status} = 'offered')`.mapWith(Number);

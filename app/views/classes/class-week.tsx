@@ -1,8 +1,6 @@
-import { Form, Link } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button";
-import { SelectField, TextField } from "~/components/ui/field";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { formatLongDate } from "~/lib/dates";
-import { CoachField, refusalOf, useRefusalToast, type Result } from "./class-parts";
 
 interface WeekClass {
   id: string;
@@ -25,9 +23,6 @@ interface WeekClass {
 interface ClassWeekProps {
   week: number;
   list: { from: string; to: string; timeZone: string; classes: WeekClass[] };
-  coaches: Array<{ id: string; name: string }>;
-  types: Array<{ id: string; name: string }>;
-  result: Result;
 }
 
 function byDate(classes: WeekClass[]) {
@@ -47,13 +42,8 @@ function Spots({ c }: { c: WeekClass }) {
   );
 }
 
-/** The staff list of a week's classes by date, and the extra-class form. */
-export function ClassWeek({ week, list, coaches, types, result }: ClassWeekProps) {
-  const refused = refusalOf(result, "add-class");
-  useRefusalToast(refused, "Failed to add class");
-  const values = refused?.values ?? {};
-  const errors = refused?.fieldErrors ?? {};
-  const value = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+/** The staff list of a week's classes by date. */
+export function ClassWeek({ week, list }: ClassWeekProps) {
   return (
     <div className="mt-8 space-y-10">
       <section aria-labelledby="week-heading">
@@ -72,6 +62,9 @@ export function ClassWeek({ week, list, coaches, types, result }: ClassWeekProps
             ) : null}
             <Link to={`/classes?week=${week + 1}`} className={buttonClass("secondary")}>
               Next week
+            </Link>
+            <Link to="/classes/new" className={buttonClass("primary")}>
+              Add an extra class
             </Link>
           </nav>
         </div>
@@ -103,30 +96,6 @@ export function ClassWeek({ week, list, coaches, types, result }: ClassWeekProps
             </ul>
           </section>
         ))}
-      </section>
-      <section aria-labelledby="extra-heading" className="max-w-3xl">
-        <h2 id="extra-heading" className="text-2xl font-bold uppercase">
-          Add an extra class
-        </h2>
-        <p className="mt-1 text-sm text-zinc-700">A class on one date only; the weekly timetable stays as it is.</p>
-        <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-2" aria-label="Add an extra class">
-          <input type="hidden" name="intent" value="add-class" />
-          <SelectField id="extra-type" label="Class type" name="classTypeId" defaultValue={value("classTypeId")} error={errors.classTypeId} required>
-            <option value="">Choose a class type</option>
-            {types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
-          <CoachField id="extra-coach" coaches={coaches} defaultValue={value("coachId")} error={errors.coachId} />
-          <TextField id="extra-date" label="Date" name="date" type="date" defaultValue={value("date")} error={errors.date} required />
-          <TextField id="extra-time" label="Start time" name="time" type="time" defaultValue={value("time")} error={errors.time} required />
-          <TextField id="extra-location" label="Room" name="location" defaultValue={value("location")} error={errors.location} maxLength={80} />
-          <div className="flex items-end">
-            <Button type="submit">Add class</Button>
-          </div>
-        </Form>
       </section>
     </div>
   );

@@ -547,7 +547,8 @@ export const matrix: MatrixRow[] = [
   // Group classes, the staff side (decision 0105): the layout checks once; the class types are the administrators'.
   read("classes", staffOnly(200)),
   read("classes", staffOnly(200), () => "/classes?week=1"),
-  { route: "classes", op: "create", intent: "add-class", path: () => "/classes?index", form: () => ({ intent: "add-class", classTypeId: "", date: "", time: "" }), expect: staffOnly(400) },
+  read("classes/new", staffOnly(200)),
+  { route: "classes/new", op: "create", intent: "add-class", path: () => "/classes/new", form: () => ({ intent: "add-class", classTypeId: "", date: "", time: "" }), expect: staffOnly(400) },
   read("classes/timetable", staffOnly(200)),
   read("classes/timetable", staffOnly(200), () => `/classes/timetable?edit=class-slot-mon-am`),
   { route: "classes/timetable", op: "create", intent: "save-row", path: () => "/classes/timetable", form: () => ({ intent: "save-row", weekday: "9", time: "", classTypeId: "" }), expect: staffOnly(400) },
