@@ -52,9 +52,9 @@ test.describe("the staff Classes area", () => {
     await add.getByLabel("Room").fill("Studio 9");
     await add.getByRole("button", { name: "Add row" }).click();
     await expect(page.getByText("Timetable row added", { exact: true })).toBeVisible();
-    const row = page.getByRole("row").filter({ hasText: "Sunday" }).filter({ hasText: "10:30" });
-    await expect(row).toContainText("Studio 9");
-    await expect(row).toContainText(users.trainer.name);
+    const row = page.getByRole("list", { name: "Weekly timetable" }).getByRole("listitem").filter({ hasText: "Sunday 10:30 Core & Flexibility" });
+    await expect(row).toContainText("Room: Studio 9");
+    await expect(row).toContainText(`Coach: ${users.trainer.name}`);
 
     await page.getByRole("link", { name: "Edit Sunday 10:30 Core & Flexibility" }).click();
     const edit = page.getByRole("form", { name: "Edit Sunday 10:30 Core & Flexibility" });
@@ -63,7 +63,7 @@ test.describe("the staff Classes area", () => {
     await edit.getByLabel("Start time").fill("11:00");
     await edit.getByRole("button", { name: "Save row" }).click();
     await expect(page.getByText("Timetable row saved", { exact: true })).toBeVisible();
-    await expect(page.getByRole("row").filter({ hasText: "Sunday" }).filter({ hasText: "11:00" })).toContainText("Studio 10");
+    await expect(page.getByRole("list", { name: "Weekly timetable" }).getByRole("listitem").filter({ hasText: "Sunday 11:00 Core & Flexibility" })).toContainText("Room: Studio 10");
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
@@ -111,5 +111,16 @@ test.describe("the staff Classes area", () => {
     await expect(page.getByRole("heading", { name: "Waitlist (0)" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Booked (0)" })).toBeVisible();
     expect(cancelMails()).toHaveLength(3);
+  });
+
+  test("on a 390 px phone the week, the timetable and a roster fit the screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsTrainer(page, "/classes");
+    for (const to of ["/classes", "/classes/timetable", `/classes/${STARTED_CLASS}`, "/classes/new"]) {
+      await page.goto(`${origin}${to}`);
+      await expect(page.getByRole("heading", { name: "Classes", level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), to).toBeLessThanOrEqual(390);
+      expect(await accessibilityViolations(page), to).toEqual([]);
+    }
   });
 });

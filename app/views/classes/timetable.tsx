@@ -41,48 +41,34 @@ export function Timetable({ rows, types, coaches, editing, result }: TimetablePr
         <p className="mt-1 text-sm text-zinc-700">
           Up to {MAX_TIMETABLE_ROWS} rows. An edit moves the upcoming classes of its row that were not changed one-off; removing a row cancels its upcoming classes and e-mails their members.
         </p>
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Weekly timetable</caption>
-            <thead>
-              <tr className="border-b border-zinc-300">
-                <th scope="col" className="py-2 pr-3">Day</th>
-                <th scope="col" className="py-2 pr-3">Time</th>
-                <th scope="col" className="py-2 pr-3">Class</th>
-                <th scope="col" className="py-2 pr-3">Coach</th>
-                <th scope="col" className="py-2 pr-3">Room</th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className="border-b border-zinc-200">
-                  <td className="py-2 pr-3">{r.weekdayName}</td>
-                  <td className="py-2 pr-3">{r.time}</td>
-                  <td className="py-2 pr-3">{r.typeName}</td>
-                  <td className="py-2 pr-3">{r.coachName || "–"}</td>
-                  <td className="py-2 pr-3">{r.location || "–"}</td>
-                  <td className="flex flex-wrap gap-2 py-2">
-                    <Link to={`/classes/timetable?edit=${encodeURIComponent(r.id)}#row-form`} className={buttonClass("secondary")} aria-label={`Edit ${r.weekdayName} ${r.time} ${r.typeName}`}>
-                      Edit
-                    </Link>
-                    <ConfirmButton
-                      label="Remove"
-                      name={`Remove ${r.weekdayName} ${r.time} ${r.typeName}`}
-                      title="Remove this timetable row?"
-                      text={`${r.weekdayName} ${r.time} ${r.typeName}: its upcoming classes are cancelled and their members e-mailed.`}
-                      intent="remove-row"
-                      fields={{ rowId: r.id }}
-                      confirm="Remove row"
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul aria-label="Weekly timetable" className="mt-4 divide-y divide-zinc-200 rounded-lg border border-zinc-200">
+          {rows.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <p className="font-semibold">
+                  {r.weekdayName} {r.time} {r.typeName}
+                </p>
+                <p className="text-sm text-zinc-700">
+                  Coach: {r.coachName || "none yet"} · Room: {r.location || "none yet"}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Link to={`/classes/timetable?edit=${encodeURIComponent(r.id)}#row-form`} className={buttonClass("secondary")} aria-label={`Edit ${r.weekdayName} ${r.time} ${r.typeName}`}>
+                  Edit
+                </Link>
+                <ConfirmButton
+                  label="Remove"
+                  name={`Remove ${r.weekdayName} ${r.time} ${r.typeName}`}
+                  title="Remove this timetable row?"
+                  text={`${r.weekdayName} ${r.time} ${r.typeName}: its upcoming classes are cancelled and their members e-mailed.`}
+                  intent="remove-row"
+                  fields={{ rowId: r.id }}
+                  confirm="Remove row"
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
       </section>
       <section id="row-form" aria-labelledby="row-form-heading" className="max-w-3xl">
         <h2 id="row-form-heading" className="text-2xl font-bold uppercase">
