@@ -22,6 +22,7 @@ import { completeOwnProfile } from "~/modules/users/profile.server";
 import { DEFAULT_WEIGHT_UNIT } from "~/lib/units";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
 import { hasCheckIns, seedCheckIns } from "./seed-demo-check-ins";
+import { hasClassBookings, seedClassBookings } from "./seed-demo-classes";
 import { hasProgram, seedTraining } from "./seed-demo-training";
 
 const DEMO_PASSWORD = "relentless-demo";
@@ -188,6 +189,11 @@ export async function seedDemo(log: (line: string) => void = console.log): Promi
   if (!(await hasCheckIns(member.id))) {
     const made = await seedCheckIns({ id: member.id, weightUnit: demoMember.weightUnit }, trainer.id, today);
     log(`created  ${made} check-ins with front and side photos for ${member.email} (this week's waiting for review)`);
+  }
+
+  if (!(await hasClassBookings(member.id))) {
+    const made = await seedClassBookings({ id: member.id, email: member.email, role: "member" }, today, timeZone);
+    log(`created  ${made} group class bookings for ${member.email}`);
   }
 
   // A conversation with the coach, the member's last question not answered yet (a reason on /coach).

@@ -12,6 +12,8 @@ import { getSecuritySettings, setRequireStaffTwoFactor } from "~/modules/setting
 import { readBackupsForAdmin, setBackupsKept } from "~/modules/backups/nightly.server";
 import { formatBytes } from "~/modules/backups/describe";
 import { formatUsDateTime } from "~/lib/dates";
+import { readClassBookingSettingsForAdmin, setClassBookingSettings } from "~/modules/classes/class-settings.server";
+import { ClassBookingSettingsForm } from "~/views/classes/class-booking-settings-form";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Settings", matches) }, { name: "robots", content: "noindex" }];
 
@@ -23,8 +25,8 @@ function timeZones(current: string): string[] {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const settings = await readSiteSettingsForAdmin(user);
-  const [security, backups] = await Promise.all([getSecuritySettings(), readBackupsForAdmin(user)]);
-  return { settings, security, backups, modes: deliveryModes(user), timeZones: timeZones(settings.timeZone), adminEmail: user.email };
+  const [security, backups, classBookings] = await Promise.all([getSecuritySettings(), readBackupsForAdmin(user), readClassBookingSettingsForAdmin(user)]);
+  return { settings, security, backups, classBookings, modes: deliveryModes(user), timeZones: timeZones(settings.timeZone), adminEmail: user.email };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -53,6 +55,10 @@ export function action({ request, context }: Route.ActionArgs) {
       const { keep } = await setBackupsKept(user, form);
       return redirectWithToast("/admin/settings", { type: "success", title: "Settings saved", description: `The newest ${keep} nightly backups are kept.` });
     },
+    "class-bookings": async (form) => {
+      await setClassBookingSettings(user, form);
+      return redirectWithToast("/admin/settings", { type: "success", title: "Settings saved", description: "Class bookings follow the new rules." });
+    },
     save: async (form) => {
       await updateSiteSettings(user, form);
       return redirectWithToast("/admin/settings", { type: "success", title: "Settings saved", description: "The site now shows the new details." });
@@ -76,7 +82,7 @@ const textFields: { name: keyof SiteSettings; label: string; type?: string; auto
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const { settings, security, backups, modes, timeZones, adminEmail } = loaderData;
+  const { settings, security, backups, classBookings, modes, timeZones, adminEmail } = loaderData;
   const refused = actionData && !actionData.ok ? (actionData as ActionFailure<keyof SiteSettings>) : undefined;
   const errors = refused?.fieldErrors ?? {};
   const value = (name: keyof SiteSettings) => String(refused?.values[name] ?? settings[name]);
@@ -202,6 +208,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               </Button>
             </Form>
           </section>
+          <ClassBookingSettingsForm settings={classBookings} refused={refused?.intent === "class-bookings" ? refused : undefined} busy={submitting === "class-bookings"} />
           <section aria-labelledby="storage-title" className="rounded-xl border border-zinc-200 p-5">
             <h2 id="storage-title" className="text-lg font-bold uppercase">
               File Storage

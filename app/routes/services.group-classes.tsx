@@ -1,14 +1,21 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/services.group-classes";
+import { getSessionUser } from "~/auth/session.server";
 import { buttonClass } from "~/components/ui/button";
+import { runAction } from "~/lib/action.server";
 import { seo, siteFromMatches } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { bookClass, cancelClassBooking, confirmClassOffer, declineClassOffer } from "~/modules/classes/bookings.server";
+import { listClassTypeCards, listTimetable, listUpcomingClasses } from "~/modules/classes/class-listing.server";
+import { describeOutcome } from "~/modules/classes/class-outcomes";
+import { groupClassBenefits } from "~/modules/marketing/services-content";
+import { siteImage } from "~/modules/marketing/images";
+import { UpcomingClasses, type ClassRefusal, type Viewer } from "~/views/classes/upcoming-classes";
 import { ClassTypeCard, ScheduleTable } from "~/views/marketing/class-schedule";
 import { CtaBand } from "~/views/marketing/cta-band";
 import { FeatureGrid } from "~/views/marketing/feature-grid";
-import { siteImage } from "~/modules/marketing/images";
 import { PageHero } from "~/views/marketing/page-hero";
 import { Section } from "~/views/marketing/section";
-import { classTypes, groupClassBenefits, groupClassSchedule } from "~/modules/marketing/services-content";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -21,7 +28,35 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function GroupClasses() {
+/** The types, the timetable and the coming classes; a member's own places too (a visitor's page is the shared cached copy). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getSessionUser(request);
+  const [types, timetable, upcoming] = await Promise.all([listClassTypeCards(), listTimetable(), listUpcomingClasses(viewer)]);
+  const role: Viewer = !viewer ? "visitor" : viewer.role === "member" ? "member" : "staff";
+  return { types, timetable, viewer: role, ...upcoming };
+}
+
+const BACK = "/services/group-classes";
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await getSessionUser(request);
+  const answer = (outcome: Parameters<typeof describeOutcome>[0], intent: Parameters<typeof describeOutcome>[1]) =>
+    redirectWithToast(BACK, { type: "success", ...describeOutcome(outcome, intent) });
+  return runAction(request, {
+    book: async (form) => answer(await bookClass(viewer, form), "book"),
+    cancel: async (form) => answer(await cancelClassBooking(viewer, form), "cancel"),
+    decline: async (form) => answer(await declineClassOffer(viewer, form), "decline"),
+    confirm: async (form) => answer(await confirmClassOffer(viewer, form), "confirm"),
+  });
+}
+
+export default function GroupClasses({ loaderData, actionData }: Route.ComponentProps) {
+  const { types, timetable, viewer, classes, timeZone, bookAheadDays } = loaderData;
+  const refusal: ClassRefusal | undefined =
+    actionData && !actionData.ok
+      ? { intent: actionData.intent, classId: typeof actionData.values.classId === "string" ? actionData.values.classId : null, title: actionData.title, message: actionData.error ?? Object.values(actionData.fieldErrors)[0] ?? "Please try again." }
+      : undefined;
+  const weeks = bookAheadDays % 7 === 0 ? `${bookAheadDays / 7 === 2 ? "Two" : bookAheadDays / 7} ${bookAheadDays === 7 ? "Week" : "Weeks"}` : `${bookAheadDays} Days`;
   return (
     <>
       <PageHero
@@ -40,9 +75,9 @@ export default function GroupClasses() {
         <FeatureGrid items={groupClassBenefits} />
       </Section>
 
-      <Section title="Class Types" eyebrow="Classes" tone="muted" intro="Four classes, each with a small group so the coach can coach you.">
+      <Section title="Class Types" eyebrow="Classes" tone="muted" intro={`${types.length === 4 ? "Four" : types.length} classes, each with a small group so the coach can coach you.`}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {classTypes.map((c) => (
+          {types.map((c) => (
             <li key={c.name} className="grid">
               <ClassTypeCard classType={c} />
             </li>
@@ -51,7 +86,11 @@ export default function GroupClasses() {
       </Section>
 
       <Section id="schedule" title="Weekly Schedule" eyebrow="Timetable" intro="Pick a class and book your place.">
-        <ScheduleTable rows={groupClassSchedule} caption="Group class timetable" />
+        <ScheduleTable rows={timetable} caption="Group class timetable" bookHref={viewer === "member" ? "#upcoming" : "/contact"} />
+      </Section>
+
+      <Section id="upcoming" title={`The Next ${weeks}`} eyebrow="Book a Class" tone="muted" intro={viewer === "member" ? "Book a place, join the waitlist of a full class, or cancel." : viewer === "staff" ? "Members book here; rosters are under Classes." : "Spots left in each class. Book to ask for your first class."}>
+        <UpcomingClasses classes={classes} viewer={viewer} timeZone={timeZone} refusal={refusal} />
       </Section>
 
       <CtaBand title="Find Your Class" text="Tell us which class suits you and we'll reply within 24 hours.">

@@ -241,6 +241,9 @@ test.describe("the permission matrix", () => {
     });
     expect(uploaded.status()).toBe(302);
     ids.photoId = idOf(findAll(await loaderData(clients.memberA, "/members/progress/photos"), (o) => o.pose === "front" && typeof o.id === "string"), "progress photo");
+
+    // The last class the Group Classes page lists: the furthest ahead, so no journey books it.
+    ids.bookableClassId = idOf(findAll(await loaderData(clients.memberA, "/services/group-classes"), (o) => typeof o.spotsLeft === "number" && o.cancelled === false).slice(-1), "group class");
   });
 
   test.afterAll(async () => {

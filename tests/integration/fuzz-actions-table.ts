@@ -279,6 +279,13 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
   list.push({ name: "/login/two-factor", path: "/login/two-factor", who: "visitor", base: { code: "123456", redirectTo: "/members" } });
   list.push({ name: "/admin/settings security", path: "/admin/settings", who: "admin", base: { intent: "security" } });
   list.push({ name: "/admin/settings backups", path: "/admin/settings", who: "admin", base: { intent: "backups", keep: "7" } });
+  list.push({ name: "/admin/settings class-bookings", path: "/admin/settings", who: "admin", base: { intent: "class-bookings", cancelCutoffHours: "2", offerWindowMinutes: "30", weeklyLimit: "3", bookAheadDays: "14" } });
+  // The Group Classes page's member intents, on a class that does not exist (and as a visitor). The
+  // page drawn with a refusal makes the coming dated classes from the timetable (its loader, once).
+  for (const intent of ["book", "cancel", "confirm", "decline"]) {
+    list.push({ name: `/services/group-classes ${intent}`, path: "/services/group-classes", who: "member", base: { intent, classId: "fuzz-no-such-class" }, pools: { intent: ["book", "cancel", "confirm", "decline"] }, refusalWrites: ["classes"] });
+  }
+  list.push({ name: "/services/group-classes book (visitor)", path: "/services/group-classes", who: "visitor", base: { intent: "book", classId: "fuzz-no-such-class" }, refusalWrites: ["classes"] });
   const userIds = [ids.target, "no-such-user"];
   for (const [intent, base] of Object.entries<Record<string, string>>({
     invite: { name: "New Person", email: "new@fuzz.test", role: "member" },

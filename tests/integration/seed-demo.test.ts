@@ -47,6 +47,7 @@ it("fills accounts, articles, content, a nutrition document, sessions, progress 
   expect(first.output).toMatch(/created {2}1 program for member@demo\.relentless with \d+ finished workouts \(2 days missed\) and 1 coach comment/);
   expect(first.output).toContain("created  3 check-ins with front and side photos for member@demo.relentless (this week's waiting for review)");
   expect(first.output).toContain("created  3 messages between trainer@demo.relentless and member@demo.relentless");
+  expect(first.output).toContain("created  2 group class bookings for member@demo.relentless");
 
   const second = await seedDemo();
   expect(second.code, second.output).toBe(0);

@@ -18,6 +18,7 @@ import { trainingSession } from "~/db/schema/training-sessions";
 import { formatUsDateTime } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { addDays, todayIn } from "~/lib/time-zone";
+import { isCancelledInFeed, listFeedClassPlaces } from "~/modules/classes/own-bookings.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { programDayDate } from "~/modules/workouts/program-dates";
 import { renderCalendar, type FeedSession, type FeedWorkout } from "./calendar-ics";
@@ -97,11 +98,12 @@ export async function readCalendarFeed(token: string, now: Date = new Date()): P
     return renderCalendar({ name: `${settings.businessName}: sessions`, host, now, sessions: await everySession(from, to), workouts: [] });
   }
   const today = todayIn(settings.timeZone, now);
-  const [sessions, workouts] = await Promise.all([
+  const [sessions, classes, workouts] = await Promise.all([
     ownSessions(owner.id, from, to, settings.coachName),
+    ownClassPlaces(owner.id, from, to),
     plannedWorkouts(owner.id, addDays(today, -FEED_DAYS_BACK), addDays(today, FEED_DAYS_AHEAD)),
   ]);
-  return renderCalendar({ name: `${settings.businessName}: training`, host, now, sessions, workouts });
+  return renderCalendar({ name: `${settings.businessName}: training`, host, now, sessions: [...sessions, ...classes], workouts });
 }
 
 const sessionColumns = {
@@ -127,6 +129,28 @@ async function ownSessions(memberId: string, from: Date, to: Date, coachName: st
     summary: coachName ? `${r.type} with ${coachName}` : r.type,
     cancelled: r.status === "cancelled",
   }));
+}
+
+/**
+ * The member's places in group classes: one event per booking (a new booking after a
+ * cancel is a new event); SEQUENCE is the class's revision, one more once the place ended.
+ */
+async function ownClassPlaces(memberId: string, from: Date, to: Date): Promise<FeedSession[]> {
+  const places = await listFeedClassPlaces({ id: memberId, role: "member" }, { from, to }, MAX_MEMBER_SESSIONS);
+  return places.map((p) => {
+    const placeEnded = p.status === "cancelled" || p.status === "late_cancelled" || p.status === "offer_lapsed";
+    return {
+      kind: "class-booking",
+      id: p.bookingId,
+      startsAt: new Date(p.startsAt),
+      durationMinutes: p.durationMinutes,
+      summary: `${p.className} (group class)`,
+      location: p.location,
+      description: p.status === "offered" ? "A place offered from the waitlist: confirm it on the Group Classes page." : "",
+      cancelled: isCancelledInFeed(p),
+      revision: p.revision + (placeEnded ? 1 : 0),
+    };
+  });
 }
 
 async function everySession(from: Date, to: Date): Promise<FeedSession[]> {

@@ -7,6 +7,8 @@ import ical, { ICalEventStatus, ICalEventTransparency } from "ical-generator";
 import { addDays } from "~/lib/time-zone";
 
 export interface FeedSession {
+  /** A 1:1 session (UID session-<id>), or a member's place in a group class (UID class-booking-<booking id>). */
+  kind?: "session" | "class-booking";
   id: string;
   startsAt: Date;
   durationMinutes: number;
@@ -46,7 +48,7 @@ export function renderCalendar(feed: FeedCalendar): string {
   const calendar = ical({ name: feed.name, prodId: { company: feed.host, product: "Relentless calendar feed", language: "EN" }, ttl: REFRESH_SECONDS });
   for (const s of feed.sessions) {
     calendar.createEvent({
-      id: `session-${s.id}@${feed.host}`,
+      id: `${s.kind ?? "session"}-${s.id}@${feed.host}`,
       sequence: s.revision,
       stamp: feed.now,
       start: s.startsAt,

@@ -16,8 +16,9 @@ import { AppError } from "~/lib/app-error";
 import { createJobRunner } from "~/lib/job-runner.server";
 import { newPerson, type Person } from "~/modules/workouts/training.test-support";
 import { outboxMails } from "../../../tests/support/outbox";
-import { bookClass, cancelClassBooking, confirmClassOffer } from "./bookings.server";
+import { bookClass, cancelClassBooking, confirmClassOffer, declineClassOffer } from "./bookings.server";
 import { insertClass, placesOf } from "./class-bookings.test-support";
+import { listUpcomingClasses } from "./class-listing.server";
 import { lapseOffersJob, placeMailJob, promoteWaitlist } from "./waitlist.server";
 
 const MINUTE = 60_000;
@@ -151,9 +152,17 @@ describe("an offer inside the cut-off", () => {
     ]);
   });
 
-  it("passes on at once when the member declines it", async () => {
-    const { classId, b } = await offered();
-    expect(await cancelClassBooking(b, { classId }, at(5 * MINUTE))).toMatchObject({ status: "offer_lapsed" });
+  it("lapses lazily when the page lists the class, and the list shows the next member's offer", async () => {
+    const { classId, c } = await offered();
+    const { classes } = await listUpcomingClasses(c, at(45 * MINUTE));
+    expect(classes.find((k) => k.id === classId)).toMatchObject({ spotsLeft: 0, waiting: 0, mine: { status: "offered", offerDeadline: { date: "2030-03-06", time: "09:00" } } });
+    expect((await placesOf(classId)).map((p) => p.status)).toEqual(["late_cancelled", "offer_lapsed", "offered"]);
+  });
+
+  it("passes on at once when the member declines it; a booked member cannot 'decline'", async () => {
+    const { classId, a, b } = await offered();
+    expect((await refusal(declineClassOffer(a, { classId }, at(5 * MINUTE)))).status).toBe(409);
+    expect(await declineClassOffer(b, { classId }, at(5 * MINUTE))).toMatchObject({ status: "offer_lapsed" });
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(["late_cancelled", "offer_lapsed", "offered"]);
   });
 });
@@ -226,6 +235,21 @@ describe("refusals, which change nothing", () => {
 });
 
 describe("promoteWaitlist", () => {
+  it("runs before a new booking, so a spot left free goes to those already waiting, not to the newcomer", async () => {
+    const classId = await insertClass({ startsAt: at(3 * 24 * HOUR), capacity: 1 });
+    const [a, b, c] = await members(3);
+    await bookClass(a!, { classId }, NOW);
+    await bookClass(b!, { classId }, NOW);
+    // A spot freed without a promotion (as a capacity raised outside the rules would leave it).
+    await getDb().update(groupClass).set({ capacity: 2 }).where(eq(groupClass.id, classId));
+    expect(await bookClass(c!, { classId }, NOW)).toMatchObject({ status: "waitlisted", position: 1 });
+    expect((await placesOf(classId)).map((p) => [p.memberId, p.status])).toEqual([
+      [a!.id, "booked"],
+      [b!.id, "booked"],
+      [c!.id, "waitlisted"],
+    ]);
+  });
+
   it("fills every spot a raised capacity frees, in arrival order, and nobody twice", async () => {
     const classId = await insertClass({ startsAt: at(3 * 24 * HOUR), capacity: 1 });
     const people = await members(4);

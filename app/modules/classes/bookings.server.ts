@@ -43,6 +43,14 @@ export interface BookingOutcome {
   className: string;
   /** ISO instant of the class's start. */
   startsAt: string;
+  /** The start's date (yyyy-mm-dd) and time (HH:mm) in the site's zone. */
+  date: string;
+  time: string;
+}
+
+function outcome(status: BookingStatus, position: number | null, className: string, startsAt: string, timeZone: string): BookingOutcome {
+  const { date, time } = toZonedParts(startsAt, timeZone);
+  return { status, position, className, startsAt, date, time };
 }
 
 /** Only a signed-in member books, cancels or confirms (staff manage rosters elsewhere). */
@@ -115,12 +123,13 @@ export async function bookClass(actor: Actor | null, input: unknown, now: Date =
   const member = requireMember(actor);
   const classId = readClassId(input);
   const { timeZone } = await getSiteSettings();
-  const outcome = await getDb().transaction(async (tx) => {
+  const done = await getDb().transaction(async (tx) => {
     const theClass = await lockOpenClass(tx, classId, now);
     const settings = await getClassBookingSettings(tx);
     if (theClass.startsAt.getTime() > now.getTime() + settings.bookAheadDays * DAY) throw new AppError(409, notOpenYet(settings.bookAheadDays), { title: "Not open yet" });
-    // Offers past their deadline pass on first: the spots they held are free again.
+    // Offers past their deadline pass on first, and any free spot goes to those already waiting: they asked first.
     await lapseExpiredOffers(tx, classId, now);
+    await promoteWaitlist(tx, classId, now);
     // The member's row second: two bookings of theirs in other classes at once count each other.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, member.id)).for("no key update");
     const mine = await livePlace(tx, classId, member.id);
@@ -144,13 +153,14 @@ export async function bookClass(actor: Actor | null, input: unknown, now: Date =
       startsAt: theClass.startsAt.toISOString(),
     } as const;
   });
+  const result = outcome(done.status, done.position, done.className, done.startsAt, timeZone);
   await recordAudit({
-    action: outcome.status === "booked" ? "booking.created" : "booking.waitlisted",
+    action: done.status === "booked" ? "booking.created" : "booking.waitlisted",
     actor: member,
-    target: { type: "class_booking", id: outcome.id },
-    summary: `${outcome.status === "booked" ? "Booked" : "Joined the waitlist of"} ${outcome.className} on ${toZonedParts(outcome.startsAt, timeZone).date} at ${toZonedParts(outcome.startsAt, timeZone).time}`,
+    target: { type: "class_booking", id: done.id },
+    summary: `${done.status === "booked" ? "Booked" : "Joined the waitlist of"} ${done.className} on ${result.date} at ${result.time}`,
   });
-  return { status: outcome.status, position: outcome.position, className: outcome.className, startsAt: outcome.startsAt };
+  return result;
 }
 
 /**
@@ -159,13 +169,23 @@ export async function bookClass(actor: Actor | null, input: unknown, now: Date =
  * spot goes to the first person waiting. A class that started (or was cancelled) keeps
  * its bookings as they are (409).
  */
-export async function cancelClassBooking(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
+export function cancelClassBooking(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
+  return giveUpPlace(actor, input, now, false);
+}
+
+/** Declines a place offered from the waitlist: it passes on at once. Without an offer waiting: 409. */
+export function declineClassOffer(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
+  return giveUpPlace(actor, input, now, true);
+}
+
+async function giveUpPlace(actor: Actor | null, input: unknown, now: Date, onlyAnOffer: boolean): Promise<BookingOutcome> {
   const member = requireMember(actor);
   const classId = readClassId(input);
-  const outcome = await getDb().transaction(async (tx) => {
+  const done = await getDb().transaction(async (tx) => {
     const theClass = await lockOpenClass(tx, classId, now);
     await lapseExpiredOffers(tx, classId, now);
     const mine = await livePlace(tx, classId, member.id);
+    if (onlyAnOffer && mine?.status !== "offered") throw new AppError(409, NO_OFFER, { title: "No place to decline" });
     if (!mine) throw new AppError(404, NO_BOOKING);
     const settings = await getClassBookingSettings(tx);
     const late = theClass.startsAt.getTime() - now.getTime() < settings.cancelCutoffHours * HOUR;
@@ -177,17 +197,17 @@ export async function cancelClassBooking(actor: Actor | null, input: unknown, no
   await recordAudit({
     action: "booking.cancelled",
     actor: member,
-    target: { type: "class_booking", id: outcome.id },
-    summary: `${outcome.was === "waitlisted" ? "Left the waitlist of" : outcome.was === "offered" ? "Declined a place in" : outcome.status === "late_cancelled" ? "Late-cancelled" : "Cancelled"} ${outcome.className}`,
+    target: { type: "class_booking", id: done.id },
+    summary: `${done.was === "waitlisted" ? "Left the waitlist of" : done.was === "offered" ? "Declined a place in" : done.status === "late_cancelled" ? "Late-cancelled" : "Cancelled"} ${done.className}`,
   });
-  return { status: outcome.status, position: null, className: outcome.className, startsAt: outcome.startsAt };
+  return outcome(done.status, null, done.className, done.startsAt, (await getSiteSettings()).timeZone);
 }
 
 /** Takes the place offered from the waitlist, before its deadline (after it, the offer has passed on: 409). */
 export async function confirmClassOffer(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
   const member = requireMember(actor);
   const classId = readClassId(input);
-  const outcome = await getDb().transaction(async (tx) => {
+  const done = await getDb().transaction(async (tx) => {
     const theClass = await lockOpenClass(tx, classId, now);
     await lapseExpiredOffers(tx, classId, now);
     const mine = await livePlace(tx, classId, member.id);
@@ -195,6 +215,6 @@ export async function confirmClassOffer(actor: Actor | null, input: unknown, now
     await tx.update(classBooking).set({ status: "booked", offerExpiresAt: null, updatedAt: now }).where(eq(classBooking.id, mine.id));
     return { id: mine.id, className: await classNameOf(tx, theClass.classTypeId), startsAt: theClass.startsAt.toISOString() };
   });
-  await recordAudit({ action: "booking.created", actor: member, target: { type: "class_booking", id: outcome.id }, summary: `Confirmed a place in ${outcome.className}` });
-  return { status: "booked", position: null, className: outcome.className, startsAt: outcome.startsAt };
+  await recordAudit({ action: "booking.created", actor: member, target: { type: "class_booking", id: done.id }, summary: `Confirmed a place in ${done.className}` });
+  return outcome("booked", null, done.className, done.startsAt, (await getSiteSettings()).timeZone);
 }

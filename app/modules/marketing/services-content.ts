@@ -120,6 +120,7 @@ export const groupClassBenefits: Feature[] = [
   { icon: PiggyBank, title: "Great Value", text: "Coached training for less than the cost of one-to-one sessions." },
 ];
 
+/** A class type as its card shows it; the types and the timetable themselves are in the database (decision 0100, migration 0023). */
 export interface ClassType {
   name: string;
   duration: string;
@@ -128,52 +129,11 @@ export interface ClassType {
   description: string;
 }
 
-export const classTypes: ClassType[] = [
-  {
-    name: "HIIT Training",
-    duration: "45 min",
-    intensity: "High",
-    maxParticipants: 8,
-    description: "Short, hard intervals with brief rests to build fitness and burn energy.",
-  },
-  {
-    name: "Strength & Conditioning",
-    duration: "60 min",
-    intensity: "Medium-High",
-    maxParticipants: 6,
-    description: "Coached lifting with barbells, dumbbells and kettlebells, finished with conditioning work.",
-  },
-  {
-    name: "Functional Fitness",
-    duration: "50 min",
-    intensity: "Medium",
-    maxParticipants: 10,
-    description: "Pushing, pulling, carrying and moving well: strength for everyday life.",
-  },
-  {
-    name: "Core & Flexibility",
-    duration: "45 min",
-    intensity: "Low-Medium",
-    maxParticipants: 12,
-    description: "A stronger core and better mobility, to move freely and recover between harder sessions.",
-  },
-];
-
 export interface ScheduleRow {
   day: string;
   time: string;
   className: ClassType["name"];
 }
-
-export const groupClassSchedule: ScheduleRow[] = [
-  { day: "Monday", time: "6:00 AM", className: "HIIT Training" },
-  { day: "Monday", time: "7:00 PM", className: "Strength & Conditioning" },
-  { day: "Wednesday", time: "6:00 AM", className: "Functional Fitness" },
-  { day: "Wednesday", time: "7:00 PM", className: "Core & Flexibility" },
-  { day: "Friday", time: "6:00 AM", className: "HIIT Training" },
-  { day: "Friday", time: "7:00 PM", className: "Strength & Conditioning" },
-  { day: "Saturday", time: "9:00 AM", className: "Functional Fitness" },
-];
 
 // ── Nutrition Coaching ──────────────────────────────────────────────────────
 

@@ -7,6 +7,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { reference, valueWhere } from "~/lib/search-params";
 import { todayIn } from "~/lib/time-zone";
 import { listWorkoutSchedules } from "~/modules/library/published-plans.server";
+import { listOwnClassPlaces } from "~/modules/classes/own-bookings.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { isCalendarDate, isCalendarMonth, monthWeeks, utcRange } from "./calendar";
 import { getOwnTrainingSession, listOwnTrainingSessions } from "./training-sessions.server";
@@ -22,19 +23,17 @@ export const memberScheduleQuery = z.object({
 
 export type MemberScheduleQuery = z.output<typeof memberScheduleQuery>;
 
-/** The month's sessions (whole weeks around it), the open one and the coach's published workout schedules. */
+/** The month's sessions and group-class places (whole weeks around it), the open session and the coach's published workout schedules. */
 export async function loadMemberSchedule(actor: Actor, query: MemberScheduleQuery) {
   const { timeZone, coachName } = await getSiteSettings();
   const today = todayIn(timeZone);
   const month = query.month ?? today.slice(0, 7);
   const weeks = monthWeeks(month);
-  const [sessions, workoutSchedules] = await Promise.all([
-    listOwnTrainingSessions(actor, utcRange(weeks[0]![0]!, weeks.at(-1)!.at(-1)!, timeZone)),
-    listWorkoutSchedules(actor),
-  ]);
+  const range = utcRange(weeks[0]![0]!, weeks.at(-1)!.at(-1)!, timeZone);
+  const [sessions, classes, workoutSchedules] = await Promise.all([listOwnTrainingSessions(actor, range), listOwnClassPlaces(actor, range), listWorkoutSchedules(actor)]);
   const sessionId = query.session;
   const selected = sessionId ? (sessions.find((s) => s.id === sessionId) ?? (await getOwnTrainingSession(actor, sessionId))) : null;
-  return { month, today, coachName, timeZone, sessions, selected, day: query.day ?? null, workoutSchedules };
+  return { month, today, coachName, timeZone, sessions, classes, selected, day: query.day ?? null, workoutSchedules };
 }
 
 /** The cancel form: the session, and the month and day to come back to. */

@@ -25,8 +25,8 @@ export function ClassTypeCard({ classType }: { classType: ClassType }) {
   );
 }
 
-/** The weekly timetable: one row per class, each with its own Book link. */
-export function ScheduleTable({ rows, caption }: { rows: ScheduleRow[]; caption: string }) {
+/** The weekly timetable: one row per class, each with its own Book link (to /contact, or for a member to the dated classes). */
+export function ScheduleTable({ rows, caption, bookHref = "/contact" }: { rows: ScheduleRow[]; caption: string; bookHref?: string }) {
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-zinc-200">
       <table className="w-full text-left text-sm sm:text-base">
@@ -56,7 +56,7 @@ export function ScheduleTable({ rows, caption }: { rows: ScheduleRow[]; caption:
               <td className="px-2 py-3 whitespace-nowrap sm:px-6">{row.time}</td>
               <td className="px-2 py-3 sm:px-6">{row.className}</td>
               <td className="px-2 py-3 text-right sm:px-6">
-                <Link to="/contact" aria-label={`Book ${row.className} on ${row.day} at ${row.time}`} className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-strong sm:px-5">
+                <Link to={bookHref} aria-label={`Book ${row.className} on ${row.day} at ${row.time}`} className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-strong sm:px-5">
                   Book
                 </Link>
               </td>

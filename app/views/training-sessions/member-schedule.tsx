@@ -7,6 +7,8 @@ import { formatLongDate, formatMonth, weekdayNames } from "~/lib/dates";
 import { formatDuration, groupByDate, monthWeeks, SESSIONS_PER_DAY, shiftMonth } from "~/modules/training-sessions/calendar";
 import { Modal, SessionStatusBadge } from "./session-ui";
 import type { TrainingSessionView } from "~/modules/training-sessions/training-sessions.server";
+import type { OwnClassPlace } from "~/modules/classes/own-bookings.server";
+import { ClassPlaceLink, classTone, placesByDate } from "~/views/classes/class-places";
 
 export interface MemberScheduleData {
   /** yyyy-mm shown. */
@@ -17,6 +19,8 @@ export interface MemberScheduleData {
   timeZone: string;
   /** The member's sessions in the weeks the month shows. */
   sessions: TrainingSessionView[];
+  /** The member's group-class places in those weeks. */
+  classes: OwnClassPlace[];
   /** The open day dialog (yyyy-mm-dd), if any. */
   day: string | null;
   /** The open session, if any (only the member's own). */
@@ -27,13 +31,16 @@ const base = (month: string) => `/members/schedule?month=${month}`;
 const dayHref = (month: string, day: string) => `${base(month)}&day=${day}`;
 const sessionHref = (month: string, day: string, id: string) => `${dayHref(month, day)}&session=${encodeURIComponent(id)}`;
 const plural = (n: number) => `${n} ${n === 1 ? "session" : "sessions"}`;
+const classPlural = (n: number) => `${n} group ${n === 1 ? "class" : "classes"}`;
 
 /** The Training Schedule screen: a month calendar, the day dialog and the session detail. */
 export function MemberSchedule({ data, cancelError }: { data: MemberScheduleData; cancelError?: string }) {
   const { month, today, sessions, day, selected } = data;
   const byDate = groupByDate(sessions);
+  const classesByDate = placesByDate(data.classes);
   const weeks = monthWeeks(month);
   const daySessions = day ? (byDate.get(day) ?? []) : [];
+  const dayClasses = day ? (classesByDate.get(day) ?? []) : [];
   const dialogDay = selected?.date ?? day;
 
   // Focus goes back to the day that was opened once its dialog closes.
@@ -49,6 +56,8 @@ export function MemberSchedule({ data, cancelError }: { data: MemberScheduleData
 
   const subtitle = data.coachName ? `Your training sessions with ${data.coachName}` : "Your training sessions with your coach";
   const upcomingInMonth = sessions.filter((s) => s.date.startsWith(month));
+  const classesInMonth = data.classes.filter((c) => c.date.startsWith(month));
+  const narrowDates = [...new Set([...upcomingInMonth.map((s) => s.date), ...classesInMonth.map((c) => c.date)])].sort();
 
   return (
     <section aria-labelledby="schedule-title">
@@ -93,6 +102,8 @@ export function MemberSchedule({ data, cancelError }: { data: MemberScheduleData
             <tr key={week[0]}>
               {week.map((date) => {
                 const list = byDate.get(date) ?? [];
+                const places = classesByDate.get(date) ?? [];
+                const shown = list.length + places.length;
                 const inMonth = date.startsWith(month);
                 const dayNumber = Number(date.slice(8));
                 return (
@@ -101,12 +112,12 @@ export function MemberSchedule({ data, cancelError }: { data: MemberScheduleData
                     aria-current={date === today ? "date" : undefined}
                     className={cn("h-28 border border-zinc-200 align-top", inMonth ? "bg-white" : "bg-zinc-50", date === today && "ring-2 ring-inset ring-brand")}
                   >
-                    {list.length > 0 ? (
+                    {shown > 0 ? (
                       <Link
                         id={`day-${date}`}
                         to={dayHref(month, date)}
                         preventScrollReset
-                        aria-label={`${formatLongDate(date)}: ${plural(list.length)}`}
+                        aria-label={`${formatLongDate(date)}: ${[list.length ? plural(list.length) : "", places.length ? classPlural(places.length) : ""].filter(Boolean).join(", ")}`}
                         className="block h-full min-h-28 p-1.5 hover:bg-zinc-50"
                       >
                         <span className={cn("block text-sm font-semibold", inMonth ? "text-zinc-900" : "text-zinc-600")}>{dayNumber}</span>
@@ -122,9 +133,12 @@ export function MemberSchedule({ data, cancelError }: { data: MemberScheduleData
                               {s.time} {s.type}
                             </span>
                           ))}
-                          {list.length > SESSIONS_PER_DAY ? (
-                            <span className="block px-1 text-xs font-semibold text-zinc-700">+{list.length - SESSIONS_PER_DAY} more</span>
-                          ) : null}
+                          {places.slice(0, Math.max(0, SESSIONS_PER_DAY - list.length)).map((c) => (
+                            <span key={c.bookingId} className={cn("block truncate rounded px-1 py-0.5 text-xs", classTone(c))}>
+                              {c.time} {c.className}
+                            </span>
+                          ))}
+                          {shown > SESSIONS_PER_DAY ? <span className="block px-1 text-xs font-semibold text-zinc-700">+{shown - SESSIONS_PER_DAY} more</span> : null}
                         </span>
                       </Link>
                     ) : (
@@ -143,15 +157,20 @@ export function MemberSchedule({ data, cancelError }: { data: MemberScheduleData
 
       {/* Narrow screens: a list per day with sessions. */}
       <div className="mt-4 sm:hidden">
-        {upcomingInMonth.length === 0 ? (
+        {narrowDates.length === 0 ? (
           <p className="rounded-xl border border-dashed border-zinc-300 p-6 text-center text-zinc-700">No sessions this month.</p>
         ) : (
           <ol className="space-y-4">
-            {[...groupByDate(upcomingInMonth)].map(([date, list]) => (
+            {narrowDates.map((date) => (
               <li key={date} className="rounded-xl border border-zinc-200 p-4">
                 <h4 className="font-semibold">{formatLongDate(date)}</h4>
                 <ul className="mt-2 space-y-2">
-                  {list.map((s) => (
+                  {(classesByDate.get(date) ?? []).map((c) => (
+                    <li key={c.bookingId}>
+                      <ClassPlaceLink place={c} />
+                    </li>
+                  ))}
+                  {(byDate.get(date) ?? []).map((s) => (
                     <li key={s.id}>
                       <Link to={sessionHref(month, date, s.id)} preventScrollReset className="flex items-center justify-between gap-3 rounded-md px-2 py-2 hover:bg-zinc-50">
                         <span>
@@ -170,12 +189,17 @@ export function MemberSchedule({ data, cancelError }: { data: MemberScheduleData
 
       {selected ? (
         <SessionDetail month={month} session={selected} error={cancelError} />
-      ) : day && daySessions.length > 0 ? (
+      ) : day && daySessions.length + dayClasses.length > 0 ? (
         <Modal labelledBy="day-dialog-title" closeHref={base(month)} focusKey={`day-${day}`}>
           <h2 id="day-dialog-title" tabIndex={-1} data-autofocus className="pr-10 text-xl font-bold">
             Sessions for {formatLongDate(day)}
           </h2>
           <ul className="mt-5 divide-y divide-zinc-200 rounded-lg border border-zinc-200">
+            {dayClasses.map((c) => (
+              <li key={c.bookingId} className="px-2 py-1">
+                <ClassPlaceLink place={c} />
+              </li>
+            ))}
             {daySessions.map((s) => (
               <li key={s.id}>
                 <Link to={sessionHref(month, day, s.id)} preventScrollReset className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 hover:bg-zinc-50">

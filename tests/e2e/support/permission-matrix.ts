@@ -27,6 +27,8 @@ export interface MatrixIds {
   /** Member A's sessions: one member A cancels, one the staff update. */
   sessionForMember: string;
   sessionForStaff: string;
+  /** The last class the Group Classes page lists (two weeks ahead): members A and B book it, then cancel. */
+  bookableClassId: string;
   entryId: string;
   goalId: string;
   imageId: string;
@@ -116,6 +118,11 @@ export const matrix: MatrixRow[] = [
   read("services", everyone(200)),
   read("services/personal-training", everyone(200)),
   read("services/group-classes", everyone(200)),
+  // Only members book, cancel, confirm or decline, and only their own place (decision 0102); a refusal is a 4xx, never a redirect.
+  { route: "services/group-classes", op: "create", intent: "book", path: () => "/services/group-classes", form: (ids) => ({ intent: "book", classId: ids.bookableClassId }), expect: answers(401, "redirect:/services/group-classes", 403, 403) },
+  { route: "services/group-classes", op: "update", intent: "confirm", path: () => "/services/group-classes", form: (ids) => ({ intent: "confirm", classId: ids.bookableClassId }), expect: answers(401, 409, 403, 403) },
+  { route: "services/group-classes", op: "delete", intent: "decline", path: () => "/services/group-classes", form: (ids) => ({ intent: "decline", classId: ids.bookableClassId }), expect: answers(401, 409, 403, 403) },
+  { route: "services/group-classes", op: "delete", intent: "cancel", path: () => "/services/group-classes", form: (ids) => ({ intent: "cancel", classId: ids.bookableClassId }), expect: answers(401, "redirect:/services/group-classes", 403, 403), phase: 1 },
   read("services/nutrition-coaching", everyone(200)),
   read("services/warrior-prep", everyone(200)),
   read("about", everyone(200)),
@@ -660,6 +667,7 @@ export const matrix: MatrixRow[] = [
   { route: "admin/settings", op: "update", intent: "security", path: () => "/admin/settings", form: () => ({ intent: "security" }), expect: adminOnly("redirect:/admin/settings") },
   // Refused (no such number of backups): the setting stays as it was.
   { route: "admin/settings", op: "update", intent: "backups", path: () => "/admin/settings", form: () => ({ intent: "backups", keep: "0" }), expect: adminOnly(400) },
+  { route: "admin/settings", op: "update", intent: "class-bookings", path: () => "/admin/settings", form: () => ({ intent: "class-bookings", cancelCutoffHours: "2", offerWindowMinutes: "30", weeklyLimit: "0", bookAheadDays: "14" }), expect: adminOnly(400) },
   read("admin/users", adminOnly(200)),
   { route: "admin/users", op: "update", intent: "reset-two-factor", path: () => "/admin/users", form: () => ({ intent: "reset-two-factor", id: missingId }), expect: adminOnly("redirect:/admin/users") },
   { route: "admin/users", op: "create", intent: "invite", path: () => "/admin/users", form: () => ({ intent: "invite", name: "", email: "not-an-email", role: "member" }), expect: adminOnly(400) },

@@ -5,6 +5,7 @@
 import { withDatabase } from "../../../scripts/cli";
 import { seedArticles, seedAthlete, seedCoaching, seedNutrition } from "./seed-data";
 import { seedCheckIns } from "./seed-check-ins";
+import { seedClasses } from "./seed-classes";
 import { seedTraining } from "./seed-training";
 
 await withDatabase(async () => {
@@ -14,4 +15,5 @@ await withDatabase(async () => {
   await seedCoaching();
   await seedAthlete();
   await seedCheckIns();
+  await seedClasses();
 });

@@ -46,6 +46,9 @@ export const users = {
   dataMember: { email: "data-member@relentless.test", name: "Dara Datasmith", role: "member", complete: true },
   // Only tests/e2e/reminders.spec.ts uses it: it chooses its e-mail reminders.
   reminderMember: { email: "reminders@relentless.test", name: "Remy Reminded", role: "member", complete: true },
+  // Only tests/e2e/classes-booking.spec.ts uses these: one books the journey's class (one spot), the other waits for it.
+  classBooker: { email: "class-booker@relentless.test", name: "Bea Booker", role: "member", complete: true },
+  classWaiter: { email: "class-waiter@relentless.test", name: "Will Waiter", role: "member", complete: true },
   // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,
   // sign-outs and the deactivation never touch what the other specs see.
   memberA: { email: "member-a@relentless.test", name: "Ari Alpha", role: "member", complete: true },

@@ -1,0 +1,82 @@
+/**
+ * A member's own class places for their calendar, dashboard and calendar feed (decision
+ * 0103): always the acting member's rows, never anyone else's.
+ */
+import { and, asc, eq, gt, gte, inArray, lt, ne, type SQL } from "drizzle-orm";
+import { ensureCan, type SessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import { classBooking, classType, groupClass, type BookingStatus } from "~/db/schema/classes";
+import { toZonedParts } from "~/lib/time-zone";
+import { getSiteSettings } from "~/modules/settings/settings.server";
+
+type Actor = Pick<SessionUser, "id" | "role">;
+
+/** The places a member's calendar shows: booked, offered, waiting, and the outcome of past ones. */
+export const SHOWN: BookingStatus[] = ["booked", "offered", "waitlisted", "attended", "no_show"];
+
+export interface OwnClassPlace {
+  bookingId: string;
+  classId: string;
+  className: string;
+  /** ISO instant; yyyy-mm-dd and HH:mm in the site's zone. */
+  startsAt: string;
+  date: string;
+  time: string;
+  durationMinutes: number;
+  location: string;
+  status: BookingStatus;
+  classCancelled: boolean;
+  /** The class's change count: the calendar feed's SEQUENCE. */
+  revision: number;
+}
+
+async function select(actor: Actor, where: SQL | undefined, limit?: number): Promise<OwnClassPlace[]> {
+  ensureCan(actor, "memberArea", "view");
+  const { timeZone } = await getSiteSettings();
+  const query = getDb()
+    .select({
+      bookingId: classBooking.id,
+      classId: groupClass.id,
+      className: classType.name,
+      startsAt: groupClass.startsAt,
+      durationMinutes: groupClass.durationMinutes,
+      location: groupClass.location,
+      status: classBooking.status,
+      classStatus: groupClass.status,
+      revision: groupClass.revision,
+    })
+    .from(classBooking)
+    .innerJoin(groupClass, eq(groupClass.id, classBooking.classId))
+    .innerJoin(classType, eq(classType.id, groupClass.classTypeId))
+    .where(and(eq(classBooking.memberId, actor.id), where))
+    .orderBy(asc(groupClass.startsAt), asc(classBooking.id));
+  const rows = limit ? await query.limit(limit) : await query;
+  return rows.map((r) => {
+    const { date, time } = toZonedParts(r.startsAt, timeZone);
+    return { bookingId: r.bookingId, classId: r.classId, className: r.className, startsAt: r.startsAt.toISOString(), date, time, durationMinutes: r.durationMinutes, location: r.location, status: r.status, classCancelled: r.classStatus === "cancelled", revision: r.revision };
+  });
+}
+
+/** The member's places in classes starting in [from, to). */
+export function listOwnClassPlaces(actor: Actor, range: { from: Date; to: Date }): Promise<OwnClassPlace[]> {
+  return select(actor, and(inArray(classBooking.status, SHOWN), gte(groupClass.startsAt, range.from), lt(groupClass.startsAt, range.to)));
+}
+
+/** The member's next places (booked, offered or waiting) in classes still ahead and not cancelled: the dashboard's list. */
+export function listNextClassPlaces(actor: Actor, limit = 3, now: Date = new Date()): Promise<OwnClassPlace[]> {
+  return select(actor, and(inArray(classBooking.status, ["booked", "offered", "waitlisted"]), gt(groupClass.startsAt, now), eq(groupClass.status, "scheduled")), Math.max(1, Math.min(limit, 20)));
+}
+
+/**
+ * The calendar feed's places in classes starting in [from, to): every place but a waiting
+ * one, the cancelled, late-cancelled and lapsed too (so a calendar app that showed them
+ * marks them cancelled).
+ */
+export function listFeedClassPlaces(actor: Actor, range: { from: Date; to: Date }, limit: number): Promise<OwnClassPlace[]> {
+  return select(actor, and(ne(classBooking.status, "waitlisted"), gte(groupClass.startsAt, range.from), lt(groupClass.startsAt, range.to)), limit);
+}
+
+/** A place the calendar feed shows as cancelled: the class was cancelled, or the member's place ended. */
+export function isCancelledInFeed(place: Pick<OwnClassPlace, "status" | "classCancelled">): boolean {
+  return place.classCancelled || place.status === "cancelled" || place.status === "late_cancelled" || place.status === "offer_lapsed";
+}
