@@ -7,6 +7,7 @@ import { analyzeTablesJob } from "~/db/statistics.server";
 import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
 import { nightlyBackupJob } from "~/modules/backups/nightly.server";
+import { classNoticeJob } from "~/modules/classes/class-staff.server";
 import { lapseOffersJob, placeMailJob } from "~/modules/classes/waitlist.server";
 import { checkInReplyMailJob } from "~/modules/check-ins/check-in-review.server";
 import { pruneAttentionDismissalsJob } from "~/modules/coaching/attention.server";
@@ -35,4 +36,5 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   sendReminderJob,
   lapseOffersJob,
   placeMailJob,
+  classNoticeJob,
 ]);

@@ -55,6 +55,14 @@ export default [
     route("exercises/:exerciseId/edit", "routes/programs.exercises.$exerciseId.edit.tsx"),
     route(":programId", "routes/programs.$programId.tsx"),
   ]),
+  // The staff Classes area (issue 31, decision 0105): the upcoming classes, the weekly timetable, the class types and one class's roster.
+  route("classes", "routes/classes.tsx", [
+    index("routes/classes._index.tsx"),
+    route("timetable", "routes/classes.timetable.tsx"),
+    route("types", "routes/classes.types.tsx"),
+    route("new", "routes/classes.new.tsx"),
+    route(":classId", "routes/classes.$classId.tsx"),
+  ]),
   // The coach's week (staff): 'Needs attention' and one page per member.
   route("coach", "routes/coach.tsx"),
   route("coach/members/:memberId", "routes/coach.members.$memberId.tsx"),

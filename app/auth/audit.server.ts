@@ -46,7 +46,17 @@ export type AuditAction =
   | "member.data_exported"
   | "member.deletion_requested"
   | "member.deletion_withdrawn"
-  | "member.erased";
+  | "member.erased"
+  | "class_type.created"
+  | "class_type.updated"
+  | "class_type.archived"
+  | "class_type.deleted"
+  | "class_slot.created"
+  | "class_slot.updated"
+  | "class_slot.removed"
+  | "class.created"
+  | "class.changed"
+  | "class.cancelled";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -33,4 +33,15 @@ describe("roles", () => {
       expect(can("member", "memberData", action)).toBe(false);
     }
   });
+
+  it("opens group classes to staff, and their class types to administrators only (decision 0105)", () => {
+    for (const action of ["view", "manageTimetable", "changeClass", "markAttendance"] as const) {
+      expect(can("trainer", "groupClasses", action)).toBe(true);
+      expect(can("admin", "groupClasses", action)).toBe(true);
+      expect(can("member", "groupClasses", action)).toBe(false);
+    }
+    expect(can("admin", "groupClasses", "manageTypes")).toBe(true);
+    expect(can("trainer", "groupClasses", "manageTypes")).toBe(false);
+    expect(can("member", "groupClasses", "manageTypes")).toBe(false);
+  });
 });

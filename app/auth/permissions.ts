@@ -48,6 +48,12 @@ export const permissions = {
    * A person's own data archive; an administrator's export and erasure of a member. Deletion
    * is asked for by members only: staff accounts are not erased (decision 0083).
    */
+  /**
+   * Group classes, the staff side (decision 0105): every trainer and administrator runs the
+   * timetable, the classes and their rosters; the class types (names, sizes, images) are the
+   * administrators'.
+   */
+  groupClasses: { view: staff, manageTypes: adminOnly, manageTimetable: staff, changeClass: staff, markAttendance: staff },
   memberData: { exportOwn: everyone, exportAny: adminOnly, requestDeletion: memberOnly, listDeletionRequests: adminOnly, erase: adminOnly },
 } as const satisfies Record<string, Record<string, readonly Role[]>>;
 

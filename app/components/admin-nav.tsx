@@ -7,6 +7,7 @@ const links = [
   { to: "/admin/users", label: "Users", end: false },
   { to: "/cms/articles", label: "Content", end: false },
   { to: "/programs", label: "Programs", end: false },
+  { to: "/classes", label: "Classes", end: false },
   { to: "/admin/activity", label: "Activity", end: false },
   { to: "/admin/deletion-requests", label: "Deletion requests", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
@@ -15,7 +16,7 @@ const links = [
 
 /**
  * The admin area's navigation (spec: Dashboard, Users, Content, View Site, Sign out; Programs
- * since issue 18; deletion requests with how many wait since issue 29).
+ * since issue 18; Classes since issue 31; deletion requests with how many wait since issue 29).
  */
 export function AdminNav({ deletionRequests }: { deletionRequests: number }) {
   return (

@@ -29,6 +29,7 @@ export function UserMenu({ user, counts }: { user: SessionUser; counts: MenuCoun
   const isAdmin = can(user.role, "adminArea", "view");
   const schedulesSessions = can(user.role, "trainingSessions", "listAll");
   const writesPrograms = can(user.role, "programs", "view");
+  const runsClasses = can(user.role, "groupClasses", "view");
   const coaches = can(user.role, "coaching", "view");
   const readsConversations = can(user.role, "conversations", "readAny");
 
@@ -129,6 +130,7 @@ export function UserMenu({ user, counts }: { user: SessionUser; counts: MenuCoun
             : null}
           {schedulesSessions ? entry("/schedule", "Training Schedule") : null}
           {writesPrograms ? entry("/programs", "Programs") : null}
+          {runsClasses ? entry("/classes", "Classes") : null}
           {readsConversations
             ? entry(
                 "/coach/messages",

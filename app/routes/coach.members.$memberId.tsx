@@ -4,6 +4,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { runAction } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { getMemberClassAttendance } from "~/modules/classes/roster.server";
 import { getMemberOverview, setGoalWeight } from "~/modules/coaching/member-overview.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { attentionHandlers, attentionRefusalTitles } from "~/views/coaching/attention-answers.server";
@@ -14,8 +15,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [{ title: page
 /** One member for staff: profile and goals, program and compliance, workouts, check-ins, photos, progress, the conversation, and what needs attention. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "coaching", "view");
-  const [overview, { timeZone }] = await Promise.all([getMemberOverview(staff, params.memberId), getSiteSettings()]);
-  return { overview, timeZone };
+  const [overview, { timeZone }, classes] = await Promise.all([getMemberOverview(staff, params.memberId), getSiteSettings(), getMemberClassAttendance(staff, params.memberId)]);
+  return { overview, timeZone, classes };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -39,5 +40,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function CoachMember({ loaderData, actionData }: Route.ComponentProps) {
-  return <MemberOverviewView overview={loaderData.overview} timeZone={loaderData.timeZone} result={actionData} />;
+  return <MemberOverviewView overview={loaderData.overview} timeZone={loaderData.timeZone} result={actionData} classes={loaderData.classes} />;
 }

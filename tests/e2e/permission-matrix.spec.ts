@@ -230,6 +230,10 @@ test.describe("the permission matrix", () => {
     await post(clients.memberB, workoutPath, { intent: "log-set", workoutExerciseId: benchEntry, weight: "100", reps: "5" });
     await post(clients.memberB, workoutPath, { intent: "finish-workout" });
 
+    // An upcoming class of next week, made from the timetable as the staff's list is read.
+    const classWeek = await loaderData(clients.trainer, "/classes", "?week=1");
+    ids.classId = idOf(findAll(classWeek, (o) => typeof o.typeName === "string" && typeof o.capacity === "number" && o.past === false && o.cancelled === false), "upcoming class");
+
     // Member A uploads a progress photo through /members/progress/photos (600 px wide: 480.jpg and 600.jpg).
     const uploaded = await clients.memberA.post("/members/progress/photos", {
       multipart: { intent: "upload", pose: "front", takenOn: ids.today, photo: { name: "front.jpg", mimeType: "image/jpeg", buffer: photo } },

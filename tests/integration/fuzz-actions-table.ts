@@ -531,6 +531,23 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     { name: "/admin/users/:userId/data erase", path: `/admin/users/${ids.target}/data`, who: "admin", base: { intent: "erase", confirmEmail: "not-the-target@fuzz.test", applications: "on" } },
     { name: "/admin/users/:userId/data erase (no such user)", path: "/admin/users/no-such-user/data", who: "admin", base: { intent: "erase", confirmEmail: "nobody@fuzz.test" } },
   );
+  // Group classes, the staff side (issue 31): the extra class, the timetable, the class types, one class's roster.
+  const when = { date: today(), time: "23:59" };
+  const classPools = { time: ["06:00", "23:59", "24:00", "7", ""], date: [today(), "2020-01-01", "2026-02-30"], coachId: ["", ids.trainer, ids.member, "no-such-coach"] };
+  list.push(
+    { name: "/classes/new add-class", path: "/classes/new", who: "trainer", base: { intent: "add-class", classTypeId: "class-type-hiit", ...when, coachId: ids.trainer, location: "Studio" }, pools: { ...classPools, classTypeId: ["class-type-hiit", "no-such-type"] } },
+    { name: "/classes/timetable save-row (new)", path: "/classes/timetable", who: "trainer", base: { intent: "save-row", weekday: "0", time: "10:30", classTypeId: "class-type-core", coachId: "", location: "Studio 9" }, pools: { ...classPools, weekday: ["0", "6", "7", "-1", "1.5"] } },
+    { name: "/classes/timetable save-row (edit)", path: "/classes/timetable", who: "admin", base: { intent: "save-row", rowId: "class-slot-mon-pm", weekday: "1", time: "19:00", classTypeId: "class-type-strength", coachId: "", location: "" }, pools: { ...classPools, rowId: ["class-slot-mon-pm", "no-such-row"] } },
+    { name: "/classes/timetable remove-row", path: "/classes/timetable", who: "trainer", base: { intent: "remove-row", rowId: "no-such-row" }, pools: { rowId: ["no-such-row", "class-slot-sat-am"] } },
+    { name: "/classes/types save-type (new)", path: "/classes/types", who: "admin", base: { intent: "save-type", name: "Fuzz Boxing", duration: "45", intensity: "High", capacity: "10", description: "", imageId: "" }, pools: { capacity: ["0", "1", "100", "101", "1e2", "-3"], duration: ["4", "5", "480", "481"], imageId: ["", "no-such-upload"] } },
+    { name: "/classes/types save-type (edit, a trainer)", path: "/classes/types", who: "trainer", base: { intent: "save-type", typeId: "class-type-hiit", name: "HIIT Training", duration: "45", intensity: "High", capacity: "8" } },
+    { name: "/classes/types save-type (edit)", path: "/classes/types", who: "admin", base: { intent: "save-type", typeId: "class-type-hiit", name: "HIIT Training", duration: "45", intensity: "High", capacity: "8" }, pools: { capacity: ["1", "12", "100", "0"], typeId: ["class-type-hiit", "no-such-type"] } },
+    { name: "/classes/types move-type", path: "/classes/types", who: "admin", base: { intent: "move-type", typeId: "class-type-core", direction: "up" }, pools: { direction: ["up", "down", "sideways"] } },
+    { name: "/classes/types remove-type", path: "/classes/types", who: "admin", base: { intent: "remove-type", typeId: "class-type-hiit" }, pools: { typeId: ["class-type-hiit", "no-such-type"] } },
+    { name: "/classes/:classId change-class", path: "/classes/no-such-class", who: "trainer", base: { intent: "change-class", ...when, coachId: "", location: "Hall" }, pools: classPools },
+    { name: "/classes/:classId cancel-class", path: "/classes/no-such-class", who: "trainer", base: { intent: "cancel-class" } },
+    { name: "/classes/:classId mark-attendance", path: "/classes/no-such-class", who: "admin", base: { intent: "mark-attendance", bookingId: "no-such-booking", mark: "attended" }, pools: { mark: ["attended", "no_show", "late_cancelled", "present"] } },
+  );
   // Every builder edit on the member's copy, starting from the trained day (refused, 409); the pools reach the open one too.
   const c = trainedCopy;
   const copyPools = { dayId: [c.trainedDay, c.openDay], blockId: [...c.trainedBlocks, c.openBlock], weekId: [c.trainedWeek, c.openWeek], dayIndex: ["0", "3", "6", "7"], position: ["1", "2", "3"] };

@@ -159,6 +159,12 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "cms/nutrition-documents": none,
     programs: none,
     "programs/templates": none,
+    // Group classes for staff (issue 31): a week of classes; a timetable row's and a class type's form.
+    classes: [{ week: "1" }, { week: "-99" }],
+    "classes/timetable": [{ edit: "class-slot-mon-am" }],
+    "classes/types": [{ edit: "class-type-hiit" }],
+    "classes/new": none,
+    "classes/:classId": none,
     "programs/new": none,
     // The builder opens the block form for a day (?block=new&day=) or a block (?block=).
     "programs/:programId": [

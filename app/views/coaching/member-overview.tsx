@@ -41,7 +41,18 @@ function Fact({ term, value }: { term: string; value: string }) {
 }
 
 /** Everything about one member for staff, each part one click from its full screen. */
-export function MemberOverviewView({ overview, timeZone, result }: { overview: MemberOverview; timeZone: string; result: ActionData | undefined }) {
+export function MemberOverviewView({
+  overview,
+  timeZone,
+  result,
+  classes,
+}: {
+  overview: MemberOverview;
+  timeZone: string;
+  result: ActionData | undefined;
+  /** Group-class attendance over every class (issue 31). */
+  classes: { attended: number; noShow: number; lateCancelled: number };
+}) {
   const { member, profile, unit } = overview;
   const base = `/coach/members/${encodeURIComponent(member.id)}`;
   const staffBase = `/members/${encodeURIComponent(member.id)}`;
@@ -77,6 +88,7 @@ export function MemberOverviewView({ overview, timeZone, result }: { overview: M
             <Fact term="Interests" value={profile.interests} />
             <Fact term="Goals" value={profile.goals} />
             <Fact term="Check-in day" value={weekdayNames[profile.checkInDay] ?? "Sunday"} />
+            <Fact term="Group classes" value={`Attended ${classes.attended} · No-shows ${classes.noShow} · Late cancels ${classes.lateCancelled}`} />
           </dl>
           {overview.goals.length > 0 ? (
             <ul className="list-disc space-y-1 pl-5">

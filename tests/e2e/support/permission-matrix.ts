@@ -44,6 +44,8 @@ export interface MatrixIds {
   photoId: string;
   /** Member A's check-in of this week, sent through /members/check-ins. */
   checkInId: string;
+  /** An upcoming group class of next week, as the staff's Classes list shows it. */
+  classId: string;
 }
 
 let nobodies = 0;
@@ -549,6 +551,28 @@ export const matrix: MatrixRow[] = [
     form: () => ({ intent: "delete-document", id: missingId }),
     expect: staffOnly(404),
   },
+  // Group classes, the staff side (decision 0105): the layout checks once; the class types are the administrators'.
+  read("classes", staffOnly(200)),
+  read("classes", staffOnly(200), () => "/classes?week=1"),
+  read("classes/new", staffOnly(200)),
+  { route: "classes/new", op: "create", intent: "add-class", path: () => "/classes/new", form: () => ({ intent: "add-class", classTypeId: "", date: "", time: "" }), expect: staffOnly(400) },
+  read("classes/timetable", staffOnly(200)),
+  read("classes/timetable", staffOnly(200), () => `/classes/timetable?edit=class-slot-mon-am`),
+  { route: "classes/timetable", op: "create", intent: "save-row", path: () => "/classes/timetable", form: () => ({ intent: "save-row", weekday: "9", time: "", classTypeId: "" }), expect: staffOnly(400) },
+  { route: "classes/timetable", op: "update", intent: "save-row", path: () => "/classes/timetable", form: () => ({ intent: "save-row", rowId: missingId, weekday: "1", time: "06:00", classTypeId: "class-type-hiit" }), expect: staffOnly(404) },
+  { route: "classes/timetable", op: "delete", intent: "remove-row", path: () => "/classes/timetable", form: () => ({ intent: "remove-row", rowId: missingId }), expect: staffOnly("redirect:/classes/timetable") },
+  read("classes/types", staffOnly(200)),
+  read("classes/types", staffOnly(200), () => "/classes/types?edit=class-type-hiit"),
+  // A trainer may not add or change a type (403); an administrator's empty form is refused (400).
+  { route: "classes/types", op: "create", intent: "save-type", path: () => "/classes/types", form: () => ({ intent: "save-type", name: "" }), expect: answers(toLogin, "redirect:/unauthorized", 403, 400) },
+  { route: "classes/types", op: "update", intent: "save-type", path: () => "/classes/types", form: () => ({ intent: "save-type", typeId: "class-type-hiit", name: "" }), expect: answers(toLogin, "redirect:/unauthorized", 403, 400) },
+  { route: "classes/types", op: "update", intent: "move-type", path: () => "/classes/types", form: () => ({ intent: "move-type", typeId: missingId, direction: "up" }), expect: staffOnly("redirect:/classes/types") },
+  { route: "classes/types", op: "delete", intent: "remove-type", path: () => "/classes/types", form: () => ({ intent: "remove-type", typeId: missingId }), expect: staffOnly("redirect:/classes/types") },
+  read("classes/:classId", staffOnly(200), (ids) => `/classes/${ids.classId}`),
+  read("classes/:classId", staffOnly(404), () => `/classes/${missingId}`),
+  { route: "classes/:classId", op: "update", intent: "change-class", path: (ids) => `/classes/${ids.classId}`, form: () => ({ intent: "change-class", date: "", time: "" }), expect: staffOnly(400) },
+  { route: "classes/:classId", op: "delete", intent: "cancel-class", path: () => `/classes/${missingId}`, form: () => ({ intent: "cancel-class" }), expect: staffOnly(`redirect:/classes/${missingId}`) },
+  { route: "classes/:classId", op: "update", intent: "mark-attendance", path: () => `/classes/${missingId}`, form: () => ({ intent: "mark-attendance", bookingId: missingId, mark: "attended" }), expect: staffOnly(`redirect:/classes/${missingId}`) },
   // Programs: the layout checks once for every screen (tests/integration/programs-routes.test.ts: their data requests too).
   read("programs", staffOnly(200)),
   read("programs/templates", staffOnly(200)),

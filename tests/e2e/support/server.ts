@@ -74,6 +74,8 @@ const isolatedServers = {
   "two-factor-staff": { withUsers: true },
   "sign-in-throttle": { seed: "tests/e2e/fixtures/seed-gym.ts" },
   social: { seed: "tests/e2e/fixtures/seed-site-settings.ts", env: { SITE_SETTINGS: JSON.stringify(socialSettings) } },
+  // The staff classes journey edits the timetable and cancels a class (the Group Classes page reads both).
+  "classes-staff": { withUsers: true, seed: "tests/e2e/fixtures/seed-classes-staff.ts" },
 } satisfies Record<string, { withUsers?: true; seed?: string; env?: Record<string, string> }>;
 
 export type IsolatedServerName = keyof typeof isolatedServers;

@@ -1,0 +1,108 @@
+/**
+ * One-off changes to one dated class (decision 0107): cancel, move (date and time),
+ * another coach or room, and extra classes. Each takes the class row's lock first and
+ * does its checks and writes in one transaction; the members' e-mails are jobs enqueued
+ * in that transaction, once per member and class revision.
+ */
+import crypto from "node:crypto";
+import { and, count, eq, gt, inArray, isNull } from "drizzle-orm";
+import { recordAudit } from "~/auth/audit.server";
+import { ensureCan } from "~/auth/session.server";
+import { getDb, type Db } from "~/db/client.server";
+import { classBooking, classType, groupClass } from "~/db/schema/classes";
+import { AppError } from "~/lib/app-error";
+import { toZonedParts, zonedToUtc } from "~/lib/time-zone";
+import { classChangeSchema, extraClassSchema } from "./classes.schema";
+import { coachOrNull, enqueueClassNotices, ensureChangeable, liveMembers, lockClass, siteTimeZone, type Actor } from "./class-staff.server";
+
+export const IN_THE_FUTURE = "Please choose a date and time in the future";
+export const TYPE_NOT_ACTIVE = "Please choose a class type from the list";
+export const MAX_UPCOMING_EXTRA = 200;
+export const TOO_MANY_EXTRA = `There can be at most ${MAX_UPCOMING_EXTRA} upcoming extra classes.`;
+
+type ClassRow = typeof groupClass.$inferSelect;
+
+/**
+ * Cancels a class whose row the caller holds locked: every live place (booked, offered,
+ * waiting) is released with it, so nothing is left to promote, and each of those members
+ * gets one e-mail. Returns how many were told.
+ */
+export async function cancelLockedClass(tx: Db, row: ClassRow, now: Date): Promise<number> {
+  const revision = row.revision + 1;
+  await tx.update(groupClass).set({ status: "cancelled", cancelledAt: now, revision, updatedAt: now }).where(eq(groupClass.id, row.id));
+  const told = await liveMembers(tx, row.id);
+  if (told.length > 0) {
+    await tx
+      .update(classBooking)
+      .set({ status: "cancelled", cancelledAt: now, offerExpiresAt: null, updatedAt: now })
+      .where(inArray(classBooking.id, told.map((t) => t.id)));
+  }
+  await enqueueClassNotices(tx, row.id, revision, "cancelled", told);
+  return told.length;
+}
+
+/** Staff cancel one upcoming class. Cancelling it again changes nothing and e-mails nobody. */
+export async function cancelClass(actor: Actor, classId: string): Promise<{ alreadyCancelled: boolean; told: number }> {
+  ensureCan(actor, "groupClasses", "changeClass");
+  const now = new Date();
+  const result = await getDb().transaction(async (tx) => {
+    const row = await lockClass(tx, classId);
+    if (row.status === "cancelled") return { alreadyCancelled: true, told: 0 };
+    ensureChangeable(row, now);
+    return { alreadyCancelled: false, told: await cancelLockedClass(tx, row, now) };
+  });
+  if (!result.alreadyCancelled) await recordAudit({ action: "class.cancelled", actor, target: { type: "class", id: classId }, summary: `Cancelled a class (${result.told} members told)` });
+  return result;
+}
+
+/**
+ * Moves one upcoming class, or gives it another coach or room. The class is marked as
+ * changed (timetable edits leave it alone from now on) and its booked members are
+ * e-mailed. Nothing changed: nothing written, nobody e-mailed.
+ */
+export async function changeClass(actor: Actor, classId: string, input: unknown): Promise<{ changed: boolean; told: number }> {
+  ensureCan(actor, "groupClasses", "changeClass");
+  const form = classChangeSchema.parse(input);
+  const coachId = await coachOrNull(form.coachId);
+  const startsAt = zonedToUtc(form.date, form.time, await siteTimeZone());
+  const now = new Date();
+  const result = await getDb().transaction(async (tx) => {
+    const row = await lockClass(tx, classId);
+    ensureChangeable(row, now);
+    if (startsAt.getTime() <= now.getTime()) throw new AppError(400, "", { fieldErrors: { time: IN_THE_FUTURE } });
+    if (startsAt.getTime() === row.startsAt.getTime() && coachId === row.coachId && form.location === row.location) return { changed: false, told: 0 };
+    const revision = row.revision + 1;
+    await tx.update(groupClass).set({ startsAt, coachId, location: form.location, changedAt: now, revision, updatedAt: now }).where(eq(groupClass.id, classId));
+    const told = (await liveMembers(tx, classId)).filter((m) => m.status !== "waitlisted");
+    await enqueueClassNotices(tx, classId, revision, "changed", told);
+    return { changed: true, told: told.length };
+  });
+  if (result.changed) {
+    await recordAudit({ action: "class.changed", actor, target: { type: "class", id: classId }, summary: `Changed a class to ${form.date} ${form.time}${form.location ? `, ${form.location}` : ""} (${result.told} members told)` });
+  }
+  return result;
+}
+
+/** Adds a class on one date that no timetable row makes. */
+export async function addExtraClass(actor: Actor, input: unknown): Promise<{ id: string; date: string }> {
+  ensureCan(actor, "groupClasses", "changeClass");
+  const form = extraClassSchema.parse(input);
+  const coachId = await coachOrNull(form.coachId);
+  const timeZone = await siteTimeZone();
+  const startsAt = zonedToUtc(form.date, form.time, timeZone);
+  const now = new Date();
+  if (startsAt.getTime() <= now.getTime()) throw new AppError(400, "", { fieldErrors: { time: IN_THE_FUTURE } });
+  const id = crypto.randomUUID();
+  const name = await getDb().transaction(async (tx) => {
+    // The type's row keeps its capacity and duration steady until the class holds a copy.
+    const [type] = await tx.select().from(classType).where(and(eq(classType.id, form.classTypeId), isNull(classType.archivedAt))).for("update");
+    if (!type) throw new AppError(400, "", { fieldErrors: { classTypeId: TYPE_NOT_ACTIVE } });
+    const [extra] = await tx.select({ n: count() }).from(groupClass).where(and(isNull(groupClass.slotId), gt(groupClass.startsAt, now)));
+    if ((extra?.n ?? 0) >= MAX_UPCOMING_EXTRA) throw new AppError(409, TOO_MANY_EXTRA);
+    await tx.insert(groupClass).values({ id, classTypeId: type.id, startsAt, durationMinutes: type.durationMinutes, capacity: type.capacity, coachId, location: form.location });
+    return type.name;
+  });
+  const { date, time } = toZonedParts(startsAt, timeZone);
+  await recordAudit({ action: "class.created", actor, target: { type: "class", id }, summary: `Added an extra ${name} class on ${date} at ${time}` });
+  return { id, date };
+}

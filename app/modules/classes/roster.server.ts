@@ -1,0 +1,193 @@
+/**
+ * The classes of a week and one class's roster for staff, and attendance marked at the
+ * door (decision 0108): once the class has started, per booked member, under the
+ * class row's lock.
+ */
+import { and, asc, eq, gte, inArray, lt, ne, notInArray, sql } from "drizzle-orm";
+import { ensureCan } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { classBooking, classType, groupClass } from "~/db/schema/classes";
+import { AppError } from "~/lib/app-error";
+import { addDays, toZonedParts, todayIn, zonedToUtc } from "~/lib/time-zone";
+import { makeClasses } from "./class-dates.server";
+import { attendanceSchema, type AttendanceMark } from "./classes.schema";
+import { CLASS_NOT_FOUND, lockClass, personName, siteTimeZone, SPOT_STATUSES, type Actor } from "./class-staff.server";
+
+export const NOT_STARTED = "Attendance can be marked once the class has started.";
+export const CANCELLED_CLASS = "This class was cancelled: there is no attendance to mark.";
+export const BOOKING_NOT_FOUND = "Booking not found";
+export const NOT_BOOKED = "Only members booked into the class can be marked.";
+export const OTHER_PLACE = "This member holds another place in the class: mark that one.";
+/** Marks may be changed: a coach corrects a mistake made at the door. */
+const MARKABLE = ["booked", "attended", "no_show", "late_cancelled"] as const;
+
+/** A week of classes from `week` weeks after today (the timetable's made first), with spots taken and waiting. */
+export async function listClassWeek(actor: Actor, week: number) {
+  ensureCan(actor, "groupClasses", "view");
+  const timeZone = await siteTimeZone();
+  const from = addDays(todayIn(timeZone), week * 7);
+  const db = getDb();
+  if (week >= 0) await makeClasses(db, { from, days: 7, timeZone });
+  const spots = sql<number>`count(*) filter (where ${classBooking.status} in ('booked', 'offered', 'attended', 'no_show'))`.mapWith(Number);
+  const waiting = sql<number>`count(*) filter (where ${classBooking.status} = 'waitlisted')`.mapWith(Number);
+  const offered = sql<number>`count(*) filter (where ${classBooking.status} = 'offered')`.mapWith(Number);
+  const rows = await db
+    .select({
+      id: groupClass.id,
+      startsAt: groupClass.startsAt,
+      durationMinutes: groupClass.durationMinutes,
+      capacity: groupClass.capacity,
+      location: groupClass.location,
+      status: groupClass.status,
+      changedAt: groupClass.changedAt,
+      slotId: groupClass.slotId,
+      typeName: classType.name,
+      coachName: user.name,
+      coachEmail: user.email,
+      taken: spots,
+      waiting,
+      offered,
+    })
+    .from(groupClass)
+    .innerJoin(classType, eq(classType.id, groupClass.classTypeId))
+    .leftJoin(user, eq(user.id, groupClass.coachId))
+    .leftJoin(classBooking, eq(classBooking.classId, groupClass.id))
+    .where(and(gte(groupClass.startsAt, zonedToUtc(from, "00:00", timeZone)), lt(groupClass.startsAt, zonedToUtc(addDays(from, 7), "00:00", timeZone))))
+    .groupBy(groupClass.id, classType.name, user.name, user.email)
+    .orderBy(asc(groupClass.startsAt), asc(groupClass.id))
+    .limit(500);
+  const now = Date.now();
+  return {
+    from,
+    to: addDays(from, 6),
+    timeZone,
+    classes: rows.map((r) => ({
+      id: r.id,
+      ...toZonedParts(r.startsAt, timeZone),
+      durationMinutes: r.durationMinutes,
+      typeName: r.typeName,
+      coachName: r.coachEmail ? personName({ name: r.coachName ?? "", email: r.coachEmail }) : "",
+      location: r.location,
+      capacity: r.capacity,
+      taken: r.taken,
+      waiting: r.waiting,
+      offered: r.offered,
+      cancelled: r.status === "cancelled",
+      changed: r.changedAt !== null,
+      extra: r.slotId === null,
+      past: r.startsAt.getTime() <= now,
+    })),
+  };
+}
+
+/** Attended, no-show and late-cancel counts of members, over every class. */
+export async function attendanceCounts(memberIds: string[]): Promise<Map<string, { attended: number; noShow: number; lateCancelled: number }>> {
+  const counts = new Map<string, { attended: number; noShow: number; lateCancelled: number }>();
+  if (memberIds.length === 0) return counts;
+  const rows = await getDb()
+    .select({
+      memberId: classBooking.memberId,
+      attended: sql<number>`count(*) filter (where ${classBooking.status} = 'attended')`.mapWith(Number),
+      noShow: sql<number>`count(*) filter (where ${classBooking.status} = 'no_show')`.mapWith(Number),
+      lateCancelled: sql<number>`count(*) filter (where ${classBooking.status} = 'late_cancelled')`.mapWith(Number),
+    })
+    .from(classBooking)
+    .where(inArray(classBooking.memberId, memberIds))
+    .groupBy(classBooking.memberId);
+  for (const r of rows) counts.set(r.memberId, { attended: r.attended, noShow: r.noShow, lateCancelled: r.lateCancelled });
+  return counts;
+}
+
+/** One member's class attendance, for the coach's page of that member. */
+export async function getMemberClassAttendance(actor: Actor, memberId: string) {
+  ensureCan(actor, "groupClasses", "view");
+  return (await attendanceCounts([memberId])).get(memberId) ?? { attended: 0, noShow: 0, lateCancelled: 0 };
+}
+
+/** One class with who is booked, who waits (in order) and whose offer is pending. */
+export async function getRoster(actor: Actor, classId: string) {
+  ensureCan(actor, "groupClasses", "view");
+  const db = getDb();
+  const [row] = await db
+    .select({ c: groupClass, typeName: classType.name, coachName: user.name, coachEmail: user.email })
+    .from(groupClass)
+    .innerJoin(classType, eq(classType.id, groupClass.classTypeId))
+    .leftJoin(user, eq(user.id, groupClass.coachId))
+    .where(eq(groupClass.id, classId));
+  if (!row) throw new AppError(404, CLASS_NOT_FOUND);
+  const bookings = await db
+    .select({ id: classBooking.id, memberId: classBooking.memberId, status: classBooking.status, queuedAt: classBooking.queuedAt, offerExpiresAt: classBooking.offerExpiresAt, cancelledAt: classBooking.cancelledAt, name: user.name, email: user.email })
+    .from(classBooking)
+    .innerJoin(user, eq(user.id, classBooking.memberId))
+    .where(and(eq(classBooking.classId, classId), ne(classBooking.status, "offer_lapsed")))
+    .orderBy(asc(classBooking.queuedAt), asc(classBooking.id))
+    .limit(1000);
+  const counts = await attendanceCounts([...new Set(bookings.map((b) => b.memberId))]);
+  const timeZone = await siteTimeZone();
+  const now = Date.now();
+  const c = row.c;
+  const person = (b: (typeof bookings)[number]) => ({
+    bookingId: b.id,
+    memberId: b.memberId,
+    name: personName(b),
+    email: b.email,
+    status: b.status,
+    counts: counts.get(b.memberId) ?? { attended: 0, noShow: 0, lateCancelled: 0 },
+  });
+  const spots = new Set<string>(SPOT_STATUSES);
+  const withClass = (b: (typeof bookings)[number]) => c.cancelledAt !== null && b.cancelledAt?.getTime() === c.cancelledAt.getTime();
+  return {
+    id: c.id,
+    typeName: row.typeName,
+    ...toZonedParts(c.startsAt, timeZone),
+    timeZone,
+    durationMinutes: c.durationMinutes,
+    capacity: c.capacity,
+    location: c.location,
+    coachId: c.coachId ?? "",
+    coachName: row.coachEmail ? personName({ name: row.coachName ?? "", email: row.coachEmail }) : "",
+    cancelled: c.status === "cancelled",
+    changed: c.changedAt !== null,
+    extra: c.slotId === null,
+    started: c.startsAt.getTime() <= now,
+    booked: bookings.filter((b) => spots.has(b.status) && b.status !== "offered").map(person),
+    lateCancelled: bookings.filter((b) => b.status === "late_cancelled").map(person),
+    offered: bookings.filter((b) => b.status === "offered").map((b) => ({ ...person(b), expires: b.offerExpiresAt ? toZonedParts(b.offerExpiresAt, timeZone) : null })),
+    waiting: bookings.filter((b) => b.status === "waitlisted").map(person),
+    /** Places the staff's cancellation released. */
+    releasedWithClass: bookings.filter((b) => b.status === "cancelled" && withClass(b)).map(person),
+  };
+}
+
+/** Marks one booked member attended, no-show or late cancel; a mark may be corrected later. */
+export async function markAttendance(actor: Actor, classId: string, input: unknown): Promise<{ name: string; mark: AttendanceMark }> {
+  ensureCan(actor, "groupClasses", "markAttendance");
+  const form = attendanceSchema.parse(input);
+  const now = new Date();
+  return getDb().transaction(async (tx) => {
+    const c = await lockClass(tx, classId);
+    if (c.status === "cancelled") throw new AppError(409, CANCELLED_CLASS);
+    if (c.startsAt.getTime() > now.getTime()) throw new AppError(409, NOT_STARTED);
+    const [booking] = await tx
+      .select({ id: classBooking.id, memberId: classBooking.memberId, status: classBooking.status, name: user.name, email: user.email })
+      .from(classBooking)
+      .innerJoin(user, eq(user.id, classBooking.memberId))
+      .where(and(eq(classBooking.id, form.bookingId), eq(classBooking.classId, classId)));
+    if (!booking) throw new AppError(404, BOOKING_NOT_FOUND);
+    if (!(MARKABLE as readonly string[]).includes(booking.status)) throw new AppError(409, NOT_BOOKED);
+    if (booking.status === "late_cancelled" && form.mark !== "late_cancelled") {
+      // A late cancel is no live place: the member may hold a newer one in the class (one live place each).
+      const [other] = await tx
+        .select({ id: classBooking.id })
+        .from(classBooking)
+        .where(and(eq(classBooking.classId, classId), eq(classBooking.memberId, booking.memberId), ne(classBooking.id, booking.id), notInArray(classBooking.status, ["cancelled", "late_cancelled", "offer_lapsed"])));
+      if (other) throw new AppError(409, OTHER_PLACE);
+    }
+    await tx
+      .update(classBooking)
+      .set({ status: form.mark, markedById: actor.id, cancelledAt: form.mark === "late_cancelled" ? now : null, updatedAt: now })
+      .where(eq(classBooking.id, booking.id));
+    return { name: personName(booking), mark: form.mark };
+  });
+}
