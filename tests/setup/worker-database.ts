@@ -55,22 +55,7 @@ async function parentsFirst(db: Db, names: string[]): Promise<string[]> {
  * it holds now written back (generated columns are computed again).
  */
 async function restorerOf(db: Db): Promise<() => Promise<void>> {
-  const names = (await rows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`)).map((t) => t.name);
-  // Rows are written back with their foreign keys checked: a table after the tables it refers to
-  // (the class timetable's rows refer to the class types the same migration inserts).
-  const references = await rows<{ child: string; parent: string }>(
-    db,
-    sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent from pg_constraint c where c.contype = 'f' and c.connamespace = 'public'::regnamespace and c.conrelid <> c.confrelid`,
-  );
-  const unquote = (name: string) => name.replace(/^"|"$/g, "");
-  const tables: string[] = [];
-  const visit = (table: string, path: Set<string>) => {
-    if (tables.includes(table) || path.has(table)) return;
-    path.add(table);
-    for (const r of references) if (unquote(r.child) === table) visit(unquote(r.parent), path);
-    tables.push(table);
-  };
-  for (const name of names) visit(name, new Set());
+  const tables = (await rows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`)).map((t) => t.name);
   const kept: Array<{ table: string; columns: string; json: string }> = [];
   for (const table of tables) {
     const [{ json }] = await rows<{ json: string }>(db, sql.raw(`select coalesce(json_agg(t), '[]')::text as json from "${table}" t`)) as [{ json: string }];
