@@ -6,7 +6,7 @@ import { classBooking, classType, groupClass } from "~/db/schema/classes";
 import { job } from "~/db/schema/jobs";
 import { addDays, todayIn } from "~/lib/time-zone";
 import { addExtraClass, cancelClass, cancelLockedClass, changeClass, IN_THE_FUTURE, TYPE_NOT_ACTIVE } from "./class-changes.server";
-import { CLASS_CANCELLED, CLASS_IN_PAST, CLASS_NOT_FOUND, lockClass, NOT_A_COACH } from "./class-staff.server";
+import { CLASS_CANCELLED, CLASS_IN_PAST, CLASS_NOT_FOUND, lockExistingClass, NOT_A_COACH } from "./class-staff.server";
 import { aClass, classRow, clearOutbox, makePerson, place, recipients, sentMail, statuses, type Actor } from "./class-staff.test-support";
 
 let trainer: Actor;
@@ -84,7 +84,7 @@ describe("cancelling a class", () => {
       const waitingForLocks = async () => ((await getDb().execute(sql`select count(*)::int as n from pg_locks where not granted`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
       let second: ReturnType<typeof cancelClass> | undefined;
       await getDb().transaction(async (tx) => {
-        const row = await lockClass(tx, id);
+        const row = await lockExistingClass(tx, id);
         second = cancelClass(admin, id);
         // The other cancel is on a connection of its own, waiting for this transaction's lock.
         await expect.poll(waitingForLocks).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import { classBooking, classType, groupClass } from "~/db/schema/classes";
 import { AppError } from "~/lib/app-error";
 import { toZonedParts, zonedToUtc } from "~/lib/time-zone";
 import { classChangeSchema, extraClassSchema } from "./classes.schema";
-import { coachOrNull, enqueueClassNotices, ensureChangeable, liveMembers, lockClass, siteTimeZone, type Actor } from "./class-staff.server";
+import { coachOrNull, enqueueClassNotices, ensureChangeable, liveMembers, lockExistingClass, siteTimeZone, type Actor } from "./class-staff.server";
 
 export const IN_THE_FUTURE = "Please choose a date and time in the future";
 export const TYPE_NOT_ACTIVE = "Please choose a class type from the list";
@@ -46,7 +46,7 @@ export async function cancelClass(actor: Actor, classId: string): Promise<{ alre
   ensureCan(actor, "groupClasses", "changeClass");
   const now = new Date();
   const result = await getDb().transaction(async (tx) => {
-    const row = await lockClass(tx, classId);
+    const row = await lockExistingClass(tx, classId);
     if (row.status === "cancelled") return { alreadyCancelled: true, told: 0 };
     ensureChangeable(row, now);
     return { alreadyCancelled: false, told: await cancelLockedClass(tx, row, now) };
@@ -67,7 +67,7 @@ export async function changeClass(actor: Actor, classId: string, input: unknown)
   const startsAt = zonedToUtc(form.date, form.time, await siteTimeZone());
   const now = new Date();
   const result = await getDb().transaction(async (tx) => {
-    const row = await lockClass(tx, classId);
+    const row = await lockExistingClass(tx, classId);
     ensureChangeable(row, now);
     if (startsAt.getTime() <= now.getTime()) throw new AppError(400, "", { fieldErrors: { time: IN_THE_FUTURE } });
     if (startsAt.getTime() === row.startsAt.getTime() && coachId === row.coachId && form.location === row.location) return { changed: false, told: 0 };

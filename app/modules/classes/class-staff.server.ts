@@ -1,9 +1,9 @@
 /**
  * What the staff side of group classes shares (decisions 0105-0108): the class-row lock
- * every write takes first (decision 0100), the spots a class has taken, the staff who can
- * coach, and the e-mail a member gets when staff cancel or change a class they are in.
+ * every write takes first (decision 0100; waitlist.server.ts has it and the spots taken),
+ * the staff who can coach, and the e-mail a member gets when staff cancel or change a class they are in.
  */
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
@@ -15,6 +15,7 @@ import { defineJob, enqueueJobs } from "~/lib/jobs.server";
 import { sendMail } from "~/lib/mail.server";
 import { toZonedParts } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
+import { lockClass } from "./waitlist.server";
 
 export type Actor = Pick<SessionUser, "id" | "role" | "email">;
 
@@ -23,8 +24,6 @@ export const CLASS_IN_PAST = "This class has already started: past classes canno
 export const CLASS_CANCELLED = "This class is cancelled: it cannot be changed.";
 export const NOT_A_COACH = "Please choose a coach from the list";
 
-/** Rows that hold a spot (decision 0100). */
-export const SPOT_STATUSES = ["booked", "offered", "attended", "no_show"] as const satisfies readonly BookingStatus[];
 /** Rows a change or a cancellation is told to. */
 export const TOLD_STATUSES = ["booked", "offered", "waitlisted"] as const satisfies readonly BookingStatus[];
 
@@ -34,9 +33,9 @@ export async function siteTimeZone(): Promise<string> {
 
 export const personName = (u: { name: string; email: string }) => u.name.trim() || u.email;
 
-/** Takes the class row's lock (FOR UPDATE) in the caller's transaction; 404 when there is none. */
-export async function lockClass(tx: Db, classId: string) {
-  const [row] = await tx.select().from(groupClass).where(eq(groupClass.id, classId)).for("update");
+/** Takes the class row's lock (FOR UPDATE, waitlist.server.ts) in the caller's transaction; 404 when there is none. */
+export async function lockExistingClass(tx: Db, classId: string) {
+  const row = await lockClass(tx, classId);
   if (!row) throw new AppError(404, CLASS_NOT_FOUND);
   return row;
 }
@@ -45,15 +44,6 @@ export async function lockClass(tx: Db, classId: string) {
 export function ensureChangeable(row: { status: string; startsAt: Date }, now: Date): void {
   if (row.startsAt.getTime() <= now.getTime()) throw new AppError(409, CLASS_IN_PAST);
   if (row.status !== "scheduled") throw new AppError(409, CLASS_CANCELLED);
-}
-
-/** Spots taken in a class (read under its lock). */
-export async function spotsTaken(tx: Db, classId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(classBooking)
-    .where(and(eq(classBooking.classId, classId), inArray(classBooking.status, [...SPOT_STATUSES])));
-  return row?.n ?? 0;
 }
 
 /** Trainers and administrators who are not deactivated: who may coach a class. */

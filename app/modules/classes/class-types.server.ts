@@ -12,7 +12,8 @@ import { classSlot, classType, groupClass } from "~/db/schema/classes";
 import { AppError } from "~/lib/app-error";
 import { getPictureImages } from "~/modules/uploads/uploads.server";
 import { classTypeSchema, MAX_CLASS_TYPES, moveTypeSchema } from "./classes.schema";
-import { spotsTaken, type Actor } from "./class-staff.server";
+import type { Actor } from "./class-staff.server";
+import { spotsTaken } from "./waitlist.server";
 import { promoteWaitlist } from "./waitlist.server";
 
 export const CLASS_TYPE_NOT_FOUND = "Class type not found";

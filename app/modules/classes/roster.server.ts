@@ -12,7 +12,8 @@ import { AppError } from "~/lib/app-error";
 import { addDays, toZonedParts, todayIn, zonedToUtc } from "~/lib/time-zone";
 import { makeClasses } from "./class-dates.server";
 import { attendanceSchema, type AttendanceMark } from "./classes.schema";
-import { CLASS_NOT_FOUND, lockClass, personName, siteTimeZone, SPOT_STATUSES, type Actor } from "./class-staff.server";
+import { CLASS_NOT_FOUND, lockExistingClass, personName, siteTimeZone, type Actor } from "./class-staff.server";
+import { TAKING_A_SPOT } from "./waitlist.server";
 
 export const NOT_STARTED = "Attendance can be marked once the class has started.";
 export const CANCELLED_CLASS = "This class was cancelled: there is no attendance to mark.";
@@ -135,7 +136,7 @@ export async function getRoster(actor: Actor, classId: string) {
     status: b.status,
     counts: counts.get(b.memberId) ?? { attended: 0, noShow: 0, lateCancelled: 0 },
   });
-  const spots = new Set<string>(SPOT_STATUSES);
+  const spots = new Set<string>(TAKING_A_SPOT);
   const withClass = (b: (typeof bookings)[number]) => c.cancelledAt !== null && b.cancelledAt?.getTime() === c.cancelledAt.getTime();
   return {
     id: c.id,
@@ -166,7 +167,7 @@ export async function markAttendance(actor: Actor, classId: string, input: unkno
   const form = attendanceSchema.parse(input);
   const now = new Date();
   return getDb().transaction(async (tx) => {
-    const c = await lockClass(tx, classId);
+    const c = await lockExistingClass(tx, classId);
     if (c.status === "cancelled") throw new AppError(409, CANCELLED_CLASS);
     if (c.startsAt.getTime() > now.getTime()) throw new AppError(409, NOT_STARTED);
     const [booking] = await tx

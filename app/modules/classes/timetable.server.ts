@@ -16,7 +16,8 @@ import { addDays, zonedToUtc } from "~/lib/time-zone";
 import { minuteToTime } from "./class-dates.server";
 import { cancelLockedClass } from "./class-changes.server";
 import { MAX_TIMETABLE_ROWS, timetableRowSchema, WEEKDAYS } from "./classes.schema";
-import { coachOrNull, enqueueClassNotices, liveMembers, personName, siteTimeZone, spotsTaken, type Actor } from "./class-staff.server";
+import { coachOrNull, enqueueClassNotices, liveMembers, personName, siteTimeZone, type Actor } from "./class-staff.server";
+import { spotsTaken } from "./waitlist.server";
 import { promoteWaitlist } from "./waitlist.server";
 
 export const ROW_NOT_FOUND = "Timetable row not found";
