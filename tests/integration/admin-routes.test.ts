@@ -194,23 +194,24 @@ describe("backups in the settings and on the dashboard", () => {
   });
 
   it("the settings show the last backup's time and size, and the dashboard shows a failed backup until a later one succeeds", async () => {
+    // Nights in winter, when 02:00 in the site's zone (Europe/London) is 02:00 UTC.
     const night = (day: string) => runDueJobs({ now: new Date(`${day}T01:00:00Z`) }).then(() => runDueJobs({ now: new Date(`${day}T02:00:00Z`) }));
-    await night("2026-07-01");
+    await night("2026-01-05");
     const settings = (await call(settingsLoader, get("/admin/settings", "admin"))) as Awaited<ReturnType<typeof settingsLoader>>;
-    expect(settings.backups.lastSuccessAt).toBe("2026-07-01T02:00:00.000Z");
+    expect(settings.backups.lastSuccessAt).toBe("2026-01-05T02:00:00.000Z");
     expect(settings.backups.lastBytes).toBeGreaterThan(1000);
     const quiet = (await call(dashboardLoader, get("/admin", "admin"))) as Awaited<ReturnType<typeof dashboardLoader>>;
     expect(quiet.backupFailure).toBeNull();
 
     fs.rmSync(dataPath("backups"), { recursive: true, force: true });
     fs.writeFileSync(dataPath("backups"), "");
-    await night("2026-07-02");
+    await night("2026-01-06");
     const failed = (await call(dashboardLoader, get("/admin", "admin"))) as Awaited<ReturnType<typeof dashboardLoader>>;
-    expect(failed.backupFailure).toMatchObject({ at: "2026-07-02T02:00:00.000Z" });
+    expect(failed.backupFailure).toMatchObject({ at: "2026-01-06T02:00:00.000Z" });
     expect(failed.backupFailure!.error).toContain("backups");
 
     fs.rmSync(dataPath("backups"));
-    await night("2026-07-03");
+    await night("2026-01-07");
     const healed = (await call(dashboardLoader, get("/admin", "admin"))) as Awaited<ReturnType<typeof dashboardLoader>>;
     expect(healed.backupFailure).toBeNull();
   });

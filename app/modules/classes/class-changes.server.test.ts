@@ -110,20 +110,23 @@ describe("cancelling a class", () => {
 });
 
 describe("changing one class", () => {
-  it("moves it, marks it changed, counts a revision and e-mails the booked members (not the waiting ones)", async () => {
+  it("moves it, marks it changed, counts a revision and e-mails the booked and the waiting members", async () => {
     const id = await aClass({ slotId: "class-slot-mon-am", slotDate: inDays(2) });
     await place(id, maya.id, "booked");
     await place(id, omar.id, "waitlisted");
     const result = await changeClass(trainer, id, { date: inDays(3), time: "18:30", coachId: trainer.id, location: "Studio 2" });
-    expect(result).toEqual({ changed: true, told: 1 });
+    expect(result).toEqual({ changed: true, told: 2 });
     const row = await classRow(id);
     expect(row).toMatchObject({ coachId: trainer.id, location: "Studio 2", revision: 1, slotDate: inDays(2), slotId: "class-slot-mon-am" });
     expect(row.changedAt).not.toBeNull();
     const mails = await sentMail();
-    expect(recipients(mails)).toEqual([maya.email]);
-    expect(mails[0]).toContain("Room: Studio 2");
-    expect(mails[0]).toContain("Coach: Terry Trainer");
-    expect(mails[0]).toContain("18:30");
+    expect(recipients(mails)).toEqual([maya.email, omar.email].sort());
+    for (const mail of mails) {
+      expect(mail).toContain("Room: Studio 2");
+      expect(mail).toContain("Coach: Terry Trainer");
+      expect(mail).toContain("18:30");
+    }
+    expect(mails.find((m) => m.includes(`To: ${omar.email}`))).toContain("You keep your place in the queue");
     expect(await statuses(id)).toEqual({ [maya.id]: "booked", [omar.id]: "waitlisted" });
   });
 

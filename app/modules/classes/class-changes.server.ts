@@ -73,7 +73,7 @@ export async function changeClass(actor: Actor, classId: string, input: unknown)
     if (startsAt.getTime() === row.startsAt.getTime() && coachId === row.coachId && form.location === row.location) return { changed: false, told: 0 };
     const revision = row.revision + 1;
     await tx.update(groupClass).set({ startsAt, coachId, location: form.location, changedAt: now, revision, updatedAt: now }).where(eq(groupClass.id, classId));
-    const told = (await liveMembers(tx, classId)).filter((m) => m.status !== "waitlisted");
+    const told = await liveMembers(tx, classId);
     await enqueueClassNotices(tx, classId, revision, "changed", told);
     return { changed: true, told: told.length };
   });

@@ -20,40 +20,46 @@ export function minuteToTime(minute: number): string {
  * cancelled stay as they are. Returns how many it made.
  */
 export async function makeClasses(db: Db, span: { from: string; days: number; timeZone: string }): Promise<number> {
-  const slots = await db
-    .select({
-      id: classSlot.id,
-      classTypeId: classSlot.classTypeId,
-      weekday: classSlot.weekday,
-      startMinute: classSlot.startMinute,
-      coachId: classSlot.coachId,
-      location: classSlot.location,
-      durationMinutes: classType.durationMinutes,
-      capacity: classType.capacity,
-    })
-    .from(classSlot)
-    .innerJoin(classType, eq(classType.id, classSlot.classTypeId))
-    .where(isNull(classSlot.archivedAt));
-  const rows: (typeof groupClass.$inferInsert)[] = [];
-  for (let i = 0; i < span.days; i++) {
-    const date = addDays(span.from, i);
-    const weekday = weekdayOf(date);
-    for (const slot of slots) {
-      if (slot.weekday !== weekday) continue;
-      rows.push({
-        id: crypto.randomUUID(),
-        slotId: slot.id,
-        classTypeId: slot.classTypeId,
-        slotDate: date,
-        startsAt: zonedToUtc(date, minuteToTime(slot.startMinute), span.timeZone),
-        durationMinutes: slot.durationMinutes,
-        capacity: slot.capacity,
-        coachId: slot.coachId,
-        location: slot.location,
-      });
+  // The timetable rows and their types share-locked while the classes are made from them: a
+  // staff edit of a row (which locks it for update and moves its classes) waits for these
+  // classes, or comes first and these are made from the edited row.
+  return db.transaction(async (tx) => {
+    const slots = await tx
+      .select({
+        id: classSlot.id,
+        classTypeId: classSlot.classTypeId,
+        weekday: classSlot.weekday,
+        startMinute: classSlot.startMinute,
+        coachId: classSlot.coachId,
+        location: classSlot.location,
+        durationMinutes: classType.durationMinutes,
+        capacity: classType.capacity,
+      })
+      .from(classSlot)
+      .innerJoin(classType, eq(classType.id, classSlot.classTypeId))
+      .where(isNull(classSlot.archivedAt))
+      .for("share");
+    const rows: (typeof groupClass.$inferInsert)[] = [];
+    for (let i = 0; i < span.days; i++) {
+      const date = addDays(span.from, i);
+      const weekday = weekdayOf(date);
+      for (const slot of slots) {
+        if (slot.weekday !== weekday) continue;
+        rows.push({
+          id: crypto.randomUUID(),
+          slotId: slot.id,
+          classTypeId: slot.classTypeId,
+          slotDate: date,
+          startsAt: zonedToUtc(date, minuteToTime(slot.startMinute), span.timeZone),
+          durationMinutes: slot.durationMinutes,
+          capacity: slot.capacity,
+          coachId: slot.coachId,
+          location: slot.location,
+        });
+      }
     }
-  }
-  if (rows.length === 0) return 0;
-  const made = await db.insert(groupClass).values(rows).onConflictDoNothing({ target: [groupClass.slotId, groupClass.slotDate] }).returning({ id: groupClass.id });
-  return made.length;
+    if (rows.length === 0) return 0;
+    const made = await tx.insert(groupClass).values(rows).onConflictDoNothing({ target: [groupClass.slotId, groupClass.slotDate] }).returning({ id: groupClass.id });
+    return made.length;
+  });
 }

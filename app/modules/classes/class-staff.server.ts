@@ -122,7 +122,7 @@ async function sendClassNotice({ classId, memberId, notice, revision, waiting }:
         }
       : {
           subject: `Class changed: ${row.typeName}, ${formatLongDate(date)} ${time}`,
-          text: [greeting, "", "A class you booked has changed. Your place is kept. The class now is:", "", ...details].join("\n"),
+          text: [greeting, "", waiting ? "A class whose waitlist you are on has changed. You keep your place in the queue. The class now is:" : "A class you booked has changed. Your place is kept. The class now is:", "", ...details].join("\n"),
         };
   await sendMail({ to: member.email, ...mail });
 }

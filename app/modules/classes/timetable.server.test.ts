@@ -57,7 +57,7 @@ describe("the weekly timetable", () => {
     await expect(addTimetableRow(trainer, { weekday: "1", time: "07:00", classTypeId: "class-type-hiit" })).rejects.toEqual(expect.objectContaining({ status: 409, message: TOO_MANY_ROWS }));
   });
 
-  it("an edit moves the row's upcoming classes not changed one-off, tells their booked members, and leaves past and changed ones", async () => {
+  it("an edit moves the row's upcoming classes not changed one-off, tells their booked and waiting members, and leaves past and changed ones", async () => {
     const monday = aMonday();
     const plain = await aClass({ slotId: ROW, slotDate: monday });
     const changed = await aClass({ slotId: ROW, slotDate: addDays(monday, 7) });
@@ -75,7 +75,7 @@ describe("the weekly timetable", () => {
     expect(moved.startsAt.toISOString()).toMatch(/T0[67]:15:00/);
     expect(await classRow(changed)).toMatchObject({ location: "Hall", slotDate: addDays(monday, 7) });
     expect(await classRow(past)).toMatchObject({ location: "Studio 1", slotDate: "2020-01-06", revision: 0 });
-    expect(recipients(await sentMail())).toEqual([maya.email]);
+    expect(recipients(await sentMail())).toEqual([maya.email, omar.email].sort());
     expect(await statuses(plain)).toEqual({ [maya.id]: "booked", [omar.id]: "waitlisted" });
   });
 

@@ -132,7 +132,7 @@ export async function updateTimetableRow(actor: Actor, slotId: string, input: un
       const revision = c.revision + 1;
       await tx.update(groupClass).set({ slotDate, startsAt, classTypeId: type.id, durationMinutes, capacity, coachId, location: form.location, revision, updatedAt: now }).where(eq(groupClass.id, c.id));
       if (capacity > c.capacity) await promoteWaitlist(tx, c.id);
-      const told = (await liveMembers(tx, c.id)).filter((m) => m.status !== "waitlisted");
+      const told = await liveMembers(tx, c.id);
       await enqueueClassNotices(tx, c.id, revision, "changed", told);
       classesUpdated += 1;
     }
