@@ -38,7 +38,7 @@ import { sessionCookie } from "../support/sign-in";
 
 /** The PostgreSQL pass tries the first two of the same cases: what only PostgreSQL refuses (NUL in text, a malformed typed value) shows up in any inputs. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
-const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.DATABASE_URL ? 2 : 5));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.DATABASE_URL ? 2 : 4));
 
 type Who = "visitor" | "member" | "admin";
 const whos: readonly Who[] = ["visitor", "member", "admin"];
