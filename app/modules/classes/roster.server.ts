@@ -30,7 +30,7 @@ export async function listClassWeek(actor: Actor, week: number) {
   const from = addDays(todayIn(timeZone), week * 7);
   const db = getDb();
   if (week >= 0) await makeClasses(db, { from, days: 7, timeZone });
-  const spots = sql<number>`count(*) filter (where ${classBooking.status} in ('booked', 'offered', 'attended', 'no_show'))`.mapWith(Number);
+  const spots = sql<number>`count(*) filter (where ${inArray(classBooking.status, TAKING_A_SPOT)})`.mapWith(Number);
   const waiting = sql<number>`count(*) filter (where ${classBooking.status} = 'waitlisted')`.mapWith(Number);
   const offered = sql<number>`count(*) filter (where ${classBooking.status} = 'offered')`.mapWith(Number);
   const rows = await db
