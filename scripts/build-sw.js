@@ -42,7 +42,11 @@ function offlineFiles() {
   starts.forEach(visit);
   return files;
 }
-const kept = offlineFiles();
+/** The screens on a script of their own (scripts/build-page-scripts.ts): the workout is one. */
+function pageScripts() {
+  return Object.values(JSON.parse(fs.readFileSync(path.resolve("build/server/page-scripts.json"), "utf8"))).map((src) => src.replace(/^\//, ""));
+}
+const kept = new Set([...offlineFiles(), ...pageScripts()]);
 
 await build({
   entryPoints: ["app/service-worker/sw.ts"],

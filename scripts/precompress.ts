@@ -14,7 +14,7 @@ import { ENCODED_SUFFIX } from "../server/content-encoding.ts";
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|html|xml|webmanifest)$/;
 const MIN_BYTES = 1024;
 
-function compressedCopies(file: string): void {
+export function compressedCopies(file: string): void {
   const body = fs.readFileSync(file);
   const br = zlib.brotliCompressSync(body, {
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },

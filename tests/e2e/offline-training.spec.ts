@@ -106,6 +106,9 @@ test("offline, a member reloads the workout, logs five sets, closes and reopens 
   await expect(summary.getByText("Sets").locator("..")).toContainText("5");
 
   // Signing out forgets the member's pages and queue: offline, nothing of theirs is readable.
+  // (The workout screen is for training: its bar has no menus, decision 0109; the dashboard's has.)
+  await again.getByRole("navigation", { name: "Member Menu" }).getByRole("link", { name: "Dashboard" }).click();
+  await expect(again.locator("html")).toHaveAttribute("data-hydrated", "");
   await again.getByRole("button", { name: "Open menu" }).click();
   await again.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Log out" }).click();
   await expect(again).toHaveURL(/\/$/);

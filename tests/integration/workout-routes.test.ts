@@ -64,8 +64,9 @@ describe("the workout routes", () => {
     const entry = loaded.screen.exercises[0]!;
     expect(entry.rows).toHaveLength(2);
 
-    const logged = (await post(path, "a", { intent: "log-set", workoutExerciseId: entry.id, weight: "135", reps: "5" })) as DataResult<Record<string, unknown>>;
-    expect(logged.data).toEqual({ ok: true, intent: "log-set", setId: expect.any(String), restSeconds: 120 });
+    // The screen's forms post as plain forms (decision 0109): a logged set goes back to its row.
+    const logged = await post(path, "a", { intent: "log-set", workoutExerciseId: entry.id, weight: "135", reps: "5" });
+    expect(locationOf(logged)).toMatch(new RegExp(`^${path}#set-[\\w-]+$`));
 
     const picker = (await callRoute(workoutLoader, getRequest(`${path}?swap=${entry.id}&q=squat`, cookies.a), { workoutId })) as { picker: unknown };
     expect(picker.picker).toEqual({ swap: entry.id, q: "squat", choices: expect.arrayContaining([{ id: "squat", name: "Back Squat", measure: "weight_reps" }]) });
@@ -156,8 +157,8 @@ describe("the workout routes", () => {
     const workoutId = path.split("/")[3]!;
     const loaded = (await callRoute(workoutLoader, getRequest(path, cookie), { workoutId })) as { screen: { unit: string; exercises: Array<{ id: string }> } };
     expect(loaded.screen.unit).toBe("kg");
-    const logged = (await callRoute(workoutAction, postForm(path, cookie, { intent: "log-set", workoutExerciseId: loaded.screen.exercises[0]!.id, weight: "102.5", reps: "5" }), { workoutId })) as DataResult<{ setId: string }>;
-    const [row] = await getDb().select().from(setLog).where(eq(setLog.id, logged.data.setId));
+    const logged = await callRoute(workoutAction, postForm(path, cookie, { intent: "log-set", workoutExerciseId: loaded.screen.exercises[0]!.id, weight: "102.5", reps: "5" }), { workoutId });
+    const [row] = await getDb().select().from(setLog).where(eq(setLog.id, locationOf(logged)!.split("#set-")[1]!));
     expect(row!.weightKg).toBe(102.5);
   });
 

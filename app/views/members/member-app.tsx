@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "~/components/ui/button";
+import { registerMemberApp } from "./offline-app";
 
 /** Chromium's install prompt (not in the DOM's types). */
 interface InstallPromptEvent extends Event {
@@ -22,41 +23,26 @@ if (typeof window !== "undefined") {
     changed();
   });
 }
-const subscribe = (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener));
+const subscribe = (listener: () => void) => (
+  listeners.add(listener),
+  () => listeners.delete(listener)
+);
 
 /** The member area registers the service worker (decision 0092): it is the app, with its offline workouts. */
 export function useMemberServiceWorker(): void {
-  useEffect(() => {
-    if ("serviceWorker" in navigator) void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
-  }, []);
-}
-
-/**
- * A member page reached inside the app (not loaded as a document) has the worker keep its
- * document too, so it reloads without a connection (decision 0092).
- */
-export function useKeptForOffline(path: string): void {
-  useEffect(() => {
-    const worker = navigator.serviceWorker;
-    if (!worker) return;
-    const keep = () => void (navigator.onLine ? fetch(path, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(() => undefined) : undefined);
-    if (!worker.controller) {
-      // The worker's first visit: it takes this page over in a moment.
-      worker.addEventListener("controllerchange", keep, { once: true });
-      return () => worker.removeEventListener("controllerchange", keep);
-    }
-    // Loaded as a document under the worker: it kept it as it loaded.
-    const loaded = performance.getEntriesByType("navigation")[0];
-    if (!loaded || new URL(loaded.name).pathname !== path) keep();
-  }, [path]);
+  useEffect(registerMemberApp, []);
 }
 
 type Platform = "installed" | "ios" | "other";
 
 function platform(): Platform {
-  const standalone = window.matchMedia("(display-mode: standalone)").matches || (navigator as { standalone?: boolean }).standalone === true;
+  const standalone =
+    window.matchMedia("(display-mode: standalone)").matches ||
+    (navigator as { standalone?: boolean }).standalone === true;
   if (standalone) return "installed";
-  const ios = /iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  const ios =
+    /iphone|ipad|ipod/i.test(navigator.userAgent) ||
+    (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
   return ios ? "ios" : "other";
 }
 
@@ -65,7 +51,11 @@ function platform(): Platform {
  * add it from Safari's Share menu; nothing once installed or where neither applies.
  */
 export function InstallApp() {
-  const prompt = useSyncExternalStore(subscribe, () => offered, () => null);
+  const prompt = useSyncExternalStore(
+    subscribe,
+    () => offered,
+    () => null,
+  );
   const [where, setWhere] = useState<Platform>("installed");
   useEffect(() => setWhere(platform()), []);
   if (where === "installed") return null;
@@ -84,6 +74,12 @@ export function InstallApp() {
         Install
       </Button>
     );
-  if (where === "ios") return <p className="text-sm text-zinc-700">To install this app on your iPhone or iPad: tap Share, then Add to Home Screen.</p>;
+  if (where === "ios")
+    return (
+      <p className="text-sm text-zinc-700">
+        To install this app on your iPhone or iPad: tap Share, then Add to Home
+        Screen.
+      </p>
+    );
   return null;
 }

@@ -45,4 +45,22 @@ export async function seedTraining() {
       { dayIndex: 1, ...basementDay },
     ],
   ]);
+  // The workout screen's forms, with its script and without JavaScript.
+  const formsDay = {
+    title: "Forms Day",
+    blocks: [
+      { exerciseId: "bench-press", sets: 2, repsMin: 5, loadKind: "weight" as const, loadValue: 60, restSeconds: 90 },
+      { exerciseId: "squat", sets: 1, repsMin: 5, loadKind: "weight" as const, loadValue: 80, restSeconds: 120 },
+    ],
+  };
+  for (const key of ["formsMember", "plainMember"] as const) {
+    const member = await findUserByEmail(users[key].email);
+    if (!member) throw new Error("Seed the users first");
+    await insertProgramCopy(member.id, today, [
+      [
+        { dayIndex: 0, ...formsDay },
+        { dayIndex: 1, ...formsDay },
+      ],
+    ]);
+  }
 }

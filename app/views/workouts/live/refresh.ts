@@ -1,0 +1,71 @@
+/**
+ * Reads the screen again from the server once it has taken what the queue sent: the page's
+ * workout part is swapped for the server's, keeping what the member was doing in it (what
+ * they typed, where the focus was, which disclosures were open).
+ */
+
+/** An element's name to find it again in the new part: its id, else its accessible label. */
+function nameOf(element: Element): string | null {
+  if (element.id) return `#${CSS.escape(element.id)}`;
+  const label = element.getAttribute("aria-label");
+  return label ? `[aria-label="${CSS.escape(label)}"]` : null;
+}
+
+export async function refreshScreen(): Promise<boolean> {
+  const current = document.querySelector<HTMLElement>("[data-workout]");
+  if (!current) return false;
+  let html: string;
+  try {
+    const response = await fetch(location.pathname + location.search, {
+      credentials: "same-origin",
+      headers: { Accept: "text/html" },
+    });
+    if (!response.ok) return false;
+    html = await response.text();
+  } catch {
+    return false;
+  }
+  const fresh = new DOMParser()
+    .parseFromString(html, "text/html")
+    .querySelector<HTMLElement>("[data-workout]");
+  if (!fresh) return false;
+  const typed = [
+    ...current.querySelectorAll<HTMLInputElement>("input[data-typed]"),
+  ].map((input) => ({ id: input.id, value: input.value }));
+  const opened = [...current.querySelectorAll("details[open]")]
+    .map((d) => d.id)
+    .filter(Boolean);
+  const active = document.activeElement;
+  const focused =
+    active && current.contains(active)
+      ? {
+          name: nameOf(active),
+          selection:
+            active instanceof HTMLInputElement
+              ? [active.selectionStart, active.selectionEnd]
+              : null,
+        }
+      : null;
+
+  const next = document.importNode(fresh, true);
+  current.replaceWith(next);
+
+  for (const { id, value } of typed) {
+    const input = document.getElementById(id);
+    if (input instanceof HTMLInputElement) {
+      input.value = value;
+      input.dataset.typed = "";
+    }
+  }
+  for (const id of opened)
+    document.getElementById(id)?.setAttribute("open", "");
+  const target = focused?.name
+    ? next.querySelector<HTMLElement>(focused.name)
+    : null;
+  if (target) {
+    target.focus();
+    if (target instanceof HTMLInputElement && focused?.selection)
+      target.setSelectionRange(focused.selection[0] ?? null, focused.selection[1] ?? null);
+  }
+  return true;
+}
