@@ -1,23 +1,7 @@
 import type { ButtonHTMLAttributes } from "react";
-import { cn } from "./cn";
+import { buttonClass, type ButtonVariant } from "./button-class";
 
-const variants = {
-  primary: "bg-brand text-white hover:bg-brand-strong",
-  secondary: "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-100",
-  ghost: "text-zinc-900 hover:bg-zinc-100",
-  inverse: "border border-white/70 text-white hover:bg-white/10",
-  light: "bg-white text-brand-strong hover:bg-zinc-100",
-} as const;
-
-export type ButtonVariant = keyof typeof variants;
-
-export function buttonClass(variant: ButtonVariant = "primary", extra?: string): string {
-  return cn(
-    "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60",
-    variants[variant],
-    extra,
-  );
-}
+export { buttonClass, type ButtonVariant };
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
@@ -26,9 +10,24 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busyText?: string;
 }
 
-export function Button({ variant = "primary", busy = false, busyText, className, children, disabled, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  busy = false,
+  busyText,
+  className,
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={buttonClass(variant, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClass(variant, className)}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
       {busy && busyText ? busyText : children}
     </button>
   );

@@ -5,7 +5,7 @@
  * 0093), the rest timer starts and the focus moves on to the next set; every other form
  * posts as it is, which needs the connection for a moment: offline, the screen says so.
  */
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button-class";
 import type { WeightUnit } from "~/lib/units";
 import { checkSet } from "~/modules/workouts/set-rules";
 import { keepForOffline, registerMemberApp } from "~/views/members/offline-app";

@@ -5,7 +5,7 @@
  * the Web Audio API. Its end time is kept in the tab's sessionStorage, so a reload or the
  * exercise picker's page keeps it running.
  */
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button-class";
 import { clock } from "../format";
 import { el } from "./dom";
 
