@@ -1,15 +1,4 @@
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteLoaderData,
-  type UIMatch,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData, type UIMatch } from "react-router";
 import { lazy, useEffect } from "react";
 import type { Route } from "./+types/root";
 import { can } from "~/auth/permissions";
@@ -38,8 +27,7 @@ import "./app.css";
  */
 function useForgetMemberDataSignedOut(signedOut: boolean) {
   useEffect(() => {
-    if (signedOut && navigator.serviceWorker?.controller)
-      void forgetMemberData();
+    if (signedOut && navigator.serviceWorker?.controller) void forgetMemberData();
   }, [signedOut]);
 }
 
@@ -50,76 +38,32 @@ function useForgetMemberDataSignedOut(signedOut: boolean) {
 function ownScriptOf(matches: UIMatch[]): string | null {
   for (const match of matches) {
     const data = match.data as { script?: unknown } | undefined;
-    if (
-      (match.handle as { ownScript?: boolean } | undefined)?.ownScript &&
-      typeof data?.script === "string"
-    )
-      return data.script;
+    if ((match.handle as { ownScript?: boolean } | undefined)?.ownScript && typeof data?.script === "string") return data.script;
   }
   return null;
 }
 
 // Only signed-in users with an incomplete profile need the wizard.
-const ProfileWizardDialog = lazy(() =>
-  import("~/views/users/profile-wizard").then((m) => ({
-    default: m.ProfileWizardDialog,
-  })),
-);
+const ProfileWizardDialog = lazy(() => import("~/views/users/profile-wizard").then((m) => ({ default: m.ProfileWizardDialog })));
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  {
-    rel: "apple-touch-icon",
-    href: "/icons/apple-touch-icon-180.png",
-    sizes: "180x180",
-  },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon-180.png", sizes: "180x180" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, settings, { toast, clear }] = await Promise.all([
-    getSessionUser(request),
-    getSiteSettings(),
-    readToast(request),
-  ]);
-  const {
-    businessName,
-    phone,
-    email,
-    address,
-    instagramUrl,
-    facebookUrl,
-    youtubeUrl,
-    tiktokUrl,
-  } = settings;
+  const [user, settings, { toast, clear }] = await Promise.all([getSessionUser(request), getSiteSettings(), readToast(request)]);
+  const { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } = settings;
   // Members who need the coach (staff), unread messages (the member's Member Menu, the staff's user menu) and deletion requests (administrators), read side by side.
   const [attention, messages, deletionRequests] = await Promise.all([
-    user && can(user.role, "coaching", "view")
-      ? countNeedsAttention(user)
-      : null,
+    user && can(user.role, "coaching", "view") ? countNeedsAttention(user) : null,
     user ? countUnreadMessages(user) : null,
-    user && can(user.role, "memberData", "listDeletionRequests")
-      ? countDeletionRequests(user)
-      : null,
+    user && can(user.role, "memberData", "listDeletionRequests") ? countDeletionRequests(user) : null,
   ]);
   const counts: MenuCounts = { attention, messages, deletionRequests };
   return data(
-    {
-      user,
-      toast,
-      counts,
-      origin: getEnv().BASE_URL,
-      settings: {
-        businessName,
-        phone,
-        email,
-        address,
-        instagramUrl,
-        facebookUrl,
-        youtubeUrl,
-        tiktokUrl,
-      },
-    },
+    { user, toast, counts, origin: getEnv().BASE_URL, settings: { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } },
     { headers: clear ? { "set-cookie": clear } : undefined },
   );
 }
@@ -132,11 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const user = root?.user ?? null;
   const settings = root?.settings ?? defaultSiteSettings;
   // Signed-in users with an incomplete profile meet the blocking wizard everywhere but its own page.
-  const showWizard =
-    user &&
-    !user.profileComplete &&
-    location.pathname !== "/profile-setup" &&
-    !ownScript;
+  const showWizard = user && !user.profileComplete && location.pathname !== "/profile-setup" && !ownScript;
   // Marks the page live once React has attached its event handlers here and in the parts
   // loaded on demand. Browser tests wait for the mark before they click (a click before it
   // falls on a dead button).
@@ -152,12 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <SiteHeader
-          user={user}
-          businessName={settings.businessName}
-          counts={root?.counts}
-          menus={!ownScript}
-        />
+        <SiteHeader user={user} businessName={settings.businessName} counts={root?.counts} menus={!ownScript} />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -8,10 +8,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-import {
-  PAGE_SCRIPTS,
-  PAGE_SCRIPTS_LIST,
-} from "../app/lib/page-script.server.ts";
+import { PAGE_SCRIPTS, PAGE_SCRIPTS_LIST } from "../app/lib/page-script.server.ts";
 import { compressedCopies } from "./precompress.ts";
 
 const assets = path.resolve("build/client/assets");
@@ -32,8 +29,6 @@ for (const [name, entry] of Object.entries(PAGE_SCRIPTS)) {
   fs.writeFileSync(path.join(assets, file), code);
   compressedCopies(path.join(assets, file));
   list[name] = `/assets/${file}`;
-  console.log(
-    `Page script ${name}: ${list[name]} (${(code.length / 1024).toFixed(1)} KB)`,
-  );
+  console.log(`Page script ${name}: ${list[name]} (${(code.length / 1024).toFixed(1)} KB)`);
 }
 fs.writeFileSync(path.resolve(PAGE_SCRIPTS_LIST), JSON.stringify(list));

@@ -11,9 +11,7 @@ import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 
 // Only signed-in visitors need the menu library.
-const UserMenu = lazy(() =>
-  import("./user-menu").then((m) => ({ default: m.UserMenu })),
-);
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 
 const SCROLLED_AFTER_PX = 50;
 
@@ -49,17 +47,7 @@ const headerButton = "whitespace-nowrap lg:px-4 xl:px-5";
  * (the workout, decision 0109): its links stay, the menus that need React (the user menu,
  * the phone's menu) are left out.
  */
-export function SiteHeader({
-  user,
-  businessName,
-  counts = noMenuCounts,
-  menus = true,
-}: {
-  user: SessionUser | null;
-  businessName: string;
-  counts?: MenuCounts;
-  menus?: boolean;
-}) {
+export function SiteHeader({ user, businessName, counts = noMenuCounts, menus = true }: { user: SessionUser | null; businessName: string; counts?: MenuCounts; menus?: boolean }) {
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
@@ -95,9 +83,7 @@ export function SiteHeader({
         data-scrolled={scrolled ? "true" : "false"}
         className={cn(
           "fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300",
-          scrolled
-            ? "h-16 bg-zinc-950/95 shadow-lg shadow-black/30 backdrop-blur"
-            : "h-20 bg-zinc-950",
+          scrolled ? "h-16 bg-zinc-950/95 shadow-lg shadow-black/30 backdrop-blur" : "h-20 bg-zinc-950",
         )}
       >
         <a
@@ -107,21 +93,14 @@ export function SiteHeader({
           Skip to content
         </a>
         <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link
-            to="/"
-            className="min-w-0 truncate font-display text-2xl font-bold uppercase tracking-wider text-white"
-          >
+          <Link to="/" className="min-w-0 truncate font-display text-2xl font-bold uppercase tracking-wider text-white">
             {businessName}
           </Link>
           <nav aria-label="Main" className="hidden lg:block">
             <ul className="flex items-center gap-1">
               {mainNav.map((link) => (
                 <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    end={link.to === "/"}
-                    className={navLinkClass}
-                  >
+                  <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
                     {link.label}
                   </NavLink>
                 </li>
@@ -152,10 +131,7 @@ export function SiteHeader({
                   >
                     Member Login
                   </button>
-                  <Link
-                    to="/contact"
-                    className={buttonClass("primary", headerButton)}
-                  >
+                  <Link to="/contact" className={buttonClass("primary", headerButton)}>
                     Get Started
                   </Link>
                 </>
@@ -181,12 +157,7 @@ export function SiteHeader({
       {/* Outside the header: its backdrop blur would make it the box a fixed menu is placed in. */}
       {menuOpen ? (
         <div className="fixed inset-0 z-50 lg:hidden">
-          <div
-            data-testid="mobile-menu-backdrop"
-            className="absolute inset-0 bg-black/60"
-            aria-hidden="true"
-            onClick={() => setMenuOpen(false)}
-          />
+          <div data-testid="mobile-menu-backdrop" className="absolute inset-0 bg-black/60" aria-hidden="true" onClick={() => setMenuOpen(false)} />
           <div
             ref={panel}
             id="mobile-menu"
@@ -196,9 +167,7 @@ export function SiteHeader({
             className="absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-zinc-950 p-6 shadow-2xl"
           >
             <div className="flex items-center justify-between">
-              <span className="font-display text-xl font-bold uppercase tracking-wider text-white">
-                {businessName}
-              </span>
+              <span className="font-display text-xl font-bold uppercase tracking-wider text-white">{businessName}</span>
               <button
                 type="button"
                 className="inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10"
@@ -215,13 +184,7 @@ export function SiteHeader({
               <ul className="flex flex-col gap-1">
                 {mobileNav.map((link) => (
                   <li key={link.to}>
-                    <NavLink
-                      to={link.to}
-                      end={link.to === "/"}
-                      className={(state) =>
-                        cn(navLinkClass(state), "block py-3 text-base")
-                      }
-                    >
+                    <NavLink to={link.to} end={link.to === "/"} className={(state) => cn(navLinkClass(state), "block py-3 text-base")}>
                       {link.label}
                     </NavLink>
                   </li>
@@ -238,15 +201,9 @@ export function SiteHeader({
                     </Link>
                   ) : null}
                   {counts.deletionRequests ? (
-                    <Link
-                      to="/admin/deletion-requests"
-                      className={buttonClass("inverse")}
-                    >
+                    <Link to="/admin/deletion-requests" className={buttonClass("inverse")}>
                       Deletion requests
-                      <CountBadge
-                        count={counts.deletionRequests}
-                        label="waiting"
-                      />
+                      <CountBadge count={counts.deletionRequests} label="waiting" />
                     </Link>
                   ) : null}
                   {can(user.role, "adminArea", "view") ? (
@@ -259,36 +216,23 @@ export function SiteHeader({
                     </Link>
                   )}
                   {can(user.role, "conversations", "readAny") ? (
-                    <Link
-                      to="/coach/messages"
-                      className={buttonClass("inverse")}
-                    >
+                    <Link to="/coach/messages" className={buttonClass("inverse")}>
                       Messages
                       <CountBadge count={counts.messages} label="unread" />
                     </Link>
                   ) : null}
-                  <Link
-                    to="/members/settings"
-                    className={buttonClass("inverse")}
-                  >
+                  <Link to="/members/settings" className={buttonClass("inverse")}>
                     Settings
                   </Link>
                   <Form method="post" action="/logout">
-                    <button
-                      type="submit"
-                      className={buttonClass("primary", "w-full")}
-                    >
+                    <button type="submit" className={buttonClass("primary", "w-full")}>
                       Log out
                     </button>
                   </Form>
                 </>
               ) : (
                 <>
-                  <button
-                    type="button"
-                    onClick={openSignIn}
-                    className={buttonClass("inverse")}
-                  >
+                  <button type="button" onClick={openSignIn} className={buttonClass("inverse")}>
                     Member Login
                   </button>
                   <Link to="/contact" className={buttonClass("primary")}>
@@ -300,9 +244,7 @@ export function SiteHeader({
           </div>
         </div>
       ) : null}
-      {user ? null : (
-        <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
-      )}
+      {user ? null : <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />}
     </>
   );
 }

@@ -28,8 +28,6 @@ let built: Record<PageScript, string> | null = null;
 /** The script's address for the page's `<script type="module">`. */
 export function pageScriptSrc(name: PageScript): string {
   if (import.meta.env.DEV) return `/${PAGE_SCRIPTS[name]}`;
-  built ??= JSON.parse(
-    fs.readFileSync(path.resolve(PAGE_SCRIPTS_LIST), "utf8"),
-  ) as Record<PageScript, string>;
+  built ??= JSON.parse(fs.readFileSync(path.resolve(PAGE_SCRIPTS_LIST), "utf8")) as Record<PageScript, string>;
   return built[name];
 }

@@ -11,10 +11,7 @@ const variants = {
 
 export type ButtonVariant = keyof typeof variants;
 
-export function buttonClass(
-  variant: ButtonVariant = "primary",
-  extra?: string,
-): string {
+export function buttonClass(variant: ButtonVariant = "primary", extra?: string): string {
   return cn(
     "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60",
     variants[variant],

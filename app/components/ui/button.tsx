@@ -10,24 +10,9 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busyText?: string;
 }
 
-export function Button({
-  variant = "primary",
-  busy = false,
-  busyText,
-  className,
-  children,
-  disabled,
-  type = "button",
-  ...rest
-}: ButtonProps) {
+export function Button({ variant = "primary", busy = false, busyText, className, children, disabled, type = "button", ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={buttonClass(variant, className)}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      {...rest}
-    >
+    <button type={type} className={buttonClass(variant, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {busy && busyText ? busyText : children}
     </button>
   );

@@ -6,6 +6,7 @@
  * store at its deadline (and lazily on the next booking) passes on; the weekly limit; and
  * every refusal changes nothing. Runs on PGlite and PostgreSQL (SQL and locks).
  */
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
@@ -16,7 +17,8 @@ import { AppError } from "~/lib/app-error";
 import { createJobRunner } from "~/lib/job-runner.server";
 import { newPerson, type Person } from "~/modules/workouts/training.test-support";
 import { outboxMails } from "../../../tests/support/outbox";
-import { bookClass, cancelClassBooking, confirmClassOffer, declineClassOffer } from "./bookings.server";
+import { user } from "~/db/schema/auth";
+import { bookClass, cancelClassBooking, confirmClassOffer, declineClassOffer, MAX_WAITING } from "./bookings.server";
 import { insertClass, placesOf } from "./class-bookings.test-support";
 import { listUpcomingClasses } from "./class-listing.server";
 import { lapseOffersJob, placeMailJob, promoteWaitlist } from "./waitlist.server";
@@ -231,6 +233,26 @@ describe("refusals, which change nothing", () => {
     await expect(bookClass(m!, {}, NOW)).rejects.toBeInstanceOf(ZodError);
     expect((await refusal(cancelClassBooking(m!, { classId: past }, NOW))).status).toBe(409);
     expect((await getDb().select().from(classBooking)).map((b) => b.classId)).toEqual([open]);
+  });
+});
+
+describe("the waitlist's limit", () => {
+  it("refuses a member past the 100 waiting, changing nothing, and takes them once one leaves", async () => {
+    const classId = await insertClass({ startsAt: at(2 * 24 * HOUR), capacity: 1 });
+    const [booked, late] = await members(2);
+    await bookClass(booked!, { classId }, NOW);
+    // The waiting members in one insert each, queued before now (arrival is the database's clock).
+    const waiting = Array.from({ length: MAX_WAITING }, (_, i) => ({ id: `waiting-${i}-${randomUUID().slice(0, 8)}`, name: `Waiting ${i}`, email: `waiting-${i}-${randomUUID().slice(0, 8)}@example.com`, role: "member" as const }));
+    await getDb().insert(user).values(waiting);
+    await getDb()
+      .insert(classBooking)
+      .values(waiting.map((w, i) => ({ id: randomUUID(), classId, memberId: w.id, status: "waitlisted" as const, queuedAt: new Date(Date.now() - HOUR + i), createdAt: NOW, updatedAt: NOW })));
+    const before = await placesOf(classId);
+    const refused = await refusal(bookClass(late!, { classId }, NOW));
+    expect([refused.status, refused.message]).toEqual([409, "The waitlist for this class is full."]);
+    expect(await placesOf(classId)).toEqual(before);
+    await cancelClassBooking({ id: waiting[0]!.id, role: "member", email: waiting[0]!.email }, { classId }, NOW);
+    expect(await bookClass(late!, { classId }, NOW)).toMatchObject({ status: "waitlisted", position: MAX_WAITING });
   });
 });
 

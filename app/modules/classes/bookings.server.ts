@@ -33,6 +33,9 @@ export const ALREADY_WAITING = "You are already on the waitlist for this class."
 export const OFFER_WAITING = "A place in this class is waiting for you: please confirm it.";
 export const NO_BOOKING = "You have no booking in this class.";
 export const NO_OFFER = "There is no place waiting for you to confirm in this class.";
+/** Members one class's waitlist holds: past it, nobody is likely to get a place, and the roster lists it whole. */
+export const MAX_WAITING = 100;
+export const WAITLIST_FULL = "The waitlist for this class is full.";
 export const notOpenYet = (days: number) => `Classes can be booked up to ${days} days ahead.`;
 export const weeklyLimitReached = (limit: number) => `You can book ${limit} ${limit === 1 ? "class" : "classes"} a week, and you have reached that for this week.`;
 
@@ -116,8 +119,8 @@ async function waitlistPosition(tx: Db, classId: string, bookingId: string): Pro
 /**
  * Books the member into a class, or onto its waitlist when it is full (or others wait
  * already). Refused: a visitor (401), staff (403), an unknown class (404), a cancelled or
- * started one, one further ahead than members may book, a second place, the weekly limit
- * (409).
+ * started one, one further ahead than members may book, a second place, the weekly limit,
+ * a full waitlist (409).
  */
 export async function bookClass(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
   const member = requireMember(actor);
@@ -142,6 +145,7 @@ export async function bookClass(actor: Actor | null, input: unknown, now: Date =
       .from(classBooking)
       .where(and(eq(classBooking.classId, classId), eq(classBooking.status, "waitlisted")));
     const full = (await spotsTaken(tx, classId)) >= theClass.capacity || (waiting?.n ?? 0) > 0;
+    if (full && (waiting?.n ?? 0) >= MAX_WAITING) throw new AppError(409, WAITLIST_FULL, { title: "Waitlist full" });
     const id = newBookingId();
     const status = full ? "waitlisted" : "booked";
     await tx.insert(classBooking).values({ id, classId, memberId: member.id, status, queuedAt: arrivalNow, createdAt: now, updatedAt: now });

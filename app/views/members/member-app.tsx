@@ -23,10 +23,7 @@ if (typeof window !== "undefined") {
     changed();
   });
 }
-const subscribe = (listener: () => void) => (
-  listeners.add(listener),
-  () => listeners.delete(listener)
-);
+const subscribe = (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener));
 
 /** The member area registers the service worker (decision 0092): it is the app, with its offline workouts. */
 export function useMemberServiceWorker(): void {
@@ -36,13 +33,9 @@ export function useMemberServiceWorker(): void {
 type Platform = "installed" | "ios" | "other";
 
 function platform(): Platform {
-  const standalone =
-    window.matchMedia("(display-mode: standalone)").matches ||
-    (navigator as { standalone?: boolean }).standalone === true;
+  const standalone = window.matchMedia("(display-mode: standalone)").matches || (navigator as { standalone?: boolean }).standalone === true;
   if (standalone) return "installed";
-  const ios =
-    /iphone|ipad|ipod/i.test(navigator.userAgent) ||
-    (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  const ios = /iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
   return ios ? "ios" : "other";
 }
 
@@ -74,12 +67,6 @@ export function InstallApp() {
         Install
       </Button>
     );
-  if (where === "ios")
-    return (
-      <p className="text-sm text-zinc-700">
-        To install this app on your iPhone or iPad: tap Share, then Add to Home
-        Screen.
-      </p>
-    );
+  if (where === "ios") return <p className="text-sm text-zinc-700">To install this app on your iPhone or iPad: tap Share, then Add to Home Screen.</p>;
   return null;
 }

@@ -2,10 +2,7 @@
 
 /** Registers the service worker: the member area is the app, with its offline workouts. */
 export function registerMemberApp(): void {
-  if ("serviceWorker" in navigator)
-    void navigator.serviceWorker
-      .register("/sw.js", { scope: "/" })
-      .catch(() => undefined);
+  if ("serviceWorker" in navigator) void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
 }
 
 /**

@@ -4,10 +4,7 @@ import { FormError, TextAreaField } from "~/components/ui/field";
 import { useBrowserCheck } from "~/components/ui/use-browser-check";
 import type { ActionData } from "~/lib/action.server";
 import { schemaProblems } from "~/lib/form";
-import {
-  COMMENT_MAX,
-  commentSchema,
-} from "~/modules/workouts/workout-comments.schema";
+import { COMMENT_MAX, commentSchema } from "~/modules/workouts/workout-comments.schema";
 
 export const COMMENT_INTENT = "comment";
 
@@ -17,24 +14,10 @@ export const COMMENT_INTENT = "comment";
  * the list; the form is drawn afresh because its key is the number of comments). Without
  * JavaScript the page's answer (`result`) shows the refusal at the form it came from.
  */
-export function CommentForm({
-  workoutId,
-  workoutTitle,
-  result,
-}: {
-  workoutId: string;
-  workoutTitle: string;
-  result: ActionData | undefined;
-}) {
+export function CommentForm({ workoutId, workoutTitle, result }: { workoutId: string; workoutTitle: string; result: ActionData | undefined }) {
   const fetcher = useFetcher<ActionData>();
-  const check = useBrowserCheck<"body">((data) =>
-    schemaProblems(commentSchema, Object.fromEntries(data)),
-  );
-  const answer =
-    fetcher.data ??
-    (result && !result.ok && result.values.workoutId === workoutId
-      ? result
-      : undefined);
+  const check = useBrowserCheck<"body">((data) => schemaProblems(commentSchema, Object.fromEntries(data)));
+  const answer = fetcher.data ?? (result && !result.ok && result.values.workoutId === workoutId ? result : undefined);
   const failure = answer && !answer.ok ? answer : undefined;
   const echoed = failure?.values.body;
   const bodyError = check.problems?.body ?? failure?.fieldErrors.body;
@@ -59,12 +42,7 @@ export function CommentForm({
         error={bodyError}
         hint="The member sees it with the workout and is e-mailed."
       />
-      <Button
-        type="submit"
-        variant="secondary"
-        busy={fetcher.state !== "idle"}
-        busyText="Posting..."
-      >
+      <Button type="submit" variant="secondary" busy={fetcher.state !== "idle"} busyText="Posting...">
         Post comment
       </Button>
     </fetcher.Form>

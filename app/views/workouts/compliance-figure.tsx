@@ -10,41 +10,21 @@ const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
 /** 'Week 1: 2 of 3 (67%)', or 'no training days' for a week of rest. */
 export function weekPhrase(w: WeekCompliance): string {
-  return w.rate === null
-    ? `Week ${w.week}: no training days yet`
-    : `Week ${w.week}: ${w.done} of ${w.planned} (${percent(w.rate)})`;
+  return w.rate === null ? `Week ${w.week}: no training days yet` : `Week ${w.week}: ${w.done} of ${w.planned} (${percent(w.rate)})`;
 }
 
 function Placeholder() {
-  return (
-    <div
-      aria-hidden="true"
-      style={{ height: CHART_HEIGHT_PX }}
-      className="w-full rounded-md bg-zinc-50"
-    />
-  );
+  return <div aria-hidden="true" style={{ height: CHART_HEIGHT_PX }} className="w-full rounded-md bg-zinc-50" />;
 }
 
 /** Weekly compliance: a caption, a one-line summary, the bar chart and a data table for screen readers. */
-export function ComplianceFigure({
-  weeks,
-  programName,
-}: {
-  weeks: readonly WeekCompliance[];
-  programName: string;
-}) {
+export function ComplianceFigure({ weeks, programName }: { weeks: readonly WeekCompliance[]; programName: string }) {
   const isClient = useIsClient();
   return (
     <figure className="space-y-2">
       <figcaption>
-        <span className="block text-sm font-semibold text-zinc-900">
-          Weekly compliance: workouts done ÷ planned, up to today
-        </span>
-        <span className="block text-sm text-zinc-700">
-          {weeks.length === 0
-            ? "The program has not started yet."
-            : `${weeks.map(weekPhrase).join("; ")}.`}
-        </span>
+        <span className="block text-sm font-semibold text-zinc-900">Weekly compliance: workouts done ÷ planned, up to today</span>
+        <span className="block text-sm text-zinc-700">{weeks.length === 0 ? "The program has not started yet." : `${weeks.map(weekPhrase).join("; ")}.`}</span>
       </figcaption>
       {weeks.length === 0 ? null : (
         <>
@@ -71,9 +51,7 @@ export function ComplianceFigure({
                   <td>{w.week}</td>
                   <td>{w.done}</td>
                   <td>{w.planned}</td>
-                  <td>
-                    {w.rate === null ? "No training days" : percent(w.rate)}
-                  </td>
+                  <td>{w.rate === null ? "No training days" : percent(w.rate)}</td>
                 </tr>
               ))}
             </tbody>

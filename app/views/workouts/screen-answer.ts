@@ -13,12 +13,7 @@ export function answerValue(answer: ScreenAnswer, name: string): string {
 }
 
 /** The answer if it is this form's: its intent (null: any of the row's) and the row it names by `field`. */
-export function answerFor(
-  answer: ScreenAnswer | null,
-  intent: string | null,
-  field: string,
-  value: string,
-): ScreenAnswer | null {
+export function answerFor(answer: ScreenAnswer | null, intent: string | null, field: string, value: string): ScreenAnswer | null {
   if (!answer || (intent !== null && answer.intent !== intent)) return null;
   return answerValue(answer, field) === value ? answer : null;
 }

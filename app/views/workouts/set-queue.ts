@@ -36,10 +36,7 @@ let opened: Promise<IDBPDatabase<QueueSchema>> | null = null;
 function database(): Promise<IDBPDatabase<QueueSchema>> {
   opened ??= openDB<QueueSchema>(QUEUE_DB, 1, {
     upgrade(db) {
-      db.createObjectStore("logs", { keyPath: "key" }).createIndex(
-        "workout",
-        "workoutId",
-      );
+      db.createObjectStore("logs", { keyPath: "key" }).createIndex("workout", "workoutId");
     },
     blocking() {
       void opened?.then((db) => db.close());
@@ -53,16 +50,9 @@ function database(): Promise<IDBPDatabase<QueueSchema>> {
 }
 
 /** The account's logs of a workout, oldest first. */
-export async function queuedLogs(
-  workoutId: string,
-  account: string,
-): Promise<QueuedLog[]> {
-  const all = await (
-    await database()
-  ).getAllFromIndex("logs", "workout", workoutId);
-  return all
-    .filter((log) => log.account === account)
-    .sort((a, b) => a.at - b.at);
+export async function queuedLogs(workoutId: string, account: string): Promise<QueuedLog[]> {
+  const all = await (await database()).getAllFromIndex("logs", "workout", workoutId);
+  return all.filter((log) => log.account === account).sort((a, b) => a.at - b.at);
 }
 
 export async function enqueue(log: QueuedLog): Promise<void> {
@@ -74,11 +64,7 @@ export async function dropLogs(keys: readonly string[]): Promise<void> {
   await Promise.all([...keys.map((key) => tx.store.delete(key)), tx.done]);
 }
 
-async function settle(
-  log: QueuedLog,
-  state: QueuedLog["state"],
-  error: string | null,
-): Promise<void> {
+async function settle(log: QueuedLog, state: QueuedLog["state"], error: string | null): Promise<void> {
   await (await database()).put("logs", { ...log, state, error });
 }
 
@@ -87,52 +73,25 @@ async function settle(
  * be answered (no connection, signed out, a server failure) and leaves it waiting. A
  * refusal is kept with the server's message. Returns how many were answered.
  */
-export async function sendWaiting(
-  workoutId: string,
-  account: string,
-): Promise<number> {
+export async function sendWaiting(workoutId: string, account: string): Promise<number> {
   const run = async () => {
     let answered = 0;
     for (const log of await queuedLogs(workoutId, account)) {
       if (log.state !== "waiting") continue;
-      const body = new URLSearchParams({
-        ...log.fields,
-        intent: log.kind === "set" ? "log-set" : "finish-workout",
-        ...(log.kind === "set"
-          ? {
-              workoutExerciseId: log.workoutExerciseId ?? "",
-              clientKey: log.key,
-            }
-          : {}),
-      });
+      const body = new URLSearchParams({ ...log.fields, intent: log.kind === "set" ? "log-set" : "finish-workout", ...(log.kind === "set" ? { workoutExerciseId: log.workoutExerciseId ?? "", clientKey: log.key } : {}) });
       let response: Response;
       try {
-        response = await fetch(
-          `/members/workouts/${encodeURIComponent(workoutId)}/sync`,
-          { method: "POST", body, credentials: "same-origin" },
-        );
+        response = await fetch(`/members/workouts/${encodeURIComponent(workoutId)}/sync`, { method: "POST", body, credentials: "same-origin" });
       } catch {
         break;
       }
       if (response.status === 401 || response.status >= 500) break;
-      const answer = (await response.json().catch(() => null)) as {
-        error?: string | null;
-        fieldErrors?: Record<string, string>;
-      } | null;
+      const answer = (await response.json().catch(() => null)) as { error?: string | null; fieldErrors?: Record<string, string> } | null;
       if (response.ok) await settle(log, "sent", null);
-      else
-        await settle(
-          log,
-          "refused",
-          answer?.error ||
-            Object.values(answer?.fieldErrors ?? {}).join(". ") ||
-            `Refused (${response.status})`,
-        );
+      else await settle(log, "refused", answer?.error || Object.values(answer?.fieldErrors ?? {}).join(". ") || `Refused (${response.status})`);
       answered += 1;
     }
     return answered;
   };
-  return typeof navigator !== "undefined" && navigator.locks
-    ? navigator.locks.request(SEND_LOCK, run)
-    : run();
+  return typeof navigator !== "undefined" && navigator.locks ? navigator.locks.request(SEND_LOCK, run) : run();
 }

@@ -6,12 +6,7 @@ export function StaffMemberNav({ memberId }: { memberId: string }) {
   const id = encodeURIComponent(memberId);
   const coach = `/coach/members/${id}`;
   const link = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      "inline-flex min-h-11 items-center rounded-md px-4 font-semibold",
-      isActive
-        ? "bg-zinc-900 text-white"
-        : "text-zinc-900 underline-offset-2 hover:underline",
-    );
+    cn("inline-flex min-h-11 items-center rounded-md px-4 font-semibold", isActive ? "bg-zinc-900 text-white" : "text-zinc-900 underline-offset-2 hover:underline");
   const sections = [
     { to: coach, label: "Overview" },
     { to: `/members/${id}/training`, label: "Training" },

@@ -3,24 +3,12 @@ import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 
 const OFFLINE_START_TITLE = "You're offline";
-const OFFLINE_START_TEXT =
-  "Starting a workout needs a connection for a moment. Once it has started, it works offline: log your sets and they are sent when you are back online.";
+const OFFLINE_START_TEXT = "Starting a workout needs a connection for a moment. Once it has started, it works offline: log your sets and they are sent when you are back online.";
 
 /** One tap to start: a day of the program, or (no day) an empty workout. Posts to /members/workouts. */
-export function StartWorkoutForm({
-  dayId,
-  label,
-  variant = "primary",
-}: {
-  dayId: string | null;
-  label: string;
-  variant?: "primary" | "secondary";
-}) {
+export function StartWorkoutForm({ dayId, label, variant = "primary" }: { dayId: string | null; label: string; variant?: "primary" | "secondary" }) {
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formAction === "/members/workouts" &&
-    navigation.formData?.get("dayId") === (dayId ?? "");
+  const busy = navigation.state === "submitting" && navigation.formAction === "/members/workouts" && navigation.formData?.get("dayId") === (dayId ?? "");
   return (
     <Form
       method="post"
@@ -34,13 +22,7 @@ export function StartWorkoutForm({
     >
       <input type="hidden" name="intent" value="start-workout" />
       <input type="hidden" name="dayId" value={dayId ?? ""} />
-      <Button
-        type="submit"
-        variant={variant}
-        busy={busy}
-        busyText="Starting…"
-        className="w-full sm:w-auto"
-      >
+      <Button type="submit" variant={variant} busy={busy} busyText="Starting…" className="w-full sm:w-auto">
         {label}
       </Button>
     </Form>

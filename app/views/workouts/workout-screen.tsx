@@ -3,10 +3,7 @@ import { TextField } from "~/components/ui/field";
 import { formatLongDate } from "~/lib/dates";
 import { formatValue, type WeightUnit } from "~/lib/units";
 import { SESSION_LIMITS } from "~/modules/workouts/set-rules";
-import type {
-  ExerciseView,
-  WorkoutScreen,
-} from "~/modules/workouts/workout-screen.server";
+import type { ExerciseView, WorkoutScreen } from "~/modules/workouts/workout-screen.server";
 import type { WorkoutSummary } from "~/modules/workouts/workout-summary.server";
 import { ExerciseBlock } from "./exercise-block";
 import { duration } from "./format";
@@ -37,17 +34,11 @@ function grouped(exercises: ExerciseView[]): ExerciseView[][] {
 function Summary({ summary }: { summary: WorkoutSummary }) {
   const figures = [
     { label: "Duration", value: duration(summary.durationSeconds) },
-    {
-      label: "Volume",
-      value: `${formatValue(summary.volume, 0)} ${summary.unit}`,
-    },
+    { label: "Volume", value: `${formatValue(summary.volume, 0)} ${summary.unit}` },
     { label: "Sets", value: String(summary.sets) },
   ];
   return (
-    <section
-      aria-labelledby="summary-title"
-      className="rounded-xl border-2 border-zinc-900 p-4"
-    >
+    <section aria-labelledby="summary-title" className="rounded-xl border-2 border-zinc-900 p-4">
       <h3 id="summary-title" className="text-xl font-bold uppercase">
         Workout complete
       </h3>
@@ -76,48 +67,18 @@ function Summary({ summary }: { summary: WorkoutSummary }) {
 }
 
 /** Swap an exercise for another, or add one: search by name, pick one, give a reason for a swap. */
-function ExercisePicker({
-  picker,
-  screen,
-  path,
-  answer,
-}: {
-  picker: Picker;
-  screen: WorkoutScreen;
-  path: string;
-  answer: ScreenAnswer | null;
-}) {
-  const swapped = picker.swap
-    ? screen.exercises.find((e) => e.id === picker.swap)
-    : null;
+function ExercisePicker({ picker, screen, path, answer }: { picker: Picker; screen: WorkoutScreen; path: string; answer: ScreenAnswer | null }) {
+  const swapped = picker.swap ? screen.exercises.find((e) => e.id === picker.swap) : null;
   const title = swapped ? `Swap ${swapped.name}` : "Add exercise";
   return (
-    <section
-      aria-labelledby="picker-title"
-      className="rounded-xl border border-zinc-300 p-4"
-    >
+    <section aria-labelledby="picker-title" className="rounded-xl border border-zinc-300 p-4">
       <h3 id="picker-title" className="text-lg font-bold">
         {title}
       </h3>
-      <form
-        method="get"
-        action={path}
-        className="mt-3 flex items-end gap-2"
-        role="search"
-      >
-        {swapped ? (
-          <input type="hidden" name="swap" value={swapped.id} />
-        ) : (
-          <input type="hidden" name="add" value="1" />
-        )}
+      <form method="get" action={path} className="mt-3 flex items-end gap-2" role="search">
+        {swapped ? <input type="hidden" name="swap" value={swapped.id} /> : <input type="hidden" name="add" value="1" />}
         <div className="flex-1">
-          <TextField
-            label="Search exercises by name"
-            name="q"
-            type="search"
-            defaultValue={picker.q}
-            maxLength={SESSION_LIMITS.search}
-          />
+          <TextField label="Search exercises by name" name="q" type="search" defaultValue={picker.q} maxLength={SESSION_LIMITS.search} />
         </div>
         <Button type="submit" variant="secondary">
           Search
@@ -125,53 +86,29 @@ function ExercisePicker({
       </form>
       {picker.choices.length ? (
         <form method="post" action={path} className="mt-3 space-y-3">
-          <input
-            type="hidden"
-            name="intent"
-            value={swapped ? "swap-exercise" : "add-exercise"}
-          />
-          {swapped ? (
-            <input type="hidden" name="workoutExerciseId" value={swapped.id} />
-          ) : null}
+          <input type="hidden" name="intent" value={swapped ? "swap-exercise" : "add-exercise"} />
+          {swapped ? <input type="hidden" name="workoutExerciseId" value={swapped.id} /> : null}
           <fieldset>
-            <legend className="text-sm font-medium text-zinc-800">
-              Exercises
-            </legend>
+            <legend className="text-sm font-medium text-zinc-800">Exercises</legend>
             <ul className="mt-1 max-h-72 overflow-y-auto rounded-md border border-zinc-200">
               {picker.choices.map((c, i) => (
                 <li key={c.id}>
                   <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 hover:bg-zinc-50">
-                    <input
-                      type="radio"
-                      name="exerciseId"
-                      value={c.id}
-                      required
-                      defaultChecked={i === 0}
-                      className="size-5"
-                    />
+                    <input type="radio" name="exerciseId" value={c.id} required defaultChecked={i === 0} className="size-5" />
                     {c.name}
                   </label>
                 </li>
               ))}
             </ul>
           </fieldset>
-          {swapped ? (
-            <TextField
-              label="Reason for the swap (optional)"
-              name="reason"
-              maxLength={SESSION_LIMITS.reason}
-            />
-          ) : null}
+          {swapped ? <TextField label="Reason for the swap (optional)" name="reason" maxLength={SESSION_LIMITS.reason} /> : null}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit">
-              {swapped ? "Swap exercise" : "Add exercise"}
-            </Button>
+            <Button type="submit">{swapped ? "Swap exercise" : "Add exercise"}</Button>
             <a href={path} className={buttonClass("ghost")}>
               Cancel
             </a>
           </div>
-          {answer?.intent === "swap-exercise" ||
-          answer?.intent === "add-exercise" ? (
+          {answer?.intent === "swap-exercise" || answer?.intent === "add-exercise" ? (
             <p role="alert" className="text-sm font-medium text-brand">
               {answer.error ?? Object.values(answer.fieldErrors).join(". ")}
             </p>
@@ -196,47 +133,22 @@ function ExercisePicker({
 function QueueStatus() {
   return (
     <div className="space-y-1">
-      <p
-        role="status"
-        className="text-sm font-semibold text-zinc-700"
-        data-queue-status=""
-      />
+      <p role="status" className="text-sm font-semibold text-zinc-700" data-queue-status="" />
       <div data-queue-refused="" />
-      <p
-        role="alert"
-        className="text-sm font-medium text-brand"
-        data-offline-note=""
-      />
+      <p role="alert" className="text-sm font-medium text-brand" data-offline-note="" />
     </div>
   );
 }
 
 /** Finish (queued behind waiting sets by the screen's script) and Discard. */
-function FinishControls({
-  screen,
-  path,
-  answer,
-}: {
-  screen: WorkoutScreen;
-  path: string;
-  answer: ScreenAnswer | null;
-}) {
+function FinishControls({ screen, path, answer }: { screen: WorkoutScreen; path: string; answer: ScreenAnswer | null }) {
   const logged = screen.exercises.some((e) => e.rows.some((r) => r.logged));
-  const refused =
-    answer?.intent === "finish-workout" || answer?.intent === "discard-workout"
-      ? answer.error
-      : null;
+  const refused = answer?.intent === "finish-workout" || answer?.intent === "discard-workout" ? answer.error : null;
   return (
     <div className="space-y-3">
       <form method="post" action={path} data-finish="">
         <input type="hidden" name="intent" value="finish-workout" />
-        <Button
-          id="finish-workout"
-          type="submit"
-          className="w-full text-base"
-          disabled={!logged}
-          data-busy-text="Finishing…"
-        >
+        <Button id="finish-workout" type="submit" className="w-full text-base" disabled={!logged} data-busy-text="Finishing…">
           Finish workout
         </Button>
       </form>
@@ -251,20 +163,11 @@ function FinishControls({
         </p>
       ) : null}
       <details>
-        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-zinc-700">
-          Discard workout
-        </summary>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-zinc-700">Discard workout</summary>
         <form method="post" action={path} className="mt-2">
           <input type="hidden" name="intent" value="discard-workout" />
-          <p className="text-sm text-zinc-700">
-            The workout and every set logged in it are deleted.
-          </p>
-          <Button
-            type="submit"
-            variant="secondary"
-            className="mt-2"
-            data-busy-text="Discarding…"
-          >
+          <p className="text-sm text-zinc-700">The workout and every set logged in it are deleted.</p>
+          <Button type="submit" variant="secondary" className="mt-2" data-busy-text="Discarding…">
             Discard this workout
           </Button>
         </form>
@@ -305,10 +208,7 @@ export function WorkoutScreenView({
         data-finished={screen.finished ? "" : undefined}
       >
         <p>
-          <a
-            href="/members/workouts"
-            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline-offset-2 hover:underline"
-          >
+          <a href="/members/workouts" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline-offset-2 hover:underline">
             All workouts
           </a>
         </p>
@@ -320,70 +220,30 @@ export function WorkoutScreenView({
         </header>
         {editable ? <QueueStatus /> : null}
         {screen.summary ? <Summary summary={screen.summary} /> : null}
-        {screen.finished ? (
-          <WorkoutComments comments={comments} headingLevel={3} />
-        ) : null}
-        {picker ? (
-          <ExercisePicker
-            picker={picker}
-            screen={screen}
-            path={path}
-            answer={answer}
-          />
-        ) : null}
-        {screen.exercises.length === 0 ? (
-          <p className="text-zinc-700">No exercises yet: add the first one.</p>
-        ) : null}
+        {screen.finished ? <WorkoutComments comments={comments} headingLevel={3} /> : null}
+        {picker ? <ExercisePicker picker={picker} screen={screen} path={path} answer={answer} /> : null}
+        {screen.exercises.length === 0 ? <p className="text-zinc-700">No exercises yet: add the first one.</p> : null}
         {grouped(screen.exercises).map((group) =>
           group.length > 1 || group[0]?.group ? (
-            <div
-              key={group[0]!.id}
-              role="group"
-              aria-label={`${groupLabels[group[0]!.group!.kind]}: ${group.map((e) => e.name).join(" and ")}`}
-              className="space-y-2 border-l-4 border-brand pl-3"
-            >
-              <p className="text-xs font-semibold uppercase tracking-widest text-brand">
-                {groupLabels[group[0]!.group!.kind]}
-              </p>
+            <div key={group[0]!.id} role="group" aria-label={`${groupLabels[group[0]!.group!.kind]}: ${group.map((e) => e.name).join(" and ")}`} className="space-y-2 border-l-4 border-brand pl-3">
+              <p className="text-xs font-semibold uppercase tracking-widest text-brand">{groupLabels[group[0]!.group!.kind]}</p>
               {group.map((e) => (
-                <ExerciseBlock
-                  key={e.id}
-                  exercise={e}
-                  unit={unit}
-                  workoutPath={path}
-                  editable={editable}
-                  answer={answer}
-                />
+                <ExerciseBlock key={e.id} exercise={e} unit={unit} workoutPath={path} editable={editable} answer={answer} />
               ))}
             </div>
           ) : (
-            <ExerciseBlock
-              key={group[0]!.id}
-              exercise={group[0]!}
-              unit={unit}
-              workoutPath={path}
-              editable={editable}
-              answer={answer}
-            />
+            <ExerciseBlock key={group[0]!.id} exercise={group[0]!} unit={unit} workoutPath={path} editable={editable} answer={answer} />
           ),
         )}
         {editable ? (
-          <a
-            href={`${path}?add=1`}
-            className={buttonClass("secondary", "w-full")}
-            data-online-only=""
-          >
+          <a href={`${path}?add=1`} className={buttonClass("secondary", "w-full")} data-online-only="">
             Add exercise
           </a>
         ) : null}
-        {editable ? (
-          <FinishControls screen={screen} path={path} answer={answer} />
-        ) : null}
+        {editable ? <FinishControls screen={screen} path={path} answer={answer} /> : null}
       </section>
       {/* The rest timer's announcements: a live region present from the start, so its changes are read. */}
-      {editable ? (
-        <p aria-live="polite" className="sr-only" data-rest-announcer="" />
-      ) : null}
+      {editable ? <p aria-live="polite" className="sr-only" data-rest-announcer="" /> : null}
     </>
   );
 }

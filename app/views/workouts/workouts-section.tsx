@@ -5,11 +5,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { formatShortDate, weekdayNames } from "~/lib/dates";
 import { weekdayOf } from "~/lib/time-zone";
 import { formatValue } from "~/lib/units";
-import type {
-  PlanDay,
-  PlanDayStatus,
-  TrainingPlan,
-} from "~/modules/workouts/training-plan.server";
+import type { PlanDay, PlanDayStatus, TrainingPlan } from "~/modules/workouts/training-plan.server";
 import type { HistoryItem } from "~/modules/workouts/workout-screen.server";
 import { StartWorkoutForm } from "./start-workout-form";
 
@@ -34,18 +30,12 @@ const statusStyles: Record<PlanDayStatus, string> = {
 function DayCell({ day }: { day: PlanDay }) {
   const weekday = weekdayNames[weekdayOf(day.date)]!.slice(0, 3);
   return (
-    <li
-      className={cn("rounded-lg border p-3", statusStyles[day.status])}
-      aria-current={day.status === "today" ? "date" : undefined}
-    >
+    <li className={cn("rounded-lg border p-3", statusStyles[day.status])} aria-current={day.status === "today" ? "date" : undefined}>
       <p className="text-xs font-semibold uppercase tracking-wide text-zinc-600">{`${weekday} ${formatShortDate(day.date).split(" ").slice(1, 3).join(" ")}`}</p>
       {day.title ? <p className="font-semibold">{day.title}</p> : null}
       <p className="text-sm">{statusLabels[day.status]}</p>
       {day.workoutId ? (
-        <Link
-          to={`/members/workouts/${day.workoutId}`}
-          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline-offset-2 hover:underline"
-        >
+        <Link to={`/members/workouts/${day.workoutId}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline-offset-2 hover:underline">
           {day.status === "done" ? "See workout" : "Resume"}
           <span className="sr-only">{`: ${day.title}`}</span>
         </Link>
@@ -66,10 +56,7 @@ function ProgramCalendar({ plan }: { plan: TrainingPlan }) {
       </h3>
       {plan.weeks.map((week) => (
         <section key={week.number} aria-labelledby={`week-${week.number}`}>
-          <h4
-            id={`week-${week.number}`}
-            className="font-bold"
-          >{`Week ${week.number}`}</h4>
+          <h4 id={`week-${week.number}`} className="font-bold">{`Week ${week.number}`}</h4>
           <ol className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
             {week.days.map((day) => (
               <DayCell key={day.date} day={day} />
@@ -81,16 +68,7 @@ function ProgramCalendar({ plan }: { plan: TrainingPlan }) {
   );
 }
 
-function History({
-  history,
-}: {
-  history: {
-    items: HistoryItem[];
-    page: number;
-    pageCount: number;
-    unit: string;
-  };
-}) {
+function History({ history }: { history: { items: HistoryItem[]; page: number; pageCount: number; unit: string } }) {
   return (
     <section aria-labelledby="history-title">
       <h3 id="history-title" className="text-xl font-bold uppercase">
@@ -102,10 +80,7 @@ function History({
         <ul className="mt-2 divide-y divide-zinc-200 rounded-xl border border-zinc-200">
           {history.items.map((w) => (
             <li key={w.id}>
-              <Link
-                to={`/members/workouts/${w.id}`}
-                className="flex min-h-11 flex-wrap items-baseline justify-between gap-x-4 px-4 py-3 hover:bg-zinc-50"
-              >
+              <Link to={`/members/workouts/${w.id}`} className="flex min-h-11 flex-wrap items-baseline justify-between gap-x-4 px-4 py-3 hover:bg-zinc-50">
                 <span className="font-semibold">{w.title}</span>
                 <span className="text-sm text-zinc-700">{`${formatShortDate(w.performedOn)} · ${w.sets} ${w.sets === 1 ? "set" : "sets"} · ${formatValue(w.volume, 0)} ${history.unit}`}</span>
               </Link>
@@ -113,12 +88,7 @@ function History({
           ))}
         </ul>
       )}
-      <Pagination
-        page={history.page}
-        pageCount={history.pageCount}
-        href={(page) => `/members/workouts?page=${page}`}
-        label="History pages"
-      />
+      <Pagination page={history.page} pageCount={history.pageCount} href={(page) => `/members/workouts?page=${page}`} label="History pages" />
     </section>
   );
 }
@@ -126,18 +96,12 @@ function History({
 /** The workout under way, planned or ad hoc: it leads the page (starting another would only answer it). */
 function UnderWay({ workout }: { workout: { id: string; title: string } }) {
   return (
-    <section
-      aria-labelledby="under-way-title"
-      className="space-y-3 rounded-xl border-2 border-brand bg-white p-4"
-    >
+    <section aria-labelledby="under-way-title" className="space-y-3 rounded-xl border-2 border-brand bg-white p-4">
       <h3 id="under-way-title" className="text-xl font-bold uppercase">
         In progress
       </h3>
       <p className="text-lg font-semibold">{workout.title}</p>
-      <Link
-        to={`/members/workouts/${workout.id}`}
-        className={buttonClass("primary", "w-full sm:w-auto")}
-      >
+      <Link to={`/members/workouts/${workout.id}`} className={buttonClass("primary", "w-full sm:w-auto")}>
         Resume workout
       </Link>
     </section>
@@ -152,12 +116,7 @@ export function WorkoutsSection({
 }: {
   underWay: { id: string; title: string } | null;
   plan: TrainingPlan | null;
-  history: {
-    items: HistoryItem[];
-    page: number;
-    pageCount: number;
-    unit: string;
-  };
+  history: { items: HistoryItem[]; page: number; pageCount: number; unit: string };
 }) {
   return (
     <section aria-labelledby="workouts-title" className="space-y-8">
@@ -165,22 +124,10 @@ export function WorkoutsSection({
         <h2 id="workouts-title" className="text-2xl font-bold uppercase">
           Workouts
         </h2>
-        {underWay ? null : (
-          <StartWorkoutForm
-            dayId={null}
-            label="Start an empty workout"
-            variant="secondary"
-          />
-        )}
+        {underWay ? null : <StartWorkoutForm dayId={null} label="Start an empty workout" variant="secondary" />}
       </div>
       {underWay ? <UnderWay workout={underWay} /> : null}
-      {plan ? (
-        <ProgramCalendar plan={plan} />
-      ) : (
-        <p className="text-zinc-700">
-          Nothing to train yet: your coach has not assigned you a program.
-        </p>
-      )}
+      {plan ? <ProgramCalendar plan={plan} /> : <p className="text-zinc-700">Nothing to train yet: your coach has not assigned you a program.</p>}
       <History history={history} />
     </section>
   );

@@ -15,8 +15,7 @@ import { refreshScreen } from "./refresh";
 import { RestTimer } from "./rest-timer";
 import { showPending } from "./rows";
 
-const OFFLINE_NOTE =
-  "You're offline: this needs the connection for a moment. Logging sets works offline and they are sent when it returns.";
+const OFFLINE_NOTE = "You're offline: this needs the connection for a moment. Logging sets works offline and they are sent when it returns.";
 
 const screen = () => document.querySelector<HTMLElement>("[data-workout]");
 
@@ -26,31 +25,16 @@ function start(first: HTMLElement): void {
   const path = location.pathname;
   registerMemberApp();
   keepForOffline(path);
-  const timer = new RestTimer(
-    workoutId,
-    document.querySelector("[data-rest-announcer]"),
-  );
-  const queue = new ScreenQueue(
-    workoutId,
-    first.dataset.account ?? "",
-    render,
-    async () => {
-      await refreshScreen();
-      render();
-    },
-  );
+  const timer = new RestTimer(workoutId, document.querySelector("[data-rest-announcer]"));
+  const queue = new ScreenQueue(workoutId, first.dataset.account ?? "", render, async () => {
+    await refreshScreen();
+    render();
+  });
 
   /** The sets the page does not show as stored yet (the server's rows carry the keys they were sent with). */
   function pending(root: HTMLElement) {
-    const stored = new Set(
-      [...root.querySelectorAll<HTMLElement>("[data-client-key]")].map(
-        (row) => row.dataset.clientKey,
-      ),
-    );
-    return queue.logs.filter(
-      (log) =>
-        log.kind === "set" && log.state !== "refused" && !stored.has(log.key),
-    );
+    const stored = new Set([...root.querySelectorAll<HTMLElement>("[data-client-key]")].map((row) => row.dataset.clientKey));
+    return queue.logs.filter((log) => log.kind === "set" && log.state !== "refused" && !stored.has(log.key));
   }
 
   function render(): void {
@@ -70,21 +54,12 @@ function start(first: HTMLElement): void {
       );
     const sent = queue.logs.filter((log) => log.state === "sent").length;
     const status = root.querySelector("[data-queue-status]");
-    if (status)
-      status.textContent = queue.waiting
-        ? `Waiting to send (${queue.waiting})`
-        : sent
-          ? "Sent"
-          : "";
+    if (status) status.textContent = queue.waiting ? `Waiting to send (${queue.waiting})` : sent ? "Sent" : "";
     showRefused(root);
     const finish = root.querySelector<HTMLButtonElement>("#finish-workout");
     if (finish) {
-      if (shown.length > 0 && !finish.hasAttribute("aria-busy"))
-        finish.disabled = false;
-      if (shown.length > 0)
-        root
-          .querySelector<HTMLElement>("[data-finish-hint]")
-          ?.setAttribute("hidden", "");
+      if (shown.length > 0 && !finish.hasAttribute("aria-busy")) finish.disabled = false;
+      if (shown.length > 0) root.querySelector<HTMLElement>("[data-finish-hint]")?.setAttribute("hidden", "");
       setBusy(finish, queue.finishWaiting, "Waiting to send");
     }
   }
@@ -102,8 +77,7 @@ function start(first: HTMLElement): void {
           "div",
           {
             role: "alert",
-            class:
-              "flex flex-wrap items-center gap-2 text-sm font-medium text-brand",
+            class: "flex flex-wrap items-center gap-2 text-sm font-medium text-brand",
           },
           el("p", {}, `Not saved: ${log.label}: ${log.error ?? ""}`),
           el(
@@ -122,17 +96,10 @@ function start(first: HTMLElement): void {
 
   /** The server's check of a set (set-rules.ts) before the form goes anywhere, with its messages on the row. */
   function checked(form: HTMLFormElement): boolean {
-    const measure = form.closest<HTMLElement>("[data-exercise]")?.dataset
-      .measure as Parameters<typeof checkSet>[0];
-    const errors = (checkSet(
-      measure,
-      unit,
-      Object.fromEntries(new FormData(form)),
-    ).problems ?? {}) as Record<string, string>;
+    const measure = form.closest<HTMLElement>("[data-exercise]")?.dataset.measure as Parameters<typeof checkSet>[0];
+    const errors = (checkSet(measure, unit, Object.fromEntries(new FormData(form))).problems ?? {}) as Record<string, string>;
     const id = form.dataset.errorId ?? "";
-    for (const input of form.querySelectorAll<HTMLInputElement>(
-      "input[data-prefill]",
-    )) {
+    for (const input of form.querySelectorAll<HTMLInputElement>("input[data-prefill]")) {
       if (errors[input.name]) {
         input.setAttribute("aria-invalid", "true");
         input.setAttribute("aria-describedby", id);
@@ -166,11 +133,7 @@ function start(first: HTMLElement): void {
     const block = form.closest<HTMLElement>("[data-exercise]");
     const row = form.closest("li");
     if (!block || !row) return;
-    const fields = Object.fromEntries(
-      [...form.querySelectorAll<HTMLInputElement>("input[data-prefill]")].map(
-        (input) => [input.name, input.value],
-      ),
-    );
+    const fields = Object.fromEntries([...form.querySelectorAll<HTMLInputElement>("input[data-prefill]")].map((input) => [input.name, input.value]));
     queue.add({
       kind: "set",
       workoutExerciseId: block.dataset.exercise ?? null,
@@ -178,15 +141,8 @@ function start(first: HTMLElement): void {
       fields,
     });
     timer.start(Number(block.dataset.rest));
-    const buttons = [
-      ...document.querySelectorAll<HTMLElement>("button[data-log-set]"),
-    ];
-    (
-      buttons.find(
-        (b) =>
-          row.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING,
-      ) ?? document.getElementById("finish-workout")
-    )?.focus();
+    const buttons = [...document.querySelectorAll<HTMLElement>("button[data-log-set]")];
+    (buttons.find((b) => row.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ?? document.getElementById("finish-workout"))?.focus();
   }
 
   function sayOffline(): void {
@@ -200,10 +156,7 @@ function start(first: HTMLElement): void {
     if (form.dataset.setForm === "log") {
       event.preventDefault();
       logSet(form);
-    } else if (
-      form.hasAttribute("data-finish") &&
-      (queue.waiting > 0 || !navigator.onLine)
-    ) {
+    } else if (form.hasAttribute("data-finish") && (queue.waiting > 0 || !navigator.onLine)) {
       // The finish waits in the queue behind the sets still to send.
       event.preventDefault();
       if (!queue.finishWaiting)
@@ -233,18 +186,11 @@ function start(first: HTMLElement): void {
   });
   // What the member typed stays when the next rows are offered a queued set's numbers, and when the page is read again.
   document.addEventListener("input", (event) => {
-    if (
-      event.target instanceof HTMLInputElement &&
-      event.target.hasAttribute("data-prefill")
-    )
-      event.target.dataset.typed = "";
+    if (event.target instanceof HTMLInputElement && event.target.hasAttribute("data-prefill")) event.target.dataset.typed = "";
   });
   window.addEventListener("online", () => void queue.flush());
   // Back to a page the browser kept (after a post): what it shows is old.
-  window.addEventListener(
-    "pageshow",
-    (event) => event.persisted && location.reload(),
-  );
+  window.addEventListener("pageshow", (event) => event.persisted && location.reload());
 
   void queue.read().then(() => queue.flush());
 }

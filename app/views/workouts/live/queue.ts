@@ -6,21 +6,12 @@
  * before its line, a server restarting). After answers the screen reads the server's page
  * again (`answered`).
  */
-import {
-  dropLogs,
-  enqueue,
-  queuedLogs,
-  sendWaiting,
-  type QueuedLog,
-} from "../set-queue";
+import { dropLogs, enqueue, queuedLogs, sendWaiting, type QueuedLog } from "../set-queue";
 
 const RETRY_FIRST_MS = 1000;
 const RETRY_LAST_MS = 30_000;
 
-export type NewLog = Pick<
-  QueuedLog,
-  "kind" | "workoutExerciseId" | "label" | "fields"
->;
+export type NewLog = Pick<QueuedLog, "kind" | "workoutExerciseId" | "label" | "fields">;
 
 export class ScreenQueue {
   logs: QueuedLog[] = [];
@@ -84,12 +75,7 @@ export class ScreenQueue {
       do {
         this.sendAgain = false;
         let answers = 0;
-        for (
-          let round = await sendWaiting(this.workoutId, this.account);
-          round > 0;
-          round = await sendWaiting(this.workoutId, this.account)
-        )
-          answers += round;
+        for (let round = await sendWaiting(this.workoutId, this.account); round > 0; round = await sendWaiting(this.workoutId, this.account)) answers += round;
         await this.read();
         if (answers > 0) {
           this.retryMs = RETRY_FIRST_MS;

@@ -25,25 +25,16 @@ export async function refreshScreen(): Promise<boolean> {
   } catch {
     return false;
   }
-  const fresh = new DOMParser()
-    .parseFromString(html, "text/html")
-    .querySelector<HTMLElement>("[data-workout]");
+  const fresh = new DOMParser().parseFromString(html, "text/html").querySelector<HTMLElement>("[data-workout]");
   if (!fresh) return false;
-  const typed = [
-    ...current.querySelectorAll<HTMLInputElement>("input[data-typed]"),
-  ].map((input) => ({ id: input.id, value: input.value }));
-  const opened = [...current.querySelectorAll("details[open]")]
-    .map((d) => d.id)
-    .filter(Boolean);
+  const typed = [...current.querySelectorAll<HTMLInputElement>("input[data-typed]")].map((input) => ({ id: input.id, value: input.value }));
+  const opened = [...current.querySelectorAll("details[open]")].map((d) => d.id).filter(Boolean);
   const active = document.activeElement;
   const focused =
     active && current.contains(active)
       ? {
           name: nameOf(active),
-          selection:
-            active instanceof HTMLInputElement
-              ? [active.selectionStart, active.selectionEnd]
-              : null,
+          selection: active instanceof HTMLInputElement ? [active.selectionStart, active.selectionEnd] : null,
         }
       : null;
 
@@ -57,15 +48,11 @@ export async function refreshScreen(): Promise<boolean> {
       input.dataset.typed = "";
     }
   }
-  for (const id of opened)
-    document.getElementById(id)?.setAttribute("open", "");
-  const target = focused?.name
-    ? next.querySelector<HTMLElement>(focused.name)
-    : null;
+  for (const id of opened) document.getElementById(id)?.setAttribute("open", "");
+  const target = focused?.name ? next.querySelector<HTMLElement>(focused.name) : null;
   if (target) {
     target.focus();
-    if (target instanceof HTMLInputElement && focused?.selection)
-      target.setSelectionRange(focused.selection[0] ?? null, focused.selection[1] ?? null);
+    if (target instanceof HTMLInputElement && focused?.selection) target.setSelectionRange(focused.selection[0] ?? null, focused.selection[1] ?? null);
   }
   return true;
 }

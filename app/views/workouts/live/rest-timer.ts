@@ -56,8 +56,7 @@ export class RestTimer {
     this.storageKey = `rest-timer:${workoutId}`;
     // A rest under way when the screen was left (the picker's page, a reload) carries on.
     const saved = Number(sessionStorage.getItem(this.storageKey));
-    if (saved > Date.now())
-      this.run(saved, Math.ceil((saved - Date.now()) / 1000));
+    if (saved > Date.now()) this.run(saved, Math.ceil((saved - Date.now()) / 1000));
   }
 
   /** Unlocks sound on the member's tap (browsers play audio only after one). */
@@ -88,19 +87,10 @@ export class RestTimer {
       class: "font-display text-4xl font-bold tabular-nums",
     });
     const bar = el("div", {
-      class:
-        "h-1.5 rounded bg-brand motion-safe:transition-[width] motion-safe:duration-300",
+      class: "h-1.5 rounded bg-brand motion-safe:transition-[width] motion-safe:duration-300",
     });
-    const more = el(
-      "button",
-      { type: "button", class: buttonClass("secondary") },
-      "+30 s",
-    );
-    const skip = el(
-      "button",
-      { type: "button", class: buttonClass("secondary") },
-      "Skip rest",
-    );
+    const more = el("button", { type: "button", class: buttonClass("secondary") }, "+30 s");
+    const skip = el("button", { type: "button", class: buttonClass("secondary") }, "Skip rest");
     more.addEventListener("click", () => {
       this.endsAt += EXTRA_SECONDS * 1000;
       this.total += EXTRA_SECONDS;
@@ -118,17 +108,12 @@ export class RestTimer {
         el(
           "p",
           {
-            class:
-              "text-xs font-semibold uppercase tracking-widest text-zinc-600",
+            class: "text-xs font-semibold uppercase tracking-widest text-zinc-600",
           },
           "Rest",
         ),
         timer,
-        el(
-          "div",
-          { class: "mt-1 h-1.5 rounded bg-zinc-200", "aria-hidden": "true" },
-          bar,
-        ),
+        el("div", { class: "mt-1 h-1.5 rounded bg-zinc-200", "aria-hidden": "true" }, bar),
       ),
       more,
       skip,
@@ -147,20 +132,9 @@ export class RestTimer {
     this.announce("");
     navigator.vibrate?.([200, 100, 200]);
     if (this.audio) beep(this.audio);
-    const dismiss = el(
-      "button",
-      { type: "button", class: buttonClass("secondary") },
-      "Dismiss",
-    );
+    const dismiss = el("button", { type: "button", class: buttonClass("secondary") }, "Dismiss");
     dismiss.addEventListener("click", () => this.hide());
-    this.show(
-      el(
-        "p",
-        { role: "alert", class: "flex-1 text-lg font-bold" },
-        "Rest over: time for your next set",
-      ),
-      dismiss,
-    );
+    this.show(el("p", { role: "alert", class: "flex-1 text-lg font-bold" }, "Rest over: time for your next set"), dismiss);
   }
 
   private stop(): void {
@@ -173,17 +147,10 @@ export class RestTimer {
     this.panel ??= document.body.appendChild(
       el("section", {
         "aria-label": "Rest timer",
-        class:
-          "fixed inset-x-0 bottom-0 z-20 border-t border-zinc-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)]",
+        class: "fixed inset-x-0 bottom-0 z-20 border-t border-zinc-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)]",
       }),
     );
-    this.panel.replaceChildren(
-      el(
-        "div",
-        { class: "mx-auto flex max-w-xl items-center gap-3" },
-        ...children,
-      ),
-    );
+    this.panel.replaceChildren(el("div", { class: "mx-auto flex max-w-xl items-center gap-3" }, ...children));
   }
 
   private hide(): void {

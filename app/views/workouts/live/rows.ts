@@ -8,14 +8,9 @@ import { setText } from "../format";
 import type { QueuedLog } from "../set-queue";
 import { el } from "./dom";
 
-const number = (fields: Record<string, string>, name: string) =>
-  fields[name]?.trim() ? Number(fields[name]) : null;
+const number = (fields: Record<string, string>, name: string) => (fields[name]?.trim() ? Number(fields[name]) : null);
 
-function showQueued(
-  row: HTMLLIElement,
-  log: QueuedLog,
-  unit: WeightUnit,
-): void {
+function showQueued(row: HTMLLIElement, log: QueuedLog, unit: WeightUnit): void {
   const n = row.dataset.open ?? "";
   const set = {
     weight: number(log.fields, "weight"),
@@ -57,40 +52,25 @@ function showQueued(
 
 /** The server's rule for the next rows (workout-screen.server.ts): the last set leads; RPE is not carried over. */
 function offerAfter(row: HTMLLIElement, last: QueuedLog): void {
-  for (const input of row.querySelectorAll<HTMLInputElement>(
-    "input[data-prefill]",
-  )) {
+  for (const input of row.querySelectorAll<HTMLInputElement>("input[data-prefill]")) {
     if (input.hasAttribute("data-typed")) continue;
     const typed = last.fields[input.name]?.trim() ?? "";
-    input.value =
-      input.name === "rpe" ? typed : typed || (input.dataset.prefill ?? "");
+    input.value = input.name === "rpe" ? typed : typed || (input.dataset.prefill ?? "");
   }
 }
 
 /** Shows one exercise's queued sets (`pending`, oldest first) in its rows. */
-export function showPending(
-  block: HTMLElement,
-  pending: QueuedLog[],
-  unit: WeightUnit,
-): void {
+export function showPending(block: HTMLElement, pending: QueuedLog[], unit: WeightUnit): void {
   const list = block.querySelector<HTMLOListElement>("ol[data-sets]");
   if (!list) return;
   const open = [...list.querySelectorAll<HTMLLIElement>("li[data-open]")];
   pending.forEach((log, i) => {
-    const row =
-      open[i] ??
-      list.appendChild(
-        el("li", { "data-open": String(list.children.length + 1) }),
-      );
+    const row = open[i] ?? list.appendChild(el("li", { "data-open": String(list.children.length + 1) }));
     if (row.dataset.queued !== log.key) showQueued(row, log, unit);
     const state = row.querySelector("[data-queue-state]");
-    if (state)
-      state.textContent = log.state === "sent" ? "Sent" : "Waiting to send";
+    if (state) state.textContent = log.state === "sent" ? "Sent" : "Waiting to send";
   });
   const last = pending.at(-1);
   if (last) for (const row of open.slice(pending.length)) offerAfter(row, last);
-  for (const part of block.querySelectorAll<HTMLElement>(
-    "[data-needs-no-sets]",
-  ))
-    part.hidden = pending.length > 0;
+  for (const part of block.querySelectorAll<HTMLElement>("[data-needs-no-sets]")) part.hidden = pending.length > 0;
 }
