@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { requiredNumber } from "~/lib/number-field";
 import { multiLineText, singleLineText } from "~/lib/text-field";
-import { isPlainDate, isPlainTime } from "~/lib/time-zone";
+import { durationMinutesField, plainDateField, startTimeField } from "~/lib/schedule-fields";
 
 export const CAPACITY_MIN = 1;
 export const CAPACITY_MAX = 100;
@@ -19,17 +19,8 @@ export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday",
 
 const id = (message: string) => z.string({ message }).trim().min(1, message).max(100, message);
 
-const date = z
-  .string({ message: "Please enter the date" })
-  .trim()
-  .min(1, "Please enter the date")
-  .refine(isPlainDate, "Please enter a real date (yyyy-mm-dd)");
-
-const time = z
-  .string({ message: "Please enter the start time" })
-  .trim()
-  .min(1, "Please enter the start time")
-  .refine(isPlainTime, "Please enter the time as HH:mm");
+const date = plainDateField();
+const time = startTimeField();
 
 /** "" (no coach) or a staff member's id. */
 const coachId = z.string().trim().max(100).default("");
@@ -37,19 +28,7 @@ const location = singleLineText().max(80, "Room must be at most 80 characters").
 
 export const classTypeSchema = z.object({
   name: singleLineText({ message: "Please enter the name" }).min(1, "Please enter the name").max(60, "Name must be at most 60 characters"),
-  duration: requiredNumber({
-    label: "Duration",
-    min: DURATION_MIN,
-    max: DURATION_MAX,
-    integer: true,
-    messages: {
-      missing: "Please enter the duration in minutes",
-      invalid: "Please enter the duration in minutes",
-      integer: "Duration must be a whole number of minutes",
-      tooSmall: `Duration must be at least ${DURATION_MIN} minutes`,
-      tooLarge: `Duration must be at most ${DURATION_MAX} minutes`,
-    },
-  }),
+  duration: durationMinutesField(DURATION_MIN, DURATION_MAX),
   intensity: singleLineText({ message: "Please enter the intensity" }).min(1, "Please enter the intensity").max(30, "Intensity must be at most 30 characters"),
   capacity: requiredNumber({
     label: "Capacity",

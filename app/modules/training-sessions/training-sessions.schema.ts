@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text-field";
-import { requiredNumber } from "~/lib/number-field";
-import { isPlainDate, isPlainTime } from "~/lib/time-zone";
+import { durationMinutesField, plainDateField, startTimeField } from "~/lib/schedule-fields";
+import { isPlainDate } from "~/lib/time-zone";
 import { CALENDAR_YEARS, isCalendarDate } from "./calendar";
 
 export const trainingSessionStatuses = ["scheduled", "completed", "cancelled"] as const;
@@ -18,30 +18,9 @@ export const DURATION_MAX = 480;
  */
 export const trainingSessionFormSchema = z.object({
   memberId: z.string({ message: "Please choose a member" }).trim().min(1, "Please choose a member"),
-  date: z
-    .string({ message: "Please enter the date" })
-    .trim()
-    .min(1, "Please enter the date")
-    .refine(isPlainDate, "Please enter a real date (yyyy-mm-dd)")
-    .refine((value) => !isPlainDate(value) || isCalendarDate(value), `Please choose a date between ${CALENDAR_YEARS.first} and ${CALENDAR_YEARS.last}`),
-  time: z
-    .string({ message: "Please enter the start time" })
-    .trim()
-    .min(1, "Please enter the start time")
-    .refine(isPlainTime, "Please enter the time as HH:mm"),
-  duration: requiredNumber({
-    label: "Duration",
-    min: DURATION_MIN,
-    max: DURATION_MAX,
-    integer: true,
-    messages: {
-      missing: "Please enter the duration in minutes",
-      invalid: "Please enter the duration in minutes",
-      integer: "Duration must be a whole number of minutes",
-      tooSmall: `Duration must be at least ${DURATION_MIN} minutes`,
-      tooLarge: `Duration must be at most ${DURATION_MAX} minutes (8 hours)`,
-    },
-  }),
+  date: plainDateField().refine((value) => !isPlainDate(value) || isCalendarDate(value), `Please choose a date between ${CALENDAR_YEARS.first} and ${CALENDAR_YEARS.last}`),
+  time: startTimeField(),
+  duration: durationMinutesField(DURATION_MIN, DURATION_MAX),
   type: singleLineText({ message: "Please enter the session type" }).min(1, "Please enter the session type").max(80, "Session type must be at most 80 characters"),
   location: singleLineText().max(120, "Location must be at most 120 characters").default(""),
   description: multiLineText().max(2000, "Description must be at most 2000 characters").default(""),
