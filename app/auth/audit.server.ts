@@ -56,7 +56,9 @@ export type AuditAction =
   | "class_slot.removed"
   | "class.created"
   | "class.changed"
-  | "class.cancelled";
+  | "class.cancelled"
+  | "calendar_feed.created"
+  | "calendar_feed.replaced";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -44,7 +44,7 @@ describe("the feed over HTTP", () => {
   it("answers a calendar app with the calendar: its type, private and uncached, not for robots, no cookie", async () => {
     const trainer = { id: ids.trainer, role: "trainer" as const, email: "trainer@calendar-routes.test" };
     const session = await createTrainingSession(trainer, { memberId: ids.member, date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10), time: "10:00", duration: "45", type: "Conditioning", location: "", description: "Intervals: rower, bike, ski — ünïcødé ".repeat(4), status: "scheduled" });
-    const { url } = await feeds.issueCalendarFeed({ id: ids.member, role: "member" });
+    const { url } = await feeds.issueCalendarFeed({ id: ids.member, role: "member", email: "member@calendar-routes.test" });
     expect(pathOf(url)).toMatch(/^\/calendar\/[\w-]{43}\.ics$/);
     const answer = await get(pathOf(url));
     expect(answer.status).toBe(200);
@@ -63,8 +63,8 @@ describe("the feed over HTTP", () => {
   });
 
   it("answers any other address with a bare 404, and the old address with 404 once a new one is made", async () => {
-    const old = pathOf((await feeds.issueCalendarFeed({ id: ids.member, role: "member" })).url);
-    const fresh = pathOf((await feeds.issueCalendarFeed({ id: ids.member, role: "member" })).url);
+    const old = pathOf((await feeds.issueCalendarFeed({ id: ids.member, role: "member", email: "member@calendar-routes.test" })).url);
+    const fresh = pathOf((await feeds.issueCalendarFeed({ id: ids.member, role: "member", email: "member@calendar-routes.test" })).url);
     for (const path of [old, `/calendar/${"A".repeat(43)}.ics`, fresh.replace(/\.ics$/, ""), `${fresh}x`, "/calendar/x.ics"]) {
       const answer = await get(path);
       expect([path, answer.status]).toEqual([path, 404]);

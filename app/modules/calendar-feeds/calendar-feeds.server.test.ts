@@ -10,6 +10,7 @@ import ical, { type CalendarResponse, type VEvent } from "node-ical";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
+import { auditLog } from "~/db/schema/audit";
 import { calendarFeed } from "~/db/schema/calendar-feeds";
 import { program } from "~/db/schema/programs";
 import { siteSetting } from "~/db/schema/settings";
@@ -170,6 +171,12 @@ describe("the address", () => {
     expect(await readCalendarFeed(old)).toBeNull();
     expect(await readCalendarFeed(fresh)).not.toBeNull();
     expect(await getDb().$count(calendarFeed, eq(calendarFeed.userId, maya.id))).toBe(1);
+    // Each address made is in the activity log: the first one made, the next one replacing it.
+    const someone = await newPerson("member");
+    await issueCalendarFeed(someone);
+    await issueCalendarFeed(someone);
+    const logged = await getDb().select({ action: auditLog.action, summary: auditLog.summary }).from(auditLog).where(eq(auditLog.actorId, someone.id));
+    expect(logged.map((l) => l.action).sort()).toEqual(["calendar_feed.created", "calendar_feed.replaced"]);
   });
 
   it("stops working when the role changes or the account is deactivated, and Settings offers a new one", async () => {

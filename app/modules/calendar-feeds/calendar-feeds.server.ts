@@ -7,7 +7,8 @@
  * making a new one ends the old one at once.
  */
 import crypto from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import { recordAudit } from "~/auth/audit.server";
 import { can, toRole, type Role } from "~/auth/permissions";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
@@ -23,7 +24,7 @@ import { getSiteSettings } from "~/modules/settings/settings.server";
 import { programDayDate } from "~/modules/workouts/program-dates";
 import { renderCalendar, type FeedSession, type FeedWorkout } from "./calendar-ics";
 
-type Actor = Pick<SessionUser, "id" | "role">;
+type Actor = Pick<SessionUser, "id" | "role" | "email">;
 
 export type FeedScope = "member" | "staff";
 
@@ -65,14 +66,27 @@ export async function calendarFeedState(actor: Actor, timeZone: string): Promise
   return { scope, createdOn: row?.scope === scope ? formatUsDateTime(row.createdAt, timeZone) : null };
 }
 
-/** Makes the person's feed address, replacing any earlier one in the same statement (the old address stops working at once). */
+/**
+ * Makes the person's feed address, replacing any earlier one in the same statement (the old
+ * address stops working at once), and says so in the activity log: an address that reads
+ * someone's diary is worth knowing about.
+ */
 export async function issueCalendarFeed(actor: Actor): Promise<{ url: string }> {
   const token = crypto.randomBytes(32).toString("base64url");
   const values = { tokenHash: hashToken(token), scope: scopeOf(actor.role), createdAt: new Date() };
-  await getDb()
+  // xmax is set on a row the statement updated: an address replaced, not a first one.
+  const [row] = await getDb()
     .insert(calendarFeed)
     .values({ userId: actor.id, ...values })
-    .onConflictDoUpdate({ target: calendarFeed.userId, set: values });
+    .onConflictDoUpdate({ target: calendarFeed.userId, set: values })
+    .returning({ replaced: sql<boolean>`xmax <> 0` });
+  const replaced = row?.replaced === true;
+  await recordAudit({
+    action: replaced ? "calendar_feed.replaced" : "calendar_feed.created",
+    actor,
+    target: { type: "user", id: actor.id },
+    summary: replaced ? "Made a new calendar feed address (the old one stopped working)" : "Made a calendar feed address",
+  });
   return { url: feedUrl(token) };
 }
 
