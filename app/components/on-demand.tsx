@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, type ReactNode } from "react";
+import { Suspense, useEffect, useId, useLayoutEffect, type ReactNode } from "react";
 
 /**
  * `<html data-hydrated>` says the page answers clicks. React hydrates a part loaded on
@@ -33,8 +33,11 @@ function Arrived({ id, children }: { id: string; children: ReactNode }) {
 /** A part whose code loads on demand (a React.lazy component in `children`), shown as `fallback` until then. */
 export function OnDemand({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   const id = useId();
-  // Counted while the first page hydrates (never on the server, never after).
-  if (typeof document !== "undefined" && !rootHydrated) waitingParts.add(id);
+  // Counted while the first page hydrates (never after): layout effects all run before the
+  // passive ones, so before the root's mark and before `Arrived` takes the part off again.
+  useLayoutEffect(() => {
+    if (!rootHydrated) waitingParts.add(id);
+  }, [id]);
   return (
     <Suspense fallback={fallback}>
       <Arrived id={id}>{children}</Arrived>
