@@ -2,15 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/members.check-ins.$checkInId";
 import { memberOf, signedInUser } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
-import { runAction } from "~/lib/action.server";
-import { AppError } from "~/lib/app-error";
 import { formatLongDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
-import { getOwnCheckIn, saveCheckIn } from "~/modules/check-ins/check-ins.server";
-import { CHECK_IN_FORM_MAX_BYTES, SIGN_IN_TO_SEND } from "~/modules/check-ins/check-ins.schema";
+import { getOwnCheckIn } from "~/modules/check-ins/check-ins.server";
+import { answerCheckInForm } from "~/modules/check-ins/check-in-action.server";
 import { CheckInAnswers, CheckInReply, CheckInStatusBadge } from "~/views/check-ins/check-in-details";
-import { CheckInForm, SAVE_CHECK_IN_INTENT } from "~/views/check-ins/check-in-form";
+import { CheckInForm } from "~/views/check-ins/check-in-form";
 import { CheckInPhotos } from "~/views/check-ins/check-in-photos";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Check-in", matches) }, { name: "robots", content: "noindex" }];
@@ -21,27 +18,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Editing the check-in until it is reviewed. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = signedInUser(context);
-  if (!user) {
-    return runAction(
-      request,
-      async () => {
-        throw new AppError(401, SIGN_IN_TO_SEND, { title: "Authentication required" });
-      },
-      { maxBytes: CHECK_IN_FORM_MAX_BYTES },
-    );
-  }
-  return runAction(
-    request,
-    {
-      [SAVE_CHECK_IN_INTENT]: async (form) => {
-        const { id } = await saveCheckIn(user, form, params.checkInId);
-        return redirectWithToast(`/members/check-ins/${encodeURIComponent(id)}`, { type: "success", title: "Check-in updated", description: "Your coach sees the changes." });
-      },
-    },
-    { maxBytes: CHECK_IN_FORM_MAX_BYTES, tooLarge: "The photos are larger than 10 MB each. Please choose smaller ones." },
-  );
+export function action({ request, params, context }: Route.ActionArgs) {
+  return answerCheckInForm(request, signedInUser(context), params.checkInId);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -2,16 +2,13 @@ import { z } from "zod";
 import type { Route } from "./+types/members.check-ins";
 import { memberOf, signedInUser } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
-import { runAction } from "~/lib/action.server";
-import { AppError } from "~/lib/app-error";
 import { formatLongDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 import { pageNumber, parseSearchParams } from "~/lib/search-params";
-import { redirectWithToast } from "~/lib/toast.server";
-import { getOwnCheckIns, saveCheckIn } from "~/modules/check-ins/check-ins.server";
-import { CHECK_IN_FORM_MAX_BYTES, SIGN_IN_TO_SEND } from "~/modules/check-ins/check-ins.schema";
+import { getOwnCheckIns } from "~/modules/check-ins/check-ins.server";
+import { answerCheckInForm } from "~/modules/check-ins/check-in-action.server";
 import { CheckInReply } from "~/views/check-ins/check-in-details";
-import { CheckInForm, SAVE_CHECK_IN_INTENT } from "~/views/check-ins/check-in-form";
+import { CheckInForm } from "~/views/check-ins/check-in-form";
 import { CheckInList } from "~/views/check-ins/check-in-list";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Check-ins", matches) }, { name: "robots", content: "noindex" }];
@@ -23,31 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return getOwnCheckIns(memberOf(context), parseSearchParams(request, query));
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = signedInUser(context);
-  if (!user) {
-    return runAction(
-      request,
-      async () => {
-        throw new AppError(401, SIGN_IN_TO_SEND, { title: "Authentication required" });
-      },
-      { maxBytes: CHECK_IN_FORM_MAX_BYTES },
-    );
-  }
-  return runAction(
-    request,
-    {
-      [SAVE_CHECK_IN_INTENT]: async (form) => {
-        const { id, created } = await saveCheckIn(user, form);
-        return redirectWithToast(`/members/check-ins/${encodeURIComponent(id)}`, {
-          type: "success",
-          title: created ? "Check-in sent" : "Check-in updated",
-          description: created ? "Your coach will read it and reply." : "Your coach sees the changes.",
-        });
-      },
-    },
-    { maxBytes: CHECK_IN_FORM_MAX_BYTES, tooLarge: "The photos are larger than 10 MB each. Please choose smaller ones." },
-  );
+export function action({ request, context }: Route.ActionArgs) {
+  return answerCheckInForm(request, signedInUser(context));
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

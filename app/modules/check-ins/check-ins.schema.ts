@@ -87,6 +87,9 @@ export interface CheckInView {
 export const CHECK_IN_NOT_FOUND = "Check-in not found";
 export const ALREADY_REVIEWED = "Your coach has already reviewed this check-in, so it can no longer be changed.";
 export const REPLY_TWICE = "This check-in has already been reviewed.";
+/** The check-in form's one intent (this week's check-in and an earlier one's edit alike). */
+export const SAVE_CHECK_IN_INTENT = "save-check-in";
+
 export const SIGN_IN_TO_SEND = "Please sign in again to send your check-in.";
 
 /** The form's photo inputs, one per pose (optional files). */

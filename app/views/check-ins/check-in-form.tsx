@@ -6,10 +6,7 @@ import type { ActionData } from "~/lib/action.server";
 import { schemaProblems, textValues } from "~/lib/form";
 import type { WeightUnit } from "~/lib/units";
 import { photoPoses, poseLabels } from "~/modules/progress-photos/progress-photos.schema";
-import { CHECK_IN_LIMITS, checkInSchema, photoFields, scaleEnds, scaleLabels, scaleNames, type CheckInField, type CheckInView, type ScaleName } from "~/modules/check-ins/check-ins.schema";
-
-
-export const SAVE_CHECK_IN_INTENT = "save-check-in";
+import { CHECK_IN_LIMITS, checkInSchema, photoFields, SAVE_CHECK_IN_INTENT, scaleEnds, scaleLabels, scaleNames, type CheckInField, type CheckInView, type ScaleName } from "~/modules/check-ins/check-ins.schema";
 
 type Errors = Partial<Record<CheckInField | "form", string>>;
 
