@@ -9,9 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** The scripts, by name: their entry modules (the build's and Vite's). */
-export const PAGE_SCRIPTS = {
-  workout: "app/views/workouts/live/main.ts",
-} as const;
+export const PAGE_SCRIPTS = { workout: "app/views/workouts/live/main.ts" } as const;
 
 export type PageScript = keyof typeof PAGE_SCRIPTS;
 

@@ -56,7 +56,7 @@ test("the screen's other forms: edit (checked before it posts), add a set, note,
   // Without a connection a form that posts says so and the screen stays.
   await context.setOffline(true);
   await squat.getByRole("link", { name: "Swap Back Squat" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "You're offline: this needs the connection for a moment." })).toBeVisible();
+  await expect(page.getByText("You're offline: this needs the connection for a moment.")).toBeVisible();
   await bench.getByRole("button", { name: "Add a set of Bench Press" }).click();
   await expect(page).not.toHaveURL(/\?/);
   await context.setOffline(false);
@@ -70,8 +70,11 @@ test.describe("without JavaScript", () => {
     const bench = page.getByRole("region", { name: "Bench Press" });
     await bench.getByLabel("Bench Press set 1 reps").fill("0");
     await bench.getByRole("button", { name: "Log Bench Press set 1" }).click();
-    await expect(bench.getByRole("alert")).toHaveText("Reps must be between 1 and 100");
+    // The refused page opens at its top, which says so; the row keeps what was typed, marked with its message.
+    await expect(page.getByRole("alert")).toHaveText("Not saved: please check the field marked below.");
+    await expect(bench.getByText("Reps must be between 1 and 100")).toBeVisible();
     await expect(bench.getByLabel("Bench Press set 1 reps")).toHaveValue("0");
+    await expect(bench.getByLabel("Bench Press set 1 reps")).toHaveAttribute("aria-invalid", "true");
     await bench.getByLabel("Bench Press set 1 reps").fill("5");
     await bench.getByRole("button", { name: "Log Bench Press set 1" }).click();
     await expect(bench.getByText("Set 1: 132.3 lbs × 5 Logged")).toBeVisible();

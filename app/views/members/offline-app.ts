@@ -13,13 +13,7 @@ export function registerMemberApp(): void {
 export function keepForOffline(path: string): void {
   const worker = navigator.serviceWorker;
   if (!worker) return;
-  const keep = () =>
-    void (navigator.onLine
-      ? fetch(path, {
-          credentials: "same-origin",
-          headers: { Accept: "text/html" },
-        }).catch(() => undefined)
-      : undefined);
+  const keep = () => void (navigator.onLine ? fetch(path, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(() => undefined) : undefined);
   if (!worker.controller) {
     worker.addEventListener("controllerchange", keep, { once: true });
     return;

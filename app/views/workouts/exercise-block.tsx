@@ -8,10 +8,9 @@ import { clock, setText, targetLoad, targetVolume } from "./format";
 import { SetRows } from "./set-rows";
 import { answerFor, answerValue, type ScreenAnswer } from "./screen-answer";
 
-/** The refused answer's message for one of its fields, else its page-level one. */
+/** The refused answer's message for one of its fields (its page-level message is the screen's alert). */
 function fieldError(answer: ScreenAnswer | null, field: string): string | undefined {
-  if (!answer) return undefined;
-  return (answer.fieldErrors as Record<string, string | undefined>)[field] ?? answer.error ?? undefined;
+  return answer ? (answer.fieldErrors as Record<string, string | undefined>)[field] : undefined;
 }
 
 /** What the coach asked for: sets × reps (or time, distance), load with its suggested weight, rest, tempo, notes. */
@@ -54,7 +53,6 @@ function LastTime({ exercise, unit }: { exercise: ExerciseView; unit: WeightUnit
  */
 function ExerciseActions({ exercise, workoutPath, answer }: { exercise: ExerciseView; workoutPath: string; answer: ScreenAnswer | null }) {
   const hasSets = exercise.rows.some((r) => r.logged);
-  const addSetError = answer?.intent === "add-set" ? answer.error : null;
   const note = answer?.intent === "save-note" ? answer : null;
   const skip = answer?.intent === "skip-exercise" ? answer : null;
   return (
@@ -73,11 +71,6 @@ function ExerciseActions({ exercise, workoutPath, answer }: { exercise: Exercise
           </a>
         )}
       </div>
-      {addSetError ? (
-        <p role="alert" className="text-sm font-medium text-brand">
-          {addSetError}
-        </p>
-      ) : null}
       <details id={`note-${exercise.id}`} open={note ? true : undefined}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand">{exercise.notes ? "Edit note" : "Add a note"}</summary>
         <form method="post" action={workoutPath} className="mt-2 space-y-2">

@@ -82,7 +82,7 @@ function ErrorLine({ id, errors }: { id: string; errors: Errors }) {
   const messages = [...new Set(Object.values(errors))];
   if (messages.length === 0) return null;
   return (
-    <p id={id} role="alert" className="mt-1 text-sm font-medium text-brand">
+    <p id={id} className="mt-1 text-sm font-medium text-brand">
       {messages.join(". ")}
     </p>
   );
@@ -153,7 +153,6 @@ function LoggedSet({
   const rowLabel = `${exercise.name} set ${set.number}`;
   const editAnswer = answer?.intent === "edit-set" ? answer : null;
   const errors = errorsOf(editAnswer);
-  const deleteError = answer?.intent === "delete-set" ? answer.error : null;
   return (
     <>
       <div className="flex min-h-11 items-center gap-2">
@@ -174,11 +173,6 @@ function LoggedSet({
           </form>
         ) : null}
       </div>
-      {deleteError ? (
-        <p role="alert" className="text-sm font-medium text-brand">
-          {deleteError}
-        </p>
-      ) : null}
       {editable ? (
         <details id={`${idPrefix}-details`} className="pb-1" open={editAnswer ? true : undefined}>
           <summary className="inline-flex min-h-11 cursor-pointer items-center px-2 text-sm font-semibold text-brand">{`Edit set ${set.number}`}</summary>

@@ -67,7 +67,7 @@ function Summary({ summary }: { summary: WorkoutSummary }) {
 }
 
 /** Swap an exercise for another, or add one: search by name, pick one, give a reason for a swap. */
-function ExercisePicker({ picker, screen, path, answer }: { picker: Picker; screen: WorkoutScreen; path: string; answer: ScreenAnswer | null }) {
+function ExercisePicker({ picker, screen, path }: { picker: Picker; screen: WorkoutScreen; path: string }) {
   const swapped = picker.swap ? screen.exercises.find((e) => e.id === picker.swap) : null;
   const title = swapped ? `Swap ${swapped.name}` : "Add exercise";
   return (
@@ -108,11 +108,6 @@ function ExercisePicker({ picker, screen, path, answer }: { picker: Picker; scre
               Cancel
             </a>
           </div>
-          {answer?.intent === "swap-exercise" || answer?.intent === "add-exercise" ? (
-            <p role="alert" className="text-sm font-medium text-brand">
-              {answer.error ?? Object.values(answer.fieldErrors).join(". ")}
-            </p>
-          ) : null}
         </form>
       ) : (
         <p className="mt-3 text-zinc-700">
@@ -127,6 +122,19 @@ function ExercisePicker({ picker, screen, path, answer }: { picker: Picker; scre
 }
 
 /**
+ * A refused form's answer, at the head of the screen (a refused post renders the page at its
+ * top): its message, or a pointer to the fields marked with theirs.
+ */
+function Refusal({ answer }: { answer: ScreenAnswer }) {
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {answer.title ? <p className="font-semibold">{answer.title}</p> : null}
+      <p>{answer.error ?? "Not saved: please check the field marked below."}</p>
+    </div>
+  );
+}
+
+/**
  * What the queue holds, written by the screen's script: waiting, sent, or refused with the
  * server's message (decision 0093); and what needs the connection while there is none.
  */
@@ -135,15 +143,14 @@ function QueueStatus() {
     <div className="space-y-1">
       <p role="status" className="text-sm font-semibold text-zinc-700" data-queue-status="" />
       <div data-queue-refused="" />
-      <p role="alert" className="text-sm font-medium text-brand" data-offline-note="" />
+      <p aria-live="assertive" className="text-sm font-medium text-brand" data-offline-note="" />
     </div>
   );
 }
 
 /** Finish (queued behind waiting sets by the screen's script) and Discard. */
-function FinishControls({ screen, path, answer }: { screen: WorkoutScreen; path: string; answer: ScreenAnswer | null }) {
+function FinishControls({ screen, path }: { screen: WorkoutScreen; path: string }) {
   const logged = screen.exercises.some((e) => e.rows.some((r) => r.logged));
-  const refused = answer?.intent === "finish-workout" || answer?.intent === "discard-workout" ? answer.error : null;
   return (
     <div className="space-y-3">
       <form method="post" action={path} data-finish="">
@@ -157,11 +164,6 @@ function FinishControls({ screen, path, answer }: { screen: WorkoutScreen; path:
           Log at least one set to finish.
         </p>
       )}
-      {refused ? (
-        <p role="alert" className="text-center text-sm font-medium text-brand">
-          {refused}
-        </p>
-      ) : null}
       <details>
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-zinc-700">Discard workout</summary>
         <form method="post" action={path} className="mt-2">
@@ -218,10 +220,11 @@ export function WorkoutScreenView({
           </h2>
           <p className="text-zinc-700">{formatLongDate(screen.performedOn)}</p>
         </header>
+        {answer ? <Refusal answer={answer} /> : null}
         {editable ? <QueueStatus /> : null}
         {screen.summary ? <Summary summary={screen.summary} /> : null}
         {screen.finished ? <WorkoutComments comments={comments} headingLevel={3} /> : null}
-        {picker ? <ExercisePicker picker={picker} screen={screen} path={path} answer={answer} /> : null}
+        {picker ? <ExercisePicker picker={picker} screen={screen} path={path} /> : null}
         {screen.exercises.length === 0 ? <p className="text-zinc-700">No exercises yet: add the first one.</p> : null}
         {grouped(screen.exercises).map((group) =>
           group.length > 1 || group[0]?.group ? (
@@ -240,7 +243,7 @@ export function WorkoutScreenView({
             Add exercise
           </a>
         ) : null}
-        {editable ? <FinishControls screen={screen} path={path} answer={answer} /> : null}
+        {editable ? <FinishControls screen={screen} path={path} /> : null}
       </section>
       {/* The rest timer's announcements: a live region present from the start, so its changes are read. */}
       {editable ? <p aria-live="polite" className="sr-only" data-rest-announcer="" /> : null}

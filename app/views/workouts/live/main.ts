@@ -22,9 +22,8 @@ const screen = () => document.querySelector<HTMLElement>("[data-workout]");
 function start(first: HTMLElement): void {
   const workoutId = first.dataset.workout ?? "";
   const unit = (first.dataset.unit ?? "lbs") as WeightUnit;
-  const path = location.pathname;
   registerMemberApp();
-  keepForOffline(path);
+  keepForOffline(location.pathname);
   const timer = new RestTimer(workoutId, document.querySelector("[data-rest-announcer]"));
   const queue = new ScreenQueue(workoutId, first.dataset.account ?? "", render, async () => {
     await refreshScreen();
@@ -75,20 +74,9 @@ function start(first: HTMLElement): void {
       ...refused.map((log) =>
         el(
           "div",
-          {
-            role: "alert",
-            class: "flex flex-wrap items-center gap-2 text-sm font-medium text-brand",
-          },
+          { role: "alert", class: "flex flex-wrap items-center gap-2 text-sm font-medium text-brand" },
           el("p", {}, `Not saved: ${log.label}: ${log.error ?? ""}`),
-          el(
-            "button",
-            {
-              type: "button",
-              class: buttonClass("ghost"),
-              "data-dismiss": log.key,
-            },
-            "Dismiss",
-          ),
+          el("button", { type: "button", class: buttonClass("ghost"), "data-dismiss": log.key }, "Dismiss"),
         ),
       ),
     );
@@ -114,14 +102,8 @@ function start(first: HTMLElement): void {
       line?.remove();
       return true;
     }
-    line ??= form.insertAdjacentElement(
-      "afterend",
-      el("p", {
-        id,
-        role: "alert",
-        class: "mt-1 text-sm font-medium text-brand",
-      }),
-    );
+    line ??= form.insertAdjacentElement("afterend", el("p", { id, class: "mt-1 text-sm font-medium text-brand" }));
+    line?.setAttribute("role", "alert");
     if (line) line.textContent = messages.join(". ");
     return false;
   }
@@ -134,12 +116,7 @@ function start(first: HTMLElement): void {
     const row = form.closest("li");
     if (!block || !row) return;
     const fields = Object.fromEntries([...form.querySelectorAll<HTMLInputElement>("input[data-prefill]")].map((input) => [input.name, input.value]));
-    queue.add({
-      kind: "set",
-      workoutExerciseId: block.dataset.exercise ?? null,
-      label: form.getAttribute("aria-label") ?? "",
-      fields,
-    });
+    queue.add({ kind: "set", workoutExerciseId: block.dataset.exercise ?? null, label: form.getAttribute("aria-label") ?? "", fields });
     timer.start(Number(block.dataset.rest));
     const buttons = [...document.querySelectorAll<HTMLElement>("button[data-log-set]")];
     (buttons.find((b) => row.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ?? document.getElementById("finish-workout"))?.focus();
@@ -159,13 +136,7 @@ function start(first: HTMLElement): void {
     } else if (form.hasAttribute("data-finish") && (queue.waiting > 0 || !navigator.onLine)) {
       // The finish waits in the queue behind the sets still to send.
       event.preventDefault();
-      if (!queue.finishWaiting)
-        queue.add({
-          kind: "finish",
-          workoutExerciseId: null,
-          label: "Finish workout",
-          fields: {},
-        });
+      if (!queue.finishWaiting) queue.add({ kind: "finish", workoutExerciseId: null, label: "Finish workout", fields: {} });
     } else if (!navigator.onLine) {
       event.preventDefault();
       sayOffline();

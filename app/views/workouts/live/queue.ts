@@ -43,15 +43,7 @@ export class ScreenQueue {
   }
 
   add(log: NewLog): void {
-    const full: QueuedLog = {
-      ...log,
-      key: crypto.randomUUID(),
-      account: this.account,
-      workoutId: this.workoutId,
-      state: "waiting",
-      error: null,
-      at: Date.now(),
-    };
+    const full: QueuedLog = { ...log, key: crypto.randomUUID(), account: this.account, workoutId: this.workoutId, state: "waiting", error: null, at: Date.now() };
     this.logs = [...this.logs, full];
     this.changed();
     void enqueue(full).then(() => this.flush());

@@ -16,10 +16,7 @@ export async function refreshScreen(): Promise<boolean> {
   if (!current) return false;
   let html: string;
   try {
-    const response = await fetch(location.pathname + location.search, {
-      credentials: "same-origin",
-      headers: { Accept: "text/html" },
-    });
+    const response = await fetch(location.pathname + location.search, { credentials: "same-origin", headers: { Accept: "text/html" } });
     if (!response.ok) return false;
     html = await response.text();
   } catch {
@@ -30,13 +27,7 @@ export async function refreshScreen(): Promise<boolean> {
   const typed = [...current.querySelectorAll<HTMLInputElement>("input[data-typed]")].map((input) => ({ id: input.id, value: input.value }));
   const opened = [...current.querySelectorAll("details[open]")].map((d) => d.id).filter(Boolean);
   const active = document.activeElement;
-  const focused =
-    active && current.contains(active)
-      ? {
-          name: nameOf(active),
-          selection: active instanceof HTMLInputElement ? [active.selectionStart, active.selectionEnd] : null,
-        }
-      : null;
+  const focused = active && current.contains(active) ? { name: nameOf(active), selection: active instanceof HTMLInputElement ? [active.selectionStart, active.selectionEnd] : null } : null;
 
   const next = document.importNode(fresh, true);
   current.replaceWith(next);

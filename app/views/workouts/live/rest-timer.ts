@@ -12,9 +12,7 @@ import { el } from "./dom";
 type AudioContextClass = typeof AudioContext;
 
 function audioContextClass(): AudioContextClass | null {
-  const w = window as typeof window & {
-    webkitAudioContext?: AudioContextClass;
-  };
+  const w = window as typeof window & { webkitAudioContext?: AudioContextClass };
   return w.AudioContext ?? w.webkitAudioContext ?? null;
 }
 
@@ -81,14 +79,8 @@ export class RestTimer {
     this.endsAt = endsAt;
     this.total = total;
     sessionStorage.setItem(this.storageKey, String(endsAt));
-    const timer = el("p", {
-      role: "timer",
-      "aria-label": "Rest remaining",
-      class: "font-display text-4xl font-bold tabular-nums",
-    });
-    const bar = el("div", {
-      class: "h-1.5 rounded bg-brand motion-safe:transition-[width] motion-safe:duration-300",
-    });
+    const timer = el("p", { role: "timer", "aria-label": "Rest remaining", class: "font-display text-4xl font-bold tabular-nums" });
+    const bar = el("div", { class: "h-1.5 rounded bg-brand motion-safe:transition-[width] motion-safe:duration-300" });
     const more = el("button", { type: "button", class: buttonClass("secondary") }, "+30 s");
     const skip = el("button", { type: "button", class: buttonClass("secondary") }, "Skip rest");
     more.addEventListener("click", () => {
@@ -105,13 +97,7 @@ export class RestTimer {
       el(
         "div",
         { class: "min-w-0 flex-1" },
-        el(
-          "p",
-          {
-            class: "text-xs font-semibold uppercase tracking-widest text-zinc-600",
-          },
-          "Rest",
-        ),
+        el("p", { class: "text-xs font-semibold uppercase tracking-widest text-zinc-600" }, "Rest"),
         timer,
         el("div", { class: "mt-1 h-1.5 rounded bg-zinc-200", "aria-hidden": "true" }, bar),
       ),
@@ -145,10 +131,7 @@ export class RestTimer {
 
   private show(...children: Node[]): void {
     this.panel ??= document.body.appendChild(
-      el("section", {
-        "aria-label": "Rest timer",
-        class: "fixed inset-x-0 bottom-0 z-20 border-t border-zinc-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)]",
-      }),
+      el("section", { "aria-label": "Rest timer", class: "fixed inset-x-0 bottom-0 z-20 border-t border-zinc-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)]" }),
     );
     this.panel.replaceChildren(el("div", { class: "mx-auto flex max-w-xl items-center gap-3" }, ...children));
   }

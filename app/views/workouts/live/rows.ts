@@ -25,14 +25,7 @@ function showQueued(row: HTMLLIElement, log: QueuedLog, unit: WeightUnit): void 
     el(
       "div",
       { class: "flex min-h-11 items-center gap-2" },
-      el(
-        "span",
-        {
-          class: "w-8 shrink-0 text-sm font-semibold text-zinc-600",
-          "aria-hidden": "true",
-        },
-        n,
-      ),
+      el("span", { class: "w-8 shrink-0 text-sm font-semibold text-zinc-600", "aria-hidden": "true" }, n),
       el(
         "p",
         { class: "flex-1 font-semibold" },
@@ -41,10 +34,7 @@ function showQueued(row: HTMLLIElement, log: QueuedLog, unit: WeightUnit): void 
         " ",
         el("span", { class: "text-sm font-normal text-green-800" }, "Logged"),
         " ",
-        el("span", {
-          class: "text-sm font-normal text-zinc-700",
-          "data-queue-state": "",
-        }),
+        el("span", { class: "text-sm font-normal text-zinc-700", "data-queue-state": "" }),
       ),
     ),
   );
