@@ -1,10 +1,11 @@
 /**
  * The workout screen of the heavy member (3 years of logged lifts) and set logging by the
  * ordinary members, over HTTP: the screen's throughput, the set-logging action's latency
- * at 20 connections (a
- * fetcher's POST to the route's .data address, as the screen sends it: the action alone,
- * no page render), and the JavaScript the screen loads.
+ * at 20 connections (POST /members/workouts/:id/sync with a fresh idempotency key per set,
+ * as the screen's queue sends every set: the action alone, no page render), and the
+ * JavaScript the screen loads.
  */
+import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import type { BenchWorkout, SetWorkout } from "./in-process";
 import { signIn, throughput } from "./http";
@@ -64,9 +65,9 @@ export async function benchWorkout(options: {
             const workoutExerciseId = logger.exerciseIds[Math.floor(n / loggers.length) % logger.exerciseIds.length]!;
             return {
               ...request,
-              path: `/members/workouts/${logger.id}.data`,
+              path: `/members/workouts/${logger.id}/sync`,
               headers: { ...request.headers, cookie: logger.cookie, origin, "content-type": "application/x-www-form-urlencoded" },
-              body: new URLSearchParams({ intent: "log-set", workoutExerciseId, weight: "60", reps: "5", rpe: "8" }).toString(),
+              body: new URLSearchParams({ intent: "log-set", workoutExerciseId, clientKey: randomUUID(), weight: "60", reps: "5", rpe: "8" }).toString(),
             };
           },
         },
