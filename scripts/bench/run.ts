@@ -90,7 +90,7 @@ async function programsSection(number: number) {
 /** The issue's target for logging a set: p99 at SET_CONNECTIONS on PGlite (issue 30). */
 const SET_P99_TARGET_MS = 500;
 
-/** The workout screen and logging a set, on a server whose set-logging code has not run yet (the cold sets first). */
+/** The workout screen and logging a set, on a server that has logged no set yet since it started (the cold sets first). */
 async function workoutSection(number: number, baseUrl: string, seeded: Pick<InProcessResults, "workout" | "setWorkouts">) {
   console.log(`\n${number}. The workout screen and logging a set (heavy member: 3 years of logged lifts, a workout of 8 exercises under way)`);
   const r = await benchWorkout({ origin: baseUrl, cookie: await signIn(baseUrl, HEAVY_EMAIL, BENCH_PASSWORD), workout: seeded.workout, setWorkouts: seeded.setWorkouts, connections: CONNECTIONS, setConnections: SET_CONNECTIONS, duration: DURATION });
