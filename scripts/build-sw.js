@@ -15,9 +15,12 @@ const bundled = path.resolve("build/sw/sw.js");
 const client = path.resolve("build/client");
 const viteDir = path.join(client, ".vite");
 
-/** The route modules of the pages kept offline (OFFLINE_PAGE in app/lib/offline-contract.ts), and the browser's entry. */
+/**
+ * The route modules of the pages kept offline (OFFLINE_PAGE in app/lib/offline-contract.ts), and the browser's entry
+ * (its key is relative to where node_modules really is: `../main/node_modules/…` in a git worktree that links it).
+ */
 const OFFLINE_MODULES = [
-  /^node_modules\/@react-router\/dev\/dist\/config\/defaults\/entry\.client\.tsx$/,
+  /^(?:\.\.\/[^/]+\/)*node_modules\/@react-router\/dev\/dist\/config\/defaults\/entry\.client\.tsx$/,
   /^app\/root\.tsx\?/,
   /^app\/routes\/members\.tsx\?/,
   /^app\/routes\/members\._index\.tsx\?/,

@@ -9,6 +9,7 @@ import { stopMessageFeed } from "~/modules/messages/message-feed.server";
 import { closeMessageStreams } from "~/modules/messages/message-stream.server";
 import { getLogger } from "~/lib/logger.server";
 import { openBackupChannel } from "~/modules/backups/backup-channel.server";
+import { warmUpHotPaths } from "./warm-up";
 
 export interface Booted {
   database: Database;
@@ -22,7 +23,8 @@ export interface Booted {
 
 /**
  * Opens the database of the configuration (or takes the one given, which its owner
- * closes: a test's own), migrates it, and makes sure an administrator can get in.
+ * closes: a test's own), migrates it, makes sure an administrator can get in, and warms
+ * up the requests that must be quick from the first one (decision 0110).
  */
 export async function bootServices(given?: Database): Promise<Booted> {
   const env = getEnv();
@@ -42,6 +44,7 @@ export async function bootServices(given?: Database): Promise<Booted> {
       const token = await issueSetupToken();
       if (token) setupUrl = `${env.BASE_URL}/setup?token=${token}`;
     }
+    await warmUpHotPaths();
     // Jobs due while the server was down (a retry, the hourly sweep) run from now on, once across every process.
     const worker = startJobWorker();
     // On PGlite this process holds the database alone: `npm run backup` asks it through DATA_DIR (decision 0076).

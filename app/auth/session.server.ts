@@ -93,6 +93,11 @@ function sessionUserQuery(db: Db) {
   return query;
 }
 
+/** The session lookup of every signed-in request, for a token no session has: the start-up warm-up runs it (decision 0110). */
+export async function lookUpNoSession(): Promise<void> {
+  await sessionUserQuery(getDb()).execute({ token: "" });
+}
+
 /**
  * The signed-in user in one query (session, user and profile joined), where better-auth's
  * getSession sends two and costs three times as much (docs/decisions/0019). A staff

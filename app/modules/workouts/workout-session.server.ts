@@ -236,18 +236,19 @@ function storedSet(input: SetValues, unit: WeightUnit) {
  * Logs the next set of an exercise; returns the rest to take before the next one. A set
  * sent with an idempotency key (`clientKey`, the offline queue's) is stored once: the same
  * key again answers the set stored with it, whatever happened to the workout since
- * (decision 0093). The key is the member's own: looked up and unique per member.
+ * (decision 0093). The key is the member's own: looked up and unique per member. It is
+ * looked up only once a new set is refused (its key already stored, by an earlier send or
+ * one at the same moment; the workout since finished…), so a new set costs no statement
+ * more than one sent without a key (decision 0110).
  */
 export async function logSet(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<{ setId: string; restSeconds: number }> {
   const { clientKey } = clientKeySchema.parse(input);
-  const stored = clientKey ? await setOfKey(actor.id, idOf(workoutId, WORKOUT_NOT_FOUND), clientKey) : null;
-  if (stored) return stored;
   try {
     return await logNewSet(actor, workoutId, input, clientKey);
   } catch (error) {
-    // The same key sent twice at once: the one that lost the race answers the winner's set.
-    const raced = clientKey && violatesClientKey(error) ? await setOfKey(actor.id, idOf(workoutId, WORKOUT_NOT_FOUND), clientKey) : null;
-    if (raced) return raced;
+    const refused = error instanceof AppError || violatesClientKey(error);
+    const stored = clientKey && refused ? await setOfKey(actor.id, idOf(workoutId, WORKOUT_NOT_FOUND), clientKey) : null;
+    if (stored) return stored;
     if (clientKey && violatesClientKey(error)) throw new AppError(409, KEY_REUSED);
     throw error;
   }
