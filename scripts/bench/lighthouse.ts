@@ -82,6 +82,9 @@ function lighthouseOnce(url: string, headers: Record<string, string>): Lighthous
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "ignore", "inherit"] },
   );
+  // BENCH_LIGHTHOUSE_DIR=dir keeps each page's whole report there (which audits cost points, what blocked the main thread).
+  const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+  if (keep) fs.copyFileSync(out, path.join(fs.mkdirSync(keep, { recursive: true }) ?? keep, `${new URL(url).pathname.replace(/\W+/g, "_") || "home"}.json`));
   const report = JSON.parse(fs.readFileSync(out, "utf8"));
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
   return {
