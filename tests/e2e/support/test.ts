@@ -103,14 +103,19 @@ export const test = base.extend<{ contextOptionsKey: string }, { keptContext: { 
 
   // The kept context's page: the context fixture, set up first, has just made or reset it.
   page: async ({ context: _, keptContext }, use) => {
-    const { page } = keptContext.current!;
+    const { page, cdp } = keptContext.current!;
     const violations: string[] = [];
     const onConsole = (message: { type(): string; text(): string }) => {
       if (message.type() === "error" && message.text().includes("Content Security Policy")) violations.push(`${page.url()}: ${message.text()}`);
     };
+    const onIssue = ({ issue }: { issue: { code: string; details: { contentSecurityPolicyIssueDetails?: unknown } } }) => {
+      if (issue.code === "ContentSecurityPolicyIssue") violations.push(`${page.url()}: ${JSON.stringify(issue.details.contentSecurityPolicyIssueDetails)}`);
+    };
     page.on("console", onConsole);
+    cdp.on("Audits.issueAdded", onIssue);
     await use(page);
     page.off("console", onConsole);
+    cdp.off("Audits.issueAdded", onIssue);
     expect(violations, "blocked by the Content-Security-Policy").toEqual([]);
   },
 });
@@ -131,6 +136,8 @@ async function newKeptContext(context: BrowserContext, options: string, javaScri
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  // DevTools' issues: a CSP violation a script caught (an eval probe) never reaches the console.
+  await cdp.send("Audits.enable");
   const listeners = new Map([context, page].map((emitter) => [emitter as unknown as Emitter, listenersOf(emitter as unknown as Emitter)]));
   const kept: KeptContext = { context, page, cdp, options, origins, listeners };
   keptSessions.set(page, cdp);
