@@ -30,7 +30,7 @@ import { sessionCookie } from "../support/sign-in";
 
 /** The PostgreSQL pass tries half as many cases of its own seed: other inputs than PGlite's, within the time CI has. */
 const SEED = Number(process.env.FUZZ_SEED ?? (process.env.DATABASE_URL ? 20_260_922 : 20_260_921));
-const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 6) / (process.env.DATABASE_URL ? 2 : 1));
+const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 4) / (process.env.DATABASE_URL ? 2 : 1));
 const PASSWORD = "Fuzz-password-123";
 
 let app: RunningApp;
