@@ -167,6 +167,8 @@ test("the coaching loop: a trainer builds a two-week program and assigns it; the
   await expect(todayCard.getByText("Push")).toBeVisible();
   await todayCard.getByRole("button", { name: "Start workout" }).click();
   await expect(page.getByRole("heading", { name: "Push", level: 2 })).toBeVisible();
+  // The screen's own script is running (a tap before it posts the plain form: logged, but no rest timer).
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
 
   // Bench press: the first set typed (a heavier weight than two weeks ago), the next prefilled from it.
   const bench = page.getByRole("region", { name: "Bench Press" });

@@ -19,6 +19,8 @@ test("a member starts today's workout on a phone, logs every set (one by keyboar
   await today.getByRole("button", { name: "Start workout" }).click();
   await expect(page).toHaveURL(/\/members\/workouts\/[\w-]+$/);
   await expect(page.getByRole("heading", { name: "Upper A", level: 2 })).toBeVisible();
+  // The screen's own script is running: a tap before it posts the plain form (no rest timer).
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
 
   const bench = page.getByRole("region", { name: "Bench Press" });
   await expect(bench.getByText("2 × 5 reps · 132.3 lbs · Rest 1:30 · Tempo 3-1-1-0")).toBeVisible();

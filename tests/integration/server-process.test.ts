@@ -1,45 +1,29 @@
+// @test-database any
 /**
- * The built server as a process: start-up, configuration errors, restart, shutdown.
- * Needs `npm run build` first (npm test builds before running this suite).
+ * The built server as a process: start-up, restart, shutdown (configuration errors:
+ * server-config.test.ts). Needs `npm run build` first (npm test builds before running this suite).
+ *
+ * On PGlite's pass only: what differs on PostgreSQL is tested there by other files. The
+ * same `migrate()` builds the PostgreSQL template of every test file (tests/setup), two
+ * built servers start and serve on one PostgreSQL database (multi-process.test.ts), and
+ * the crash, shutdown and rush tests start, kill and stop it there.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seedDataDirFromTemplate } from "../support/migrated-database";
+import { startServerChild, waitForOutput as waitFor, type ServerChild } from "../support/server-child";
 import { signIn } from "../support/sign-in";
 
-const onPglite = !process.env.DATABASE_URL;
-const running: ChildProcess[] = [];
+const running: ServerChild[] = [];
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["scripts/serve-build.js"], {
-    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "warn", DATABASE_URL: process.env.DATABASE_URL ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(started: Started, text: string, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!started.output().includes(text)) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for "${text}". Output:\n${started.output()}`);
-    if (started.child.exitCode !== null) throw new Error(`Exited with ${started.child.exitCode} before "${text}":\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** A server child of this test, killed after it if still running. */
+function start(env: Record<string, string>): ServerChild {
+  const started = startServerChild(env);
+  running.push(started);
+  return started;
 }
 
 let dataDir: string;
@@ -49,7 +33,7 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const { child } of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -63,28 +47,6 @@ function migratedDataDir() {
   seedDataDirFromTemplate(freshDataDir());
   return dataDir;
 }
-
-describe("start-up with bad configuration", () => {
-  it.each([
-    ["PORT", "abc", "PORT must be a whole number between 1 and 65535"],
-    ["BASE_URL", "ftp://coach.example", "BASE_URL must be an http:// or https:// URL"],
-    ["AUTH_SECRET", "short", "AUTH_SECRET must be at least 32 characters long"],
-    ["SMTP_URL", "http://mail.example", "SMTP_URL must be an smtp:// or smtps:// URL"],
-  ])("refuses %s=%s with a message naming the variable", async (name, value, message) => {
-    const started = start({ DATA_DIR: freshDataDir(), [name]: value });
-    expect(await started.exited).toBe(1);
-    expect(started.output()).toContain("Invalid configuration");
-    expect(started.output()).toContain(message);
-    // A plain message, not a stack trace.
-    expect(started.output()).not.toMatch(/\n[ \t]+at .+:\d+:\d+/);
-  });
-
-  it("refuses ADMIN_EMAIL without ADMIN_PASSWORD", async () => {
-    const started = start({ DATA_DIR: freshDataDir(), ADMIN_EMAIL: "coach@example.com" });
-    expect(await started.exited).toBe(1);
-    expect(started.output()).toContain("ADMIN_PASSWORD must be set together with ADMIN_EMAIL");
-  });
-});
 
 // A first start on an empty DATA_DIR runs initdb and every migration: 9 s here (12 s of CPU), 31 s on a
 // loaded machine; the first test makes one, the others start on a migrated copy (3 s, 4 s of CPU).
@@ -124,7 +86,7 @@ describe("a running server", { timeout: 120_000 }, () => {
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
     expect(Date.now() - stopAsked).toBeLessThan(5_000);
-    if (onPglite) expect(fs.existsSync(path.join(env.DATA_DIR, "db.lock"))).toBe(false);
+    expect(fs.existsSync(path.join(env.DATA_DIR, "db.lock"))).toBe(false);
 
     const second = start(env);
     await waitFor(second, "Relentless is running");
@@ -138,18 +100,15 @@ describe("a running server", { timeout: 120_000 }, () => {
     // Two cold starts: generous on a loaded two-core CI machine.
   }, 120_000);
 
-  // Registered on PGlite only (not skipped on PostgreSQL, where no such lock exists).
-  if (onPglite) {
-    it("refuses a second process on the same DATA_DIR with a clear message", async () => {
-      const env = { DATA_DIR: migratedDataDir(), PORT: String(await freePort()) };
-      const first = start(env);
-      await waitFor(first, "Relentless is running");
-      const second = start({ ...env, PORT: String(await freePort()) });
-      expect(await second.exited).toBe(1);
-      expect(second.output()).toContain("is in use by another Relentless process");
-      expect(second.output()).toContain("DATABASE_URL");
-      // The first one is unharmed.
-      expect((await fetch(`http://localhost:${env.PORT}/healthz`)).status).toBe(200);
-    });
-  }
+  it("refuses a second process on the same DATA_DIR with a clear message", async () => {
+    const env = { DATA_DIR: migratedDataDir(), PORT: String(await freePort()) };
+    const first = start(env);
+    await waitFor(first, "Relentless is running");
+    const second = start({ ...env, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain("is in use by another Relentless process");
+    expect(second.output()).toContain("DATABASE_URL");
+    // The first one is unharmed.
+    expect((await fetch(`http://localhost:${env.PORT}/healthz`)).status).toBe(200);
+  });
 });

@@ -17,9 +17,13 @@ import { contactSubmission } from "~/db/schema/contacts";
 import { validApplication } from "~/modules/contacts/intake.fixture";
 import { runLoad, type RequestSpec } from "../../scripts/reliability/load";
 import { clientAddress, killIfRunning, PG_SHUT_DOWN, pgControlState, startServer, type ServerProcess } from "../../scripts/reliability/server";
+import { seedDataDirFromTemplate } from "../support/migrated-database";
 
 const onPglite = !process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-shutdown-"));
+// Migrated already (a copy of the suite's template): what is tested is the drain and the clean
+// close, not a first start (server-process.test.ts has that: initdb and every migration).
+seedDataDirFromTemplate(dataDir);
 const pages = ["/", "/about", "/services", "/contact", "/articles", "/transformations"];
 let server: ServerProcess | undefined;
 
@@ -41,7 +45,7 @@ async function otherSessions(url: string): Promise<number[]> {
 }
 
 it("SIGTERM under load: every request sent before it is answered, exit 0, the database closed cleanly", { timeout: 180_000 }, async () => {
-  // The per-file PostgreSQL database (tests/setup) on PostgreSQL, a fresh DATA_DIR on PGlite.
+  // The per-file PostgreSQL database (tests/setup) on PostgreSQL, a migrated DATA_DIR of its own on PGlite.
   const databaseUrl = process.env.DATABASE_URL ?? "";
   const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, TRUST_PROXY: "true" };
   const othersBefore = onPglite ? [] : await otherSessions(databaseUrl);
