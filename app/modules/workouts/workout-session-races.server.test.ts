@@ -19,7 +19,6 @@ import {
   logSet,
   ownWorkout,
   SET_NOT_FOUND,
-  startWorkout,
   swapExercise,
   TOO_MANY_EXERCISES,
   TOO_MANY_SETS,
@@ -27,6 +26,7 @@ import {
   WORKOUT_FINISHED,
   WORKOUT_NOT_FOUND,
 } from "./workout-session.server";
+import { startWorkout } from "./workout-start.server";
 import { summarizeWorkout, type WorkoutSummary } from "./workout-summary.server";
 
 const ROUNDS = 20;

@@ -1,27 +1,67 @@
+import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
+import { keepForOffline } from "~/views/members/offline-app";
 
 const OFFLINE_START_TITLE = "You're offline";
 const OFFLINE_START_TEXT = "Starting a workout needs a connection for a moment. Once it has started, it works offline: log your sets and they are sent when you are back online.";
 
-/** One tap to start: a day of the program, or (no day) an empty workout. Posts to /members/workouts. */
-export function StartWorkoutForm({ dayId, label, variant = "primary" }: { dayId: string | null; label: string; variant?: "primary" | "secondary" }) {
+/** The page of today's workout not started yet (decision 0112), kept by the service worker for offline use. */
+const pendingPage = (workoutId: string, dayId: string) => `/members/workouts/${workoutId}?day=${encodeURIComponent(dayId)}`;
+
+/**
+ * Offline, today's workout opens from its kept page (decision 0112): the one whose start is
+ * already queued for this day (the same workout, with its sets), else this one's. Nothing
+ * kept: null.
+ */
+async function keptStartPage(workoutId: string, dayId: string, account: string): Promise<string | null> {
+  if (typeof caches === "undefined") return null;
+  const { queuedStartOf } = await import("./set-queue");
+  const queued = await queuedStartOf(dayId, account).catch(() => null);
+  const page = pendingPage(queued ?? workoutId, dayId);
+  return (await caches.match(new URL(page, location.origin).href, { ignoreVary: true })) ? page : null;
+}
+
+/**
+ * One tap to start: a day of the program, or (no day) an empty workout. Posts to
+ * /members/workouts. Today's workout comes with its id (`start`, chosen by the dashboard's
+ * loader): a second tap starts it once, and offline it opens its kept page, whose script
+ * queues the start (decision 0112).
+ */
+export function StartWorkoutForm({
+  dayId,
+  label,
+  variant = "primary",
+  start,
+}: {
+  dayId: string | null;
+  label: string;
+  variant?: "primary" | "secondary";
+  start?: { workoutId: string; account: string };
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/members/workouts" && navigation.formData?.get("dayId") === (dayId ?? "");
+  const offlinePage = start && dayId ? pendingPage(start.workoutId, dayId) : null;
+  useEffect(() => {
+    if (offlinePage) keepForOffline(offlinePage);
+  }, [offlinePage]);
   return (
     <Form
       method="post"
       action="/members/workouts"
       onSubmit={(event) => {
-        // The dashboard opens offline from the app's cache; the start itself is the server's (it copies the day).
+        // The dashboard opens offline from the app's cache; the start itself is the server's (it copies the day), unless its page was kept.
         if (navigator.onLine) return;
         event.preventDefault();
-        toast.error(OFFLINE_START_TITLE, { description: OFFLINE_START_TEXT });
+        const offline = () => toast.error(OFFLINE_START_TITLE, { description: OFFLINE_START_TEXT });
+        if (!start || !dayId) return offline();
+        void keptStartPage(start.workoutId, dayId, start.account).then((page) => (page ? location.assign(page) : offline()), offline);
       }}
     >
       <input type="hidden" name="intent" value="start-workout" />
       <input type="hidden" name="dayId" value={dayId ?? ""} />
+      {start ? <input type="hidden" name="workoutId" value={start.workoutId} /> : null}
       <Button type="submit" variant={variant} busy={busy} busyText="Starting…" className="w-full sm:w-auto">
         {label}
       </Button>
