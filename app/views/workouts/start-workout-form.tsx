@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
+import { MEMBER_CACHE_PREFIX } from "~/lib/offline-contract";
 import { keepForOffline } from "~/views/members/offline-app";
 
 const OFFLINE_START_TITLE = "You're offline";
@@ -11,16 +12,25 @@ const OFFLINE_START_TEXT = "Starting a workout needs a connection for a moment. 
 const pendingPage = (workoutId: string, dayId: string) => `/members/workouts/${workoutId}?day=${encodeURIComponent(dayId)}`;
 
 /**
- * Offline, today's workout opens from its kept page (decision 0112): the one whose start is
- * already queued for this day (the same workout, with its sets), else this one's. Nothing
- * kept: null.
+ * Offline, today's workout opens from a kept page (decision 0112): the one whose start is
+ * already queued for this day (the same workout, with its sets), else this one's, else
+ * another kept page of today's day (the dashboard the worker kept may be a later copy than
+ * the one that kept its page). Nothing kept: null.
  */
 async function keptStartPage(workoutId: string, dayId: string, account: string): Promise<string | null> {
   if (typeof caches === "undefined") return null;
   const { queuedStartOf } = await import("./set-queue");
   const queued = await queuedStartOf(dayId, account).catch(() => null);
-  const page = pendingPage(queued ?? workoutId, dayId);
-  return (await caches.match(new URL(page, location.origin).href, { ignoreVary: true })) ? page : null;
+  const wanted = pendingPage(queued ?? workoutId, dayId);
+  if (await caches.match(new URL(wanted, location.origin).href, { ignoreVary: true })) return wanted;
+  if (queued) return null;
+  const ofDay = `?day=${encodeURIComponent(dayId)}`;
+  for (const name of (await caches.keys()).filter((n) => n.startsWith(MEMBER_CACHE_PREFIX))) {
+    const kept = (await (await caches.open(name)).keys()).map((request) => new URL(request.url)).filter((url) => url.search === ofDay && /^\/members\/workouts\/[\w-]+$/.test(url.pathname));
+    const last = kept.at(-1);
+    if (last) return last.pathname + last.search;
+  }
+  return null;
 }
 
 /**

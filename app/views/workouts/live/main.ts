@@ -68,7 +68,7 @@ function start(first: HTMLElement): void {
       );
     const sent = queue.logs.filter((log) => log.state === "sent").length;
     const status = root.querySelector("[data-queue-status]");
-    if (status) status.textContent = queue.waiting ? `Waiting to send (${queue.waiting})` : sent ? "Sent" : "";
+    if (status) status.textContent = queueStatus(sent);
     showRefused(root);
     const finish = root.querySelector<HTMLButtonElement>("#finish-workout");
     if (finish) {
@@ -76,6 +76,14 @@ function start(first: HTMLElement): void {
       if (shown.length > 0) root.querySelector<HTMLElement>("[data-finish-hint]")?.setAttribute("hidden", "");
       setBusy(finish, queue.finishWaiting, "Waiting to send");
     }
+  }
+
+  /** What waits and what was sent: a workout started offline sends its start first (decision 0112). */
+  function queueStatus(sent: number): string {
+    const startWaiting = queue.start?.state === "waiting";
+    const others = queue.waiting - (startWaiting ? 1 : 0);
+    if (startWaiting) return others ? `Waiting to send (${others}), after the workout's start` : "Waiting to send: the workout's start";
+    return others ? `Waiting to send (${others})` : sent ? "Sent" : "";
   }
 
   /** Refused logs with the server's message, until dismissed; rebuilt only when they change (each is an alert). */
