@@ -61,10 +61,10 @@ export async function queuedLogs(workoutId: string, account: string): Promise<Qu
 /** The start's key: one per workout, however often its page is opened. */
 export const startKeyOf = (workoutId: string) => `start-${workoutId}`;
 
-/** The workout a start was queued for on this day (the dashboard's offline 'Start workout' goes back to it), or null. */
+/** The workout whose start waits to be sent for this day (the dashboard's 'Start workout' goes back to it), or null. */
 export async function queuedStartOf(dayId: string, account: string): Promise<string | null> {
   const all = await (await database()).getAll("logs");
-  return all.find((log) => log.kind === "start" && log.account === account && log.fields.dayId === dayId)?.workoutId ?? null;
+  return all.find((log) => log.kind === "start" && log.state === "waiting" && log.account === account && log.fields.dayId === dayId)?.workoutId ?? null;
 }
 
 export async function enqueue(log: QueuedLog): Promise<void> {

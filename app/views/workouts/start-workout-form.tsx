@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
@@ -11,16 +11,20 @@ const OFFLINE_START_TEXT = "Starting a workout needs a connection for a moment. 
 /** The page of today's workout not started yet (decision 0112), kept by the service worker for offline use. */
 const pendingPage = (workoutId: string, dayId: string) => `/members/workouts/${workoutId}?day=${encodeURIComponent(dayId)}`;
 
+/** The workout whose start waits in this browser's queue for this day (decision 0112), or null. */
+async function queuedStart(dayId: string, account: string): Promise<string | null> {
+  const { queuedStartOf } = await import("./set-queue");
+  return queuedStartOf(dayId, account).catch(() => null);
+}
+
 /**
  * Offline, today's workout opens from a kept page (decision 0112): the one whose start is
- * already queued for this day (the same workout, with its sets), else this one's, else
- * another kept page of today's day (the dashboard the worker kept may be a later copy than
- * the one that kept its page). Nothing kept: null.
+ * already queued (the same workout, with its sets), else this one's, else another kept
+ * page of today's day (the dashboard the worker kept may be a later copy than the one that
+ * kept its page). Nothing kept: null.
  */
-async function keptStartPage(workoutId: string, dayId: string, account: string): Promise<string | null> {
+async function keptStartPage(queued: string | null, workoutId: string, dayId: string): Promise<string | null> {
   if (typeof caches === "undefined") return null;
-  const { queuedStartOf } = await import("./set-queue");
-  const queued = await queuedStartOf(dayId, account).catch(() => null);
   const wanted = pendingPage(queued ?? workoutId, dayId);
   if (await caches.match(new URL(wanted, location.origin).href, { ignoreVary: true })) return wanted;
   if (queued) return null;
@@ -37,7 +41,8 @@ async function keptStartPage(workoutId: string, dayId: string, account: string):
  * One tap to start: a day of the program, or (no day) an empty workout. Posts to
  * /members/workouts. Today's workout comes with its id (`start`, chosen by the dashboard's
  * loader): a second tap starts it once, and offline it opens its kept page, whose script
- * queues the start (decision 0112).
+ * queues the start (decision 0112). A start already queued for the day, online or not,
+ * opens that workout's page instead: never a second workout beside the queued one.
  */
 export function StartWorkoutForm({
   dayId,
@@ -53,6 +58,7 @@ export function StartWorkoutForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/members/workouts" && navigation.formData?.get("dayId") === (dayId ?? "");
   const offlinePage = start && dayId ? pendingPage(start.workoutId, dayId) : null;
+  const looked = useRef(false);
   useEffect(() => {
     if (offlinePage) keepForOffline(offlinePage);
   }, [offlinePage]);
@@ -61,12 +67,32 @@ export function StartWorkoutForm({
       method="post"
       action="/members/workouts"
       onSubmit={(event) => {
-        // The dashboard opens offline from the app's cache; the start itself is the server's (it copies the day), unless its page was kept.
-        if (navigator.onLine) return;
-        event.preventDefault();
+        // The second round, once the queue had no start of this day: the form posts as it is.
+        if (looked.current) {
+          looked.current = false;
+          return;
+        }
         const offline = () => toast.error(OFFLINE_START_TITLE, { description: OFFLINE_START_TEXT });
-        if (!start || !dayId) return offline();
-        void keptStartPage(start.workoutId, dayId, start.account).then((page) => (page ? location.assign(page) : offline()), offline);
+        if (!start || !dayId) {
+          // The empty workout's start is the server's alone.
+          if (navigator.onLine) return;
+          event.preventDefault();
+          return offline();
+        }
+        event.preventDefault();
+        const form = event.currentTarget;
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        void queuedStart(dayId, start.account)
+          .then(async (queued) => {
+            if (navigator.onLine) {
+              if (queued) return location.assign(pendingPage(queued, dayId));
+              looked.current = true;
+              return form.requestSubmit(submitter);
+            }
+            const page = await keptStartPage(queued, start.workoutId, dayId);
+            return page ? location.assign(page) : offline();
+          })
+          .catch(offline);
       }}
     >
       <input type="hidden" name="intent" value="start-workout" />
