@@ -17,6 +17,11 @@ async function keptOffline(page: Page, path: string) {
     .toBe(true);
 }
 
+/** A page loaded while the context is offline learns it a moment after it loads (Chromium's emulation): its taps that ask navigator.onLine wait for that. */
+async function knowsOffline(page: Page) {
+  await page.waitForFunction(() => !navigator.onLine);
+}
+
 /** Width and height of a PNG, from its header. */
 function pngSize(bytes: Buffer) {
   expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
@@ -79,6 +84,7 @@ test("offline, a member starts today's workout from the kept dashboard, logs fiv
 
   await context.setOffline(true);
   await first.reload();
+  await knowsOffline(first);
   await first.getByRole("region", { name: "Today" }).getByRole("button", { name: "Start workout" }).click();
   await expect(first).toHaveURL(/\/members\/workouts\/[\w-]+\?day=/);
   const workoutPath = new URL(first.url()).pathname;
@@ -100,6 +106,7 @@ test("offline, a member starts today's workout from the kept dashboard, logs fiv
   await first.close();
   const again = page;
   await again.goto("/members");
+  await knowsOffline(again);
   await again.getByRole("region", { name: "Today" }).getByRole("button", { name: "Start workout" }).click();
   await expect(again).toHaveURL(new RegExp(`${workoutPath}\\?day=`));
   await expect(again.getByRole("status").filter({ hasText: "Waiting to send (5)" })).toBeVisible();
@@ -135,6 +142,28 @@ test("offline, a member starts today's workout from the kept dashboard, logs fiv
   await expect(again.goto(workoutPath)).rejects.toThrow(/net::ERR_/);
   await expect(again.goto("/members")).rejects.toThrow(/net::ERR_/);
   await context.setOffline(false);
+});
+
+test("a start queued offline and refused (another workout under way by then) leaves its sets unsaved with the server's reason, on screen", async ({ context }) => {
+  // A page of its own, as the journey's first tab: the fixture's kept page does not learn it is offline after a reload.
+  const page = await context.newPage();
+  await signIn(page, "refusedStartMember", "/login?redirectTo=%2Fmembers");
+  await keptOffline(page, "/members");
+  await expect
+    .poll(() => page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)))).flat().some((u) => u.includes("?day="))))
+    .toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await knowsOffline(page);
+  await page.getByRole("region", { name: "Today" }).getByRole("button", { name: "Start workout" }).click();
+  await page.getByRole("region", { name: "Bench Press" }).getByRole("button", { name: "Log Bench Press set 1" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Waiting to send (1), after the workout's start" })).toBeVisible();
+  // Meanwhile another device started an empty workout (the browser's own requests are what is offline).
+  expect((await context.request.post("/members/workouts", { form: { intent: "start-workout", dayId: "" }, maxRedirects: 0 })).status()).toBe(302);
+  await context.setOffline(false);
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved: Start of the workout: Another workout is under way" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved: Bench Press set 1: Another workout is under way: these sets were not stored" })).toBeVisible();
+  await page.close();
 });
 
 test.describe("on an iPhone", () => {
