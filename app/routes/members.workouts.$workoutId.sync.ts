@@ -28,6 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       "log-set": (form) => logSet(user, params.workoutId, form),
       "finish-workout": async () => (await finishQueuedWorkout(user, params.workoutId), {}),
     },
-    { maxBytes: 8 * 1024 },
+    // A start carries its snapshot: up to 30 exercises and a 120-character title, 7 KB at most encoded.
+    { maxBytes: 16 * 1024 },
   );
 }
