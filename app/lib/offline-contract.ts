@@ -21,6 +21,12 @@ export const SEND_LOCK = "relentless-queue-send";
  */
 export const OFFLINE_PAGE = /^\/members(?:\/workouts(?:\/[\w-]+)?)?(?:\.data)?$/;
 
+/**
+ * Pages of a workout not started yet (`/members/workouts/<id>?day=<day>`, decision 0112)
+ * the worker keeps: the newest few. The query is part of a kept page's address.
+ */
+export const KEPT_START_PAGES = 3;
+
 /** Everything a signed-out browser must not keep: a member's pages and the queue. Runs in a page. */
 export async function forgetMemberData(): Promise<void> {
   if (typeof caches !== "undefined") {

@@ -25,7 +25,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     getOwnCheckInStatus(user),
     listNextClassPlaces(user, 3),
   ]);
-  return { today, sessionCount, upcoming, next: upcoming[0] ?? null, nutrition, progress, checkIn: { state: checkIn.state, weekOf: checkIn.weekOf }, classes };
+  // Today's workout's id, chosen before the start (decision 0112): a second tap starts it once, and its page is kept for offline use.
+  const start = today.kind === "workout" ? { workoutId: crypto.randomUUID(), account: user.id } : null;
+  return { today, start, sessionCount, upcoming, next: upcoming[0] ?? null, nutrition, progress, checkIn: { state: checkIn.state, weekOf: checkIn.weekOf }, classes };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -35,7 +37,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         Dashboard
       </h2>
       <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-        <TodayCard today={loaderData.today} />
+        <TodayCard today={loaderData.today} start={loaderData.start ?? undefined} />
         <CheckInCard status={loaderData.checkIn} />
         <RecentActivityCard sessionCount={loaderData.sessionCount} lastBodyUpdate={loaderData.progress.lastBodyUpdate} activeGoals={loaderData.progress.activeGoals} />
         <NextSessionCard next={loaderData.next} />

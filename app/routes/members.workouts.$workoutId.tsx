@@ -8,7 +8,7 @@ import { parseSearchParams } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { addExercise, addSet, deleteSet, discardWorkout, editSet, finishWorkout, logSet, saveNote, skipExercise, swapExercise, undoSkip } from "~/modules/workouts/workout-session.server";
 import { listCommentsForOwnWorkout } from "~/modules/workouts/workout-comments.server";
-import { getWorkoutScreen, searchExercises } from "~/modules/workouts/workout-screen.server";
+import { getPendingWorkout, getWorkoutScreen, searchExercises } from "~/modules/workouts/workout-screen.server";
 import { workoutScreenQuery, type SessionIntent } from "~/modules/workouts/workout-session.schema";
 import type { FormBody } from "~/lib/request-body.server";
 import { pageScriptSrc, type OwnScriptHandle } from "~/lib/page-script.server";
@@ -24,10 +24,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Wo
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = memberOf(context);
   const query = parseSearchParams(request, workoutScreenQuery);
+  // ?day=: the page of a workout not started yet (decision 0112), which the dashboard keeps for offline use; once started, the workout itself.
+  const pending = query.day ? await getPendingWorkout(user, params.workoutId, query.day) : null;
+  if (pending?.kind === "under-way") throw redirect(`/members/workouts/${pending.workoutId}`);
+  if (pending?.kind === "pending") {
+    const start = { dayId: pending.dayId, snapshot: JSON.stringify(pending.snapshot) };
+    return { screen: pending.screen, comments: [], account: user.id, script: pageScriptSrc("workout"), picker: null, start };
+  }
   const screen = await getWorkoutScreen(user, params.workoutId);
   const picking = !screen.finished && (query.add || screen.exercises.some((e) => e.id === query.swap));
   const [choices, comments] = await Promise.all([picking ? searchExercises(query.q) : [], screen.finished ? listCommentsForOwnWorkout(user, screen.id) : []]);
-  return { screen, comments, account: user.id, script: pageScriptSrc("workout"), picker: picking ? { swap: query.add ? null : (query.swap ?? null), q: query.q, choices } : null };
+  return { screen, comments, account: user.id, script: pageScriptSrc("workout"), picker: picking ? { swap: query.add ? null : (query.swap ?? null), q: query.q, choices } : null, start: null };
 }
 
 /**
@@ -72,5 +79,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function WorkoutPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
-  return <WorkoutScreenView screen={loaderData.screen} picker={loaderData.picker} comments={loaderData.comments} account={loaderData.account} answer={answer && !answer.ok ? answer : null} />;
+  return (
+    <WorkoutScreenView
+      screen={loaderData.screen}
+      picker={loaderData.picker}
+      comments={loaderData.comments}
+      account={loaderData.account}
+      answer={answer && !answer.ok ? answer : null}
+      start={loaderData.start}
+    />
+  );
 }

@@ -4,7 +4,7 @@
  * build/client/sw.js and registered from the member area only.
  * - The app shell (hashed /assets, fonts, icons) is precached: the same for everyone.
  * - The dashboard, the program's weeks and a workout (OFFLINE_PAGE), as documents and as
- *   `.data`: network first; a member's answer (it names its account) is kept in that
+ *   `.data`, with their query (a workout not started yet is `?day=`, decision 0112): network first; a member's answer (it names its account) is kept in that
  *   account's cache, and without a connection the kept copy answers. Only one account's
  *   cache exists at a time: another account's answer drops the previous one first, and a
  *   signed-out answer (401) drops it too.
@@ -12,7 +12,7 @@
  */
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
-import { ACCOUNT_HEADER, MEMBER_CACHE_PREFIX, OFFLINE_PAGE } from "~/lib/offline-contract";
+import { ACCOUNT_HEADER, KEPT_START_PAGES, MEMBER_CACHE_PREFIX, OFFLINE_PAGE } from "~/lib/offline-contract";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -32,7 +32,19 @@ async function memberCaches(): Promise<string[]> {
 async function keep(account: string, request: Request, response: Response): Promise<void> {
   const own = `${MEMBER_CACHE_PREFIX}${account}`;
   await Promise.all((await memberCaches()).filter((name) => name !== own).map((name) => caches.delete(name)));
-  await (await caches.open(own)).put(request, response);
+  const cache = await caches.open(own);
+  await cache.put(request, response);
+  if (new URL(request.url).searchParams.has("day")) await dropOlderStartPages(cache);
+}
+
+/**
+ * Pages of a workout not started yet (decision 0112): each dashboard online names a new
+ * workout and keeps its page; the newest few are enough (the dashboard opens any kept
+ * page of today's day, and a started workout is kept at its own address).
+ */
+async function dropOlderStartPages(cache: Cache): Promise<void> {
+  const pages = (await cache.keys()).filter((request) => new URL(request.url).searchParams.has("day"));
+  await Promise.all(pages.slice(0, -KEPT_START_PAGES).map((request) => cache.delete(request)));
 }
 
 /** The kept copy, from the one account's cache there is. */

@@ -26,7 +26,8 @@ import { countTrainingSessions, getNextTrainingSessions } from "~/modules/traini
 import { LIFT_EXERCISES } from "~/modules/exercises/lifts";
 import { getTodayCard } from "~/modules/workouts/training-plan.server";
 import { getWorkoutScreen } from "~/modules/workouts/workout-screen.server";
-import { addExercise, logSet, startWorkout } from "~/modules/workouts/workout-session.server";
+import { addExercise, logSet } from "~/modules/workouts/workout-session.server";
+import { startWorkout } from "~/modules/workouts/workout-start.server";
 import { requestContext } from "~/lib/request-context";
 import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail, seedBenchData } from "./fixtures";
 import { loaderVsSql, medianMs } from "./loader-vs-sql";

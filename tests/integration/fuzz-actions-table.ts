@@ -261,7 +261,20 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     { name: "/members/progress/photos upload", path: "/members/progress/photos", who: "member", base: { intent: "upload", pose: "front", takenOn: today(), photo: "not an image" }, pools: { pose: ["front", "side", "back", "top"] } },
     { name: "/members/progress/photos delete", path: "/members/progress/photos", who: "member", base: { intent: "delete", id: "no-such-photo" } },
   );
-  list.push({ name: "/members/workouts start-workout", path: "/members/workouts", who: "trainer", base: { intent: "start-workout", dayId: "no-such-day" } });
+  // A workout not started yet (decision 0112): its id chosen before the start, by the form and by the queue's start with what the page showed.
+  const newWorkout = "6d1f0c2e-3b7a-4c51-9e2f-8a4b7c3d2e10";
+  const snapshot = JSON.stringify({ title: "Push", exercises: [{ position: 0, exerciseId: "bench-press", blockId: null, plannedSets: 3 }] });
+  const badSnapshots = [JSON.stringify({ title: "x".repeat(121), exercises: [] }), JSON.stringify({ title: "Push", exercises: [{ position: 0, exerciseId: "no-such-exercise", blockId: null, plannedSets: 31 }] })];
+  list.push(
+    { name: "/members/workouts start-workout", path: "/members/workouts", who: "trainer", base: { intent: "start-workout", dayId: "no-such-day", workoutId: newWorkout }, pools: { workoutId: [newWorkout, "not-a-uuid", ""] } },
+    {
+      name: "/members/workouts/:new/sync start-workout",
+      path: `/members/workouts/${newWorkout}/sync`,
+      who: "member",
+      base: { intent: "start-workout", dayId: trainedCopy.openDay, snapshot },
+      pools: { snapshot: [snapshot, "{}", "not json", ...badSnapshots], dayId: [trainedCopy.openDay, "no-such-day"] },
+    },
+  );
   // Two-factor in Settings (nothing is on for the fuzz member): wrong codes are counted per account.
   for (const [intent, base] of Object.entries<Record<string, string>>({
     "two-factor-confirm": { code: "123456" },

@@ -86,8 +86,8 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     members: [{ tab: "schedule", month }],
     "members/nutrition": [{ category: "meal-plans" }],
     "members/workouts": [{ page: "2" }],
-    // Nobody's workout: the picker's parameters are read before the 404.
-    "members/workouts/:workoutId": [{ swap: "x", add: "1", q: "bench" }],
+    // Nobody's workout: the picker's parameters and a not-yet-started workout's day (decision 0112) are read before the 404.
+    "members/workouts/:workoutId": [{ swap: "x", add: "1", q: "bench", day: "no-such-day" }],
     "members/community": none,
     "members/schedule": [{ month, session: ids.session, day }],
     "members/settings": none,

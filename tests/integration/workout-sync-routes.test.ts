@@ -3,7 +3,8 @@
  * The offline queue's door, POST /members/workouts/:id/sync (decision 0093), with real
  * session cookies: visitors are refused, a set sent twice with its key is stored once and
  * answered the same, another member's workout is not found, refusals answer with the
- * server's message and store nothing, and a finish sent again answers ok.
+ * server's message and store nothing, a finish sent again answers ok, and a start queued
+ * offline (decision 0112) is made once.
  */
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -13,7 +14,12 @@ import { user } from "~/db/schema/auth";
 import { setLog, workout } from "~/db/schema/workouts";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { CLIENT_KEY_MESSAGE } from "~/modules/workouts/workout-session.schema";
-import { addExercise, EXERCISE_SKIPPED, skipExercise, startWorkout, WORKOUT_NOT_FOUND } from "~/modules/workouts/workout-session.server";
+import { addExercise, EXERCISE_SKIPPED, skipExercise, WORKOUT_NOT_FOUND } from "~/modules/workouts/workout-session.server";
+import { startWorkout } from "~/modules/workouts/workout-start.server";
+import { insertProgramCopy } from "~/modules/workouts/training.test-support";
+import { workoutExerciseIdFor } from "~/modules/workouts/workout-ids";
+import { getPendingWorkout } from "~/modules/workouts/workout-screen.server";
+import { todayIn } from "~/lib/time-zone";
 import { action } from "~/routes/members.workouts.$workoutId.sync";
 import { callRouteOrData, postForm, signInCookie, type DataResult } from "../support/route-calls";
 
@@ -87,5 +93,23 @@ describe("POST /members/workouts/:id/sync", () => {
     const [row] = await getDb().select({ finishedAt: workout.finishedAt }).from(workout).where(eq(workout.id, workoutId));
     expect(row?.finishedAt).toBeInstanceOf(Date);
     expect(statusOf(await send("b", { intent: "finish-workout" }))).toBe(404);
+  });
+
+  it("starts a workout queued offline once however often it is sent, then takes its sets; another member's start with that id is not found", async () => {
+    const member = { id: ids.b, weightUnit: "lbs" as const };
+    const { dayIds } = await insertProgramCopy(ids.b, todayIn("Europe/London"), [[{ dayIndex: 0, title: "Sync Day", blocks: [{ exerciseId: "squat", sets: 3, repsMin: 5 }] }]]);
+    const id = crypto.randomUUID();
+    const page = await getPendingWorkout(member, id, dayIds[0]![0]!);
+    if (page.kind !== "pending") throw new Error(page.kind);
+    const start = { intent: "start-workout", dayId: page.dayId, snapshot: JSON.stringify(page.snapshot) };
+    expect(await bodyOf(await send("b", start, id))).toMatchObject({ ok: true, workoutId: id });
+    expect(await bodyOf(await send("b", start, id))).toMatchObject({ ok: true, workoutId: id });
+    expect(await getDb().select().from(workout).where(eq(workout.userId, ids.b))).toMatchObject([{ id, title: "Sync Day" }]);
+    const set = { intent: "log-set", workoutExerciseId: workoutExerciseIdFor(id, 0), weight: "225", reps: "5", clientKey: crypto.randomUUID() };
+    expect(await bodyOf(await send("b", set, id))).toMatchObject({ ok: true });
+    const theirs = await send("a", start, id);
+    expect(statusOf(theirs)).toBe(404);
+    expect(await bodyOf(theirs)).toMatchObject({ ok: false, error: WORKOUT_NOT_FOUND });
+    expect(await getDb().select().from(workout).where(eq(workout.id, id))).toHaveLength(1);
   });
 });

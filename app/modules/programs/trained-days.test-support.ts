@@ -4,7 +4,7 @@
  */
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
-import { startWorkout } from "~/modules/workouts/workout-session.server";
+import { startWorkout } from "~/modules/workouts/workout-start.server";
 import { loadProgram } from "./program-read.server";
 import { addBlock, addDay, addWeek, groupBlocks } from "./program-structure.server";
 import { createProgram } from "./programs.server";

@@ -8,7 +8,8 @@ import { todayIn } from "~/lib/time-zone";
 import { refusal } from "~/modules/progress/progress-test-support";
 import { getWorkoutScreen } from "./workout-screen.server";
 import { insertProgramCopy, newPerson, type Person } from "./training.test-support";
-import { EXERCISE_SKIPPED, finishWorkout, KEY_REUSED, logSet, skipExercise, startWorkout, TOO_MANY_SETS, WORKOUT_FINISHED, WORKOUT_NOT_FOUND } from "./workout-session.server";
+import { EXERCISE_SKIPPED, finishWorkout, KEY_REUSED, logSet, skipExercise, TOO_MANY_SETS, WORKOUT_FINISHED, WORKOUT_NOT_FOUND } from "./workout-session.server";
+import { startWorkout } from "./workout-start.server";
 import { SESSION_LIMITS } from "./set-rules";
 import { CLIENT_KEY_MESSAGE } from "./workout-session.schema";
 

@@ -6,7 +6,8 @@ import { getDb } from "~/db/client.server";
 import { getWorkoutScreen } from "./workout-screen.server";
 import { rehearseSetLogging } from "./set-logging-warm-up.server";
 import { newPerson, type Person } from "./training.test-support";
-import { addExercise, logSet, startWorkout } from "./workout-session.server";
+import { addExercise, logSet } from "./workout-session.server";
+import { startWorkout } from "./workout-start.server";
 
 /** The start-up warm-up of the set-logging path (decision 0110): the real statements, read-only. */
 

@@ -6,7 +6,8 @@ import { addDays, todayIn } from "~/lib/time-zone";
 import { getTodayCard, getTrainingPlan } from "./training-plan.server";
 import { insertFinishedWorkout, insertProgramCopy, newPerson, type Person } from "./training.test-support";
 import { getWorkoutScreen } from "./workout-screen.server";
-import { finishWorkout, logSet, startWorkout } from "./workout-session.server";
+import { finishWorkout, logSet } from "./workout-session.server";
+import { startWorkout } from "./workout-start.server";
 
 const today = () => todayIn("Europe/London");
 const bench = { exerciseId: "bench-press", sets: 3, repsMin: 5, loadKind: "weight" as const, loadValue: 60 };

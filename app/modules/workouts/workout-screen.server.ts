@@ -8,12 +8,16 @@ import { and, asc, desc, eq, inArray, lte, max, notInArray, sql } from "drizzle-
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { exercise, type ExerciseMeasure } from "~/db/schema/exercises";
-import { programBlock, type GroupKind, type LoadKind } from "~/db/schema/programs";
+import { programBlock, programDay, type GroupKind, type LoadKind } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { roundForDisplay, weightFromKg, type WeightUnit } from "~/lib/units";
 import { estimateOneRepMax, MAX_ESTIMATE_REPS, percentOfOneRepMax, roundToPlates, rpeFromRir } from "./one-rep-max";
-import { DEFAULT_REST_SECONDS } from "./workout-session.schema";
-import { ownWorkout } from "./workout-session.server";
+import { AppError } from "~/lib/app-error";
+import { todayForSite } from "~/modules/settings/settings.server";
+import { getTrainingPlan, workoutInProgress } from "./training-plan.server";
+import { workoutExerciseIdFor } from "./workout-ids";
+import { DEFAULT_REST_SECONDS, workoutIdSchema, type StartSnapshot } from "./workout-session.schema";
+import { ownWorkout, WORKOUT_NOT_FOUND } from "./workout-session.server";
 import { summarizeWorkout, type WorkoutSummary } from "./workout-summary.server";
 import { pickExercises, type ExerciseChoice } from "~/modules/exercises/exercises.server";
 
@@ -172,19 +176,80 @@ async function lastTimes(userId: string, exerciseIds: string[], workoutExerciseI
   return new Map(found.filter((f) => f !== null));
 }
 
+type WorkoutRow = typeof workout.$inferSelect;
+type EntryRow = {
+  entry: Pick<typeof workoutExercise.$inferSelect, "id" | "exerciseId" | "status" | "reason" | "notes" | "swappedFromId" | "plannedSets">;
+  name: string;
+  measure: ExerciseMeasure;
+  block: typeof programBlock.$inferSelect | null;
+};
+
 /** The workout screen: each exercise with its target, last time and set rows, and the summary once finished. */
 export async function getWorkoutScreen(actor: Actor, workoutId: unknown): Promise<WorkoutScreen> {
   const w = await ownWorkout(actor, workoutId);
-  const db = getDb();
-  const unit = actor.weightUnit;
-  const entries = await db
+  const entries = await getDb()
     .select({ entry: workoutExercise, name: exercise.name, measure: exercise.measure, block: programBlock })
     .from(workoutExercise)
     .innerJoin(exercise, eq(exercise.id, workoutExercise.exerciseId))
     .leftJoin(programBlock, eq(programBlock.id, workoutExercise.blockId))
     .where(eq(workoutExercise.workoutId, w.id))
     .orderBy(asc(workoutExercise.position));
-  const entryIds = entries.map((e) => e.entry.id);
+  return screenOf(actor, w, entries, true);
+}
+
+/** What the page of a workout not started yet offers (decision 0112): the screen as the start will make it, and the snapshot its queued start sends. */
+export type PendingWorkout = { kind: "started" } | { kind: "under-way"; workoutId: string } | { kind: "pending"; screen: WorkoutScreen; dayId: string; snapshot: StartSnapshot };
+
+/**
+ * The page of a workout not started yet (decision 0112): `workoutId` (a UUID no workout has)
+ * and today's day of the member's own program. The screen is the one the start will make,
+ * its exercises named after the id and their place; reading it writes nothing. A workout
+ * with that id of the member's is 'started' (the route shows it); another's, a malformed id
+ * or another day is not found; another workout under way is named.
+ */
+export async function getPendingWorkout(actor: Actor, workoutId: unknown, dayId: string): Promise<PendingWorkout> {
+  const id = workoutIdSchema.safeParse({ workoutId }).data?.workoutId;
+  if (!id) throw new AppError(404, WORKOUT_NOT_FOUND);
+  const db = getDb();
+  const [existing] = await db.select({ userId: workout.userId }).from(workout).where(eq(workout.id, id));
+  if (existing) {
+    if (existing.userId !== actor.id) throw new AppError(404, WORKOUT_NOT_FOUND);
+    return { kind: "started" };
+  }
+  const underWay = await workoutInProgress(db, actor.id);
+  if (underWay) return { kind: "under-way", workoutId: underWay.id };
+  const today = await todayForSite();
+  const plan = await getTrainingPlan(actor, today);
+  const day = plan?.weeks.flatMap((w) => w.days).find((d) => d.date === today && d.dayId === dayId);
+  if (!day?.dayId) throw new AppError(404, WORKOUT_NOT_FOUND);
+  const [row] = await db.select({ title: programDay.title }).from(programDay).where(eq(programDay.id, day.dayId));
+  if (!row) throw new AppError(404, WORKOUT_NOT_FOUND);
+  const blocks = await db
+    .select({ block: programBlock, name: exercise.name, measure: exercise.measure })
+    .from(programBlock)
+    .innerJoin(exercise, eq(exercise.id, programBlock.exerciseId))
+    .where(eq(programBlock.dayId, day.dayId))
+    .orderBy(asc(programBlock.position));
+  const entries: EntryRow[] = blocks.map(({ block, name, measure }, position) => ({
+    entry: { id: workoutExerciseIdFor(id, position), exerciseId: block.exerciseId, status: "planned", reason: "", notes: "", swappedFromId: null, plannedSets: Math.max(block.sets, 1) },
+    name,
+    measure,
+    block,
+  }));
+  const now = new Date();
+  const w: WorkoutRow = { id, userId: actor.id, programDayId: day.dayId, title: row.title, performedOn: today, startedAt: now, finishedAt: null, notes: "", createdAt: now, updatedAt: now };
+  const snapshot: StartSnapshot = {
+    title: row.title,
+    exercises: blocks.map(({ block }, position) => ({ position, exerciseId: block.exerciseId, blockId: block.id, plannedSets: Math.max(block.sets, 1) })),
+  };
+  return { kind: "pending", screen: await screenOf(actor, w, entries, false), dayId: day.dayId, snapshot };
+}
+
+/** The screen of a workout and its exercises (`stored`: their sets are read; a workout not started yet has none). */
+async function screenOf(actor: Actor, w: WorkoutRow, entries: EntryRow[], stored: boolean): Promise<WorkoutScreen> {
+  const db = getDb();
+  const unit = actor.weightUnit;
+  const entryIds = stored ? entries.map((e) => e.entry.id) : [];
   const exerciseIds = [...new Set(entries.map((e) => e.entry.exerciseId))];
   const swappedIds = entries.flatMap((e) => (e.entry.swappedFromId ? [e.entry.swappedFromId] : []));
   const [sets, best, last, swappedNames, summary] = await Promise.all([
@@ -271,7 +336,10 @@ export async function listWorkoutHistory(actor: Actor, page = 1): Promise<{ item
   const db = getDb();
   const mine = and(eq(workout.userId, actor.id), sql`${workout.finishedAt} is not null`);
   const unit = actor.weightUnit;
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(workout).where(mine);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(workout)
+    .where(mine);
   const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / HISTORY_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
   // The page's workouts first, then only their sets, through the indexes (= any): joined to
@@ -304,4 +372,3 @@ export async function listWorkoutHistory(actor: Actor, page = 1): Promise<{ item
     unit,
   };
 }
-

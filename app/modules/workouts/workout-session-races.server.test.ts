@@ -19,7 +19,6 @@ import {
   logSet,
   ownWorkout,
   SET_NOT_FOUND,
-  startWorkout,
   swapExercise,
   TOO_MANY_EXERCISES,
   TOO_MANY_SETS,
@@ -27,6 +26,7 @@ import {
   WORKOUT_FINISHED,
   WORKOUT_NOT_FOUND,
 } from "./workout-session.server";
+import { startQueuedWorkout, startWorkout } from "./workout-start.server";
 import { summarizeWorkout, type WorkoutSummary } from "./workout-summary.server";
 
 const ROUNDS = 20;
@@ -167,6 +167,17 @@ describe("the limits hold when the last place is taken twice at once", () => {
       expect(first).toEqual(second);
       expect(await getDb().select().from(workout).where(eq(workout.userId, member.id))).toHaveLength(1);
       await discardWorkout(member, first.workoutId);
+    }
+  });
+
+  it("the queued start and the form's start of one chosen id at once make one workout, and both answer it (decision 0112)", async () => {
+    const snapshot = JSON.stringify({ title: "Upper A", exercises: [{ position: 0, exerciseId: "squat", blockId: null, plannedSets: 3 }] });
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const id = randomUUID();
+      const answers = await Promise.all([startQueuedWorkout(member, id, { snapshot }), startWorkout(member, { workoutId: id }), startQueuedWorkout(member, id, { snapshot })]);
+      expect(answers).toEqual([{ workoutId: id }, { workoutId: id }, { workoutId: id }]);
+      expect(await getDb().select().from(workout).where(eq(workout.userId, member.id))).toMatchObject([{ id }]);
+      await discardWorkout(member, id);
     }
   });
 });

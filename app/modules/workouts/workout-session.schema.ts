@@ -40,6 +40,52 @@ export const noteSchema = z.object({
     .transform((v) => v ?? ""),
 });
 
+export const WORKOUT_ID_MESSAGE = "The workout's id must be a UUID";
+
+/** A workout's id chosen in the browser (decision 0112): a UUID, or absent for one the server names. */
+export const workoutIdSchema = z.object({
+  workoutId: z
+    .union([z.literal(""), z.uuid({ error: WORKOUT_ID_MESSAGE })], { error: WORKOUT_ID_MESSAGE })
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+});
+
+/** Characters of a workout's title: a program day's limit. */
+export const WORKOUT_TITLE_MAX = 120;
+export const SNAPSHOT_MESSAGE = "The workout as it was shown could not be read: open today's workout again";
+const snapshotTitle = singleLineText({ error: "The workout's title must be text" })
+  .trim()
+  .min(1, "The workout's title must not be empty")
+  .max(WORKOUT_TITLE_MAX, `The workout's title must be at most ${WORKOUT_TITLE_MAX} characters`);
+const snapshotExercise = z.object(
+  {
+    position: z
+      .int({ error: SNAPSHOT_MESSAGE })
+      .min(0, SNAPSHOT_MESSAGE)
+      .max(SESSION_LIMITS.exercises - 1, SNAPSHOT_MESSAGE),
+    exerciseId: z.string({ error: SNAPSHOT_MESSAGE }).min(1, SNAPSHOT_MESSAGE).max(200, SNAPSHOT_MESSAGE),
+    blockId: z.string({ error: SNAPSHOT_MESSAGE }).max(200, SNAPSHOT_MESSAGE).nullable(),
+    plannedSets: z.int({ error: SNAPSHOT_MESSAGE }).min(1, SNAPSHOT_MESSAGE).max(SESSION_LIMITS.plannedSets, `An exercise can have at most ${SESSION_LIMITS.plannedSets} sets`),
+  },
+  { error: SNAPSHOT_MESSAGE },
+);
+
+/**
+ * The workout as the page of a not-yet-started workout showed it (decision 0112), sent
+ * with its queued start: what the member logged against is what the server creates.
+ */
+export const startSnapshotSchema = z.object(
+  {
+    title: snapshotTitle,
+    exercises: z
+      .array(snapshotExercise, { error: SNAPSHOT_MESSAGE })
+      .max(SESSION_LIMITS.exercises, `A workout can have at most ${SESSION_LIMITS.exercises} exercises`)
+      .refine((list) => new Set(list.map((e) => e.position)).size === list.length, SNAPSHOT_MESSAGE),
+  },
+  { error: SNAPSHOT_MESSAGE },
+);
+export type StartSnapshot = z.infer<typeof startSnapshotSchema>;
+
 /** The intents of the workout screen, each one form. */
 export const sessionIntents = [
   "log-set",
@@ -63,4 +109,5 @@ export const DEFAULT_REST_SECONDS = 90;
 export const workoutsQuery = z.object({ page: pageNumber });
 
 /** /members/workouts/:id?swap=<exercise of the workout>&add=1&q=<name>: the exercise picker, open to swap one or add one. */
-export const workoutScreenQuery = z.object({ swap: reference(), add: flag, q: searchText(SESSION_LIMITS.search) });
+/** ?day=<program day>: the page of a workout not started yet, today's day as it is shown offline (decision 0112). */
+export const workoutScreenQuery = z.object({ swap: reference(), add: flag, q: searchText(SESSION_LIMITS.search), day: reference() });

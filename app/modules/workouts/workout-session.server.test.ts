@@ -24,7 +24,6 @@ import {
   saveNote,
   SET_NOT_FOUND,
   skipExercise,
-  startWorkout,
   swapExercise,
   TOO_MANY_EXERCISES,
   TOO_MANY_SETS,
@@ -33,6 +32,7 @@ import {
   WORKOUT_FINISHED,
   WORKOUT_NOT_FOUND,
 } from "./workout-session.server";
+import { startWorkout } from "./workout-start.server";
 
 const today = () => todayIn("Europe/London");
 

@@ -1,7 +1,7 @@
 /**
  * A member's workout, from start to finish: started from a day of their program (its
- * blocks become the workout's exercises) or empty (ad hoc), sets logged, edited and
- * deleted, exercises skipped, swapped, added and noted, then finished with a summary.
+ * blocks become the workout's exercises) or empty (ad hoc), in workout-start.server.ts;
+ * sets logged, edited and deleted, exercises skipped, swapped, added and noted, then finished with a summary.
  * A member reads and writes only their own workouts: another's is 'not found'. A finished
  * workout is a record: nothing in it changes any more (decision: workout session).
  *
@@ -11,17 +11,14 @@
  * check sees what the other one wrote (decision 0042).
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, max, sql } from "drizzle-orm";
+import { and, count, eq, max, sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
-import { user } from "~/db/schema/auth";
 import { exercise } from "~/db/schema/exercises";
-import { program, programBlock, programDay } from "~/db/schema/programs";
+import { programBlock } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
 import { weightToKg, type WeightUnit } from "~/lib/units";
-import { todayForSite } from "~/modules/settings/settings.server";
-import { workoutInProgress } from "./training-plan.server";
 import { checkSet, SESSION_LIMITS, type SetValues } from "./set-rules";
 import { setOfKey, violatesClientKey } from "./set-keys.server";
 import { setsOf, summarizeWorkout, type WorkoutSummary } from "./workout-summary.server";
@@ -47,48 +44,6 @@ export const TOO_MANY_EXERCISES = `A workout can have at most ${SESSION_LIMITS.e
 export const AD_HOC_TITLE = "Workout";
 /** Set rows an exercise added on the workout screen offers to start. */
 const ADDED_EXERCISE_ROWS = 3;
-
-// ---- Starting ----
-
-/**
- * Starts today's workout from a day of the member's own program, or an empty one (no
- * day). One workout at a time: while one is under way, starting answers that one. The
- * member's row is locked meanwhile, so two starts at once make one workout.
- */
-export async function startWorkout(actor: Actor, input: { dayId?: unknown }): Promise<{ workoutId: string }> {
-  const dayId = typeof input.dayId === "string" && input.dayId.trim() !== "" ? input.dayId.trim() : null;
-  const performedOn = await todayForSite();
-  return getDb().transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for("no key update");
-    const underWay = await workoutInProgress(tx, actor.id);
-    if (underWay) return { workoutId: underWay.id };
-    const workoutId = randomUUID();
-    if (dayId === null) {
-      await tx.insert(workout).values({ id: workoutId, userId: actor.id, title: AD_HOC_TITLE, performedOn });
-      return { workoutId };
-    }
-    // The member's program row share-locked first: a staff edit of it (which locks it for
-    // update, decision 0043) either ends before the day is read below, in a statement of
-    // its own so that it sees that edit, or finds this workout and leaves the day alone.
-    const owned = await tx
-      .select({ id: program.id })
-      .from(programDay)
-      .innerJoin(program, eq(program.id, programDay.programId))
-      .where(and(eq(programDay.id, dayId), eq(program.memberId, actor.id)))
-      .for("share", { of: program });
-    // The day's row shared-locked too: staff removing it wait until this workout refers to it.
-    const [day] = owned.length ? await tx.select({ id: programDay.id, title: programDay.title }).from(programDay).where(eq(programDay.id, dayId)).for("share") : [];
-    if (!day) throw new AppError(404, DAY_NOT_FOUND);
-    const blocks = await tx.select().from(programBlock).where(eq(programBlock.dayId, day.id)).orderBy(asc(programBlock.position));
-    await tx.insert(workout).values({ id: workoutId, userId: actor.id, programDayId: day.id, title: day.title, performedOn });
-    if (blocks.length) {
-      await tx.insert(workoutExercise).values(
-        blocks.map((b, position) => ({ id: randomUUID(), workoutId, blockId: b.id, exerciseId: b.exerciseId, position, plannedSets: setRows(Math.max(b.sets, 1)) })),
-      );
-    }
-    return { workoutId };
-  });
-}
 
 // ---- Ownership and the one door of every write ----
 
@@ -182,7 +137,7 @@ function violatesSetLimit(error: unknown): boolean {
 }
 
 /** The one rule of set rows: every door that makes a set or offers a row asks here (the CHECK constraints hold it too). */
-function setRows(rows: number): number {
+export function setRows(rows: number): number {
   if (rows > SESSION_LIMITS.plannedSets) throw new AppError(409, TOO_MANY_SETS);
   return rows;
 }
@@ -304,7 +259,10 @@ export async function addSet(actor: Actor, workoutId: unknown, input: Record<str
   await withOpenExercise(actor, workoutId, input.workoutExerciseId, async (tx, _w, { entry }) => {
     if (entry.status === "skipped") throw new AppError(409, EXERCISE_SKIPPED);
     const rows = Math.max(entry.plannedSets, await loggedCount(tx, entry.id));
-    await tx.update(workoutExercise).set({ plannedSets: setRows(rows + 1) }).where(eq(workoutExercise.id, entry.id));
+    await tx
+      .update(workoutExercise)
+      .set({ plannedSets: setRows(rows + 1) })
+      .where(eq(workoutExercise.id, entry.id));
   });
 }
 
@@ -344,7 +302,10 @@ export async function swapExercise(actor: Actor, workoutId: unknown, input: Reco
 export async function addExercise(actor: Actor, workoutId: unknown, input: Record<string, unknown>): Promise<{ workoutExerciseId: string }> {
   return withOpenWorkout(actor, workoutId, async (tx, w) => {
     const chosen = await lockedLibraryExercise(tx, addExerciseSchema.parse(input).exerciseId);
-    const [held] = await tx.select({ n: count(), last: max(workoutExercise.position) }).from(workoutExercise).where(eq(workoutExercise.workoutId, w.id));
+    const [held] = await tx
+      .select({ n: count(), last: max(workoutExercise.position) })
+      .from(workoutExercise)
+      .where(eq(workoutExercise.workoutId, w.id));
     if ((held?.n ?? 0) >= SESSION_LIMITS.exercises) throw new AppError(409, TOO_MANY_EXERCISES);
     const id = randomUUID();
     await tx.insert(workoutExercise).values({ id, workoutId: w.id, exerciseId: chosen, position: (held?.last ?? -1) + 1, plannedSets: setRows(ADDED_EXERCISE_ROWS) });

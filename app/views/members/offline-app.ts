@@ -6,7 +6,7 @@ export function registerMemberApp(): void {
 }
 
 /**
- * Has the worker keep `path`'s document, so it reloads without a connection: a page loaded
+ * Has the worker keep `path`'s document (its query too: the page of a workout not started yet, decision 0112), so it reloads without a connection: a page loaded
  * under the worker was kept as it loaded; on the worker's first visit the page is fetched
  * again once the worker controls it.
  */
@@ -19,5 +19,6 @@ export function keepForOffline(path: string): void {
     return;
   }
   const loaded = performance.getEntriesByType("navigation")[0];
-  if (!loaded || new URL(loaded.name).pathname !== path) keep();
+  const at = loaded ? new URL(loaded.name) : null;
+  if (!at || at.pathname + at.search !== path) keep();
 }

@@ -10,15 +10,11 @@ const exerciseCount = (n: number) => `${n} ${n === 1 ? "exercise" : "exercises"}
 
 function NextWorkout({ next }: { next: PlanDay | null }) {
   if (!next) return <p className="text-zinc-700">No more workouts planned in your program.</p>;
-  return (
-    <p className="text-zinc-700">
-      {`Next workout: ${next.title} on ${formatLongDate(next.date)} (${exerciseCount(next.exerciseCount)})`}
-    </p>
-  );
+  return <p className="text-zinc-700">{`Next workout: ${next.title} on ${formatLongDate(next.date)} (${exerciseCount(next.exerciseCount)})`}</p>;
 }
 
 /** 'Today', leading the dashboard: resume, start today's workout, rest with the next one, or nothing to train yet. */
-export function TodayCard({ today }: { today: Today }) {
+export function TodayCard({ today, start }: { today: Today; start?: { workoutId: string; account: string } }) {
   return (
     <DashboardCard id="today-title" title="Today" icon={<Dumbbell className="size-5 text-brand" aria-hidden="true" />}>
       {today.kind === "in_progress" ? (
@@ -33,7 +29,7 @@ export function TodayCard({ today }: { today: Today }) {
         <div className="space-y-3">
           <p className="text-xl font-semibold">{today.title}</p>
           <p className="text-zinc-700">{exerciseCount(today.exerciseCount)}</p>
-          <StartWorkoutForm dayId={today.dayId} label="Start workout" />
+          <StartWorkoutForm dayId={today.dayId} label="Start workout" start={start} />
         </div>
       ) : today.kind === "done" ? (
         <div className="space-y-3">

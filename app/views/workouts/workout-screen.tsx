@@ -181,7 +181,8 @@ function FinishControls({ screen, path }: { screen: WorkoutScreen; path: string 
 /**
  * The workout screen, rendered on the server only: in the browser it is run by its own
  * small script (app/views/workouts/live/, decision 0109), which reads the `data-` marks
- * below. Every form also works as a plain post.
+ * below. Every form also works as a plain post, except on the page of a workout not started
+ * yet (`data-pending-start`, decision 0112), whose script queues the start before its sets.
  */
 export function WorkoutScreenView({
   screen,
@@ -189,12 +190,15 @@ export function WorkoutScreenView({
   comments,
   account,
   answer,
+  start = null,
 }: {
   screen: WorkoutScreen;
   picker: Picker | null;
   comments: readonly CommentView[];
   account: string;
   answer: ScreenAnswer | null;
+  /** A workout not started yet (decision 0112): the start its script queues first, with the day and what this page shows. */
+  start?: { dayId: string; snapshot: string } | null;
 }) {
   const path = `/members/workouts/${screen.id}`;
   const editable = !screen.finished;
@@ -208,6 +212,7 @@ export function WorkoutScreenView({
         data-account={account}
         data-unit={unit}
         data-finished={screen.finished ? "" : undefined}
+        data-pending-start={start ? JSON.stringify(start) : undefined}
       >
         <p>
           <a href="/members/workouts" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline-offset-2 hover:underline">

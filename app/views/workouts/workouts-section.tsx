@@ -27,7 +27,9 @@ const statusStyles: Record<PlanDayStatus, string> = {
   rest: "border-dashed border-zinc-300 bg-white text-zinc-600",
 };
 
-function DayCell({ day }: { day: PlanDay }) {
+type Start = { workoutId: string; account: string };
+
+function DayCell({ day, start }: { day: PlanDay; start?: Start }) {
   const weekday = weekdayNames[weekdayOf(day.date)]!.slice(0, 3);
   return (
     <li className={cn("rounded-lg border p-3", statusStyles[day.status])} aria-current={day.status === "today" ? "date" : undefined}>
@@ -41,14 +43,14 @@ function DayCell({ day }: { day: PlanDay }) {
         </Link>
       ) : day.status === "today" && day.dayId ? (
         <div className="mt-2">
-          <StartWorkoutForm dayId={day.dayId} label="Start workout" />
+          <StartWorkoutForm dayId={day.dayId} label="Start workout" start={start} />
         </div>
       ) : null}
     </li>
   );
 }
 
-function ProgramCalendar({ plan }: { plan: TrainingPlan }) {
+function ProgramCalendar({ plan, start }: { plan: TrainingPlan; start?: Start }) {
   return (
     <section aria-labelledby="program-title" className="space-y-4">
       <h3 id="program-title" className="text-xl font-bold uppercase">
@@ -59,7 +61,7 @@ function ProgramCalendar({ plan }: { plan: TrainingPlan }) {
           <h4 id={`week-${week.number}`} className="font-bold">{`Week ${week.number}`}</h4>
           <ol className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
             {week.days.map((day) => (
-              <DayCell key={day.date} day={day} />
+              <DayCell key={day.date} day={day} start={day.status === "today" ? start : undefined} />
             ))}
           </ol>
         </section>
@@ -113,8 +115,11 @@ export function WorkoutsSection({
   underWay,
   plan,
   history,
+  start,
 }: {
   underWay: { id: string; title: string } | null;
+  /** Today's workout's id, chosen before the start (decision 0112). */
+  start?: Start;
   plan: TrainingPlan | null;
   history: { items: HistoryItem[]; page: number; pageCount: number; unit: string };
 }) {
@@ -127,7 +132,7 @@ export function WorkoutsSection({
         {underWay ? null : <StartWorkoutForm dayId={null} label="Start an empty workout" variant="secondary" />}
       </div>
       {underWay ? <UnderWay workout={underWay} /> : null}
-      {plan ? <ProgramCalendar plan={plan} /> : <p className="text-zinc-700">Nothing to train yet: your coach has not assigned you a program.</p>}
+      {plan ? <ProgramCalendar plan={plan} start={start} /> : <p className="text-zinc-700">Nothing to train yet: your coach has not assigned you a program.</p>}
       <History history={history} />
     </section>
   );

@@ -208,6 +208,8 @@ export const matrix: MatrixRow[] = [
   read("members/workouts", answers(401, 200, 200, 200)),
   // Only one's own workout is found: a workout of nobody (or of another member) is 404 alike.
   read("members/workouts/:workoutId", answers(401, 404, 404, 404), () => `/members/workouts/${missingId}`),
+  // The page of a workout not started yet (decision 0112): nobody's id or day is not found alike.
+  read("members/workouts/:workoutId", answers(401, 404, 404, 404), () => `/members/workouts/${missingId}?day=${missingId}`),
   {
     route: "members/workouts",
     op: "create",
@@ -251,6 +253,15 @@ export const matrix: MatrixRow[] = [
     path: () => `/members/workouts/${missingId}/sync`,
     form: () => ({ intent: "log-set", workoutExerciseId: missingId, weight: "100", reps: "5", clientKey: "6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f" }),
     expect: answers(401, 404, 404, 404),
+  },
+  // The queue's start (decision 0112): a visitor 401; an id that is no UUID is refused before anything is read or written.
+  {
+    route: "members/workouts/:workoutId/sync",
+    op: "create",
+    intent: "start-workout",
+    path: () => `/members/workouts/${missingId}/sync`,
+    form: () => ({ intent: "start-workout", dayId: missingId, snapshot: JSON.stringify({ title: "Push", exercises: [] }) }),
+    expect: answers(401, 400, 400, 400),
   },
   // Progress photos: one's own only. An upload without a file is refused; member A's photo is nobody else's to delete.
   read("members/progress/photos", answers(401, 200, 200, 200)),

@@ -45,6 +45,15 @@ export async function seedTraining() {
       { dayIndex: 1, ...basementDay },
     ],
   ]);
+  // A start queued offline and refused: another workout under way by the time it is sent (decision 0112).
+  const refused = await findUserByEmail(users.refusedStartMember.email);
+  if (!refused) throw new Error("Seed the users first");
+  await insertProgramCopy(refused.id, today, [
+    [
+      { dayIndex: 0, ...basementDay },
+      { dayIndex: 1, ...basementDay },
+    ],
+  ]);
   // The workout screen's forms, with its script and without JavaScript.
   const formsDay = {
     title: "Forms Day",

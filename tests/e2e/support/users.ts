@@ -21,6 +21,8 @@ export const users = {
   trainingMember: { email: "training@relentless.test", name: "Tai Training", role: "member", complete: true },
   // Only tests/e2e/offline-training.spec.ts trains with it, offline: a program copy starting today (seed-training.ts).
   offlineMember: { email: "offline@relentless.test", name: "Olly Offline", role: "member", complete: true },
+  // Only tests/e2e/offline-training.spec.ts starts with it: a workout started offline whose start is refused (seed-training.ts).
+  refusedStartMember: { email: "refused-start@relentless.test", name: "Rory Refused", role: "member", complete: true },
   // Only tests/e2e/workout-forms.spec.ts trains with these: the screen's forms with its script, and without JavaScript (seed-training.ts).
   formsMember: { email: "forms@relentless.test", name: "Fern Forms", role: "member", complete: true },
   plainMember: { email: "plain@relentless.test", name: "Pete Plain", role: "member", complete: true },

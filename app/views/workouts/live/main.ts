@@ -17,18 +17,33 @@ import { showPending } from "./rows";
 
 const OFFLINE_NOTE = "You're offline: this needs the connection for a moment. Logging sets works offline and they are sent when it returns.";
 
+const START_NOTE = "This needs the workout's start sent first: it is sent when the connection returns. Logging sets and finishing work meanwhile.";
+
 const screen = () => document.querySelector<HTMLElement>("[data-workout]");
 
 function start(first: HTMLElement): void {
   const workoutId = first.dataset.workout ?? "";
   const unit = (first.dataset.unit ?? "lbs") as WeightUnit;
   registerMemberApp();
-  keepForOffline(location.pathname);
+  keepForOffline(location.pathname + location.search);
   const timer = new RestTimer(workoutId, document.querySelector("[data-rest-announcer]"));
   const queue = new ScreenQueue(workoutId, first.dataset.account ?? "", render, async () => {
+    settleAddress();
     await refreshScreen();
     render();
   });
+
+  /** The page of a workout not started yet (decision 0112), until the server has answered its start ok. */
+  function startPending(): boolean {
+    return Boolean(screen()?.hasAttribute("data-pending-start")) && queue.start?.state !== "sent";
+  }
+
+  /** Once its start is answered ok, the page is the workout's own, at its own address (read again from there). */
+  function settleAddress(): boolean {
+    if (queue.start?.state !== "sent" || !new URLSearchParams(location.search).has("day")) return false;
+    history.replaceState(history.state, "", location.pathname);
+    return true;
+  }
 
   /** The sets the page does not show as stored yet (the server's rows carry the keys they were sent with). */
   function pending(root: HTMLElement) {
@@ -53,7 +68,7 @@ function start(first: HTMLElement): void {
       );
     const sent = queue.logs.filter((log) => log.state === "sent").length;
     const status = root.querySelector("[data-queue-status]");
-    if (status) status.textContent = queue.waiting ? `Waiting to send (${queue.waiting})` : sent ? "Sent" : "";
+    if (status) status.textContent = queueStatus(sent);
     showRefused(root);
     const finish = root.querySelector<HTMLButtonElement>("#finish-workout");
     if (finish) {
@@ -61,6 +76,14 @@ function start(first: HTMLElement): void {
       if (shown.length > 0) root.querySelector<HTMLElement>("[data-finish-hint]")?.setAttribute("hidden", "");
       setBusy(finish, queue.finishWaiting, "Waiting to send");
     }
+  }
+
+  /** What waits and what was sent: a workout started offline sends its start first (decision 0112). */
+  function queueStatus(sent: number): string {
+    const startWaiting = queue.start?.state === "waiting";
+    const others = queue.waiting - (startWaiting ? 1 : 0);
+    if (startWaiting) return others ? `Waiting to send (${others}), after the workout's start` : "Waiting to send: the workout's start";
+    return others ? `Waiting to send (${others})` : sent ? "Sent" : "";
   }
 
   /** Refused logs with the server's message, until dismissed; rebuilt only when they change (each is an alert). */
@@ -124,7 +147,7 @@ function start(first: HTMLElement): void {
 
   function sayOffline(): void {
     const note = screen()?.querySelector("[data-offline-note]");
-    if (note) note.textContent = OFFLINE_NOTE;
+    if (note) note.textContent = startPending() ? START_NOTE : OFFLINE_NOTE;
   }
 
   document.addEventListener("submit", (event) => {
@@ -133,11 +156,12 @@ function start(first: HTMLElement): void {
     if (form.dataset.setForm === "log") {
       event.preventDefault();
       logSet(form);
-    } else if (form.hasAttribute("data-finish") && (queue.waiting > 0 || !navigator.onLine)) {
-      // The finish waits in the queue behind the sets still to send.
+    } else if (form.hasAttribute("data-finish") && (startPending() || queue.waiting > 0 || !navigator.onLine)) {
+      // The finish waits in the queue behind the start and the sets still to send.
       event.preventDefault();
       if (!queue.finishWaiting) queue.add({ kind: "finish", workoutExerciseId: null, label: "Finish workout", fields: {} });
-    } else if (!navigator.onLine) {
+    } else if (startPending() || !navigator.onLine) {
+      // Nothing posts to a workout the server has not started yet, nor without a connection.
       event.preventDefault();
       sayOffline();
     } else if (form.dataset.setForm === "edit" && !checked(form)) {
@@ -150,7 +174,7 @@ function start(first: HTMLElement): void {
     const target = event.target as Element;
     const dismiss = target.closest<HTMLElement>("[data-dismiss]");
     if (dismiss) void queue.drop([dismiss.dataset.dismiss ?? ""]);
-    if (target.closest("a[data-online-only]") && !navigator.onLine) {
+    if (target.closest("a[data-online-only]") && (startPending() || !navigator.onLine)) {
       event.preventDefault();
       sayOffline();
     }
@@ -163,7 +187,13 @@ function start(first: HTMLElement): void {
   // Back to a page the browser kept (after a post): what it shows is old.
   window.addEventListener("pageshow", (event) => event.persisted && location.reload());
 
-  void queue.read().then(() => queue.flush());
+  void queue.read().then(async () => {
+    const pendingStart = first.dataset.pendingStart;
+    if (pendingStart && !queue.start) queue.addStart(JSON.parse(pendingStart) as Record<string, string>);
+    // A kept page of the workout not started yet, opened again after its start was answered.
+    if (settleAddress() && (await refreshScreen())) render();
+    await queue.flush();
+  });
 }
 
 const first = screen();

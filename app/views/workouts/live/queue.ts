@@ -6,7 +6,7 @@
  * before its line, a server restarting). After answers the screen reads the server's page
  * again (`answered`).
  */
-import { dropLogs, enqueue, queuedLogs, sendWaiting, type QueuedLog } from "../set-queue";
+import { dropLogs, enqueue, queuedLogs, sendWaiting, startKeyOf, type QueuedLog } from "../set-queue";
 
 const RETRY_FIRST_MS = 1000;
 const RETRY_LAST_MS = 30_000;
@@ -37,13 +37,24 @@ export class ScreenQueue {
     return this.logs.some((l) => l.kind === "finish" && l.state === "waiting");
   }
 
+  /** The start's answer: null while none is queued, else its state. */
+  get start(): QueuedLog | null {
+    return this.logs.find((l) => l.kind === "start") ?? null;
+  }
+
   async read(): Promise<void> {
     this.logs = await queuedLogs(this.workoutId, this.account);
     this.changed();
   }
 
-  add(log: NewLog): void {
-    const full: QueuedLog = { ...log, key: crypto.randomUUID(), account: this.account, workoutId: this.workoutId, state: "waiting", error: null, at: Date.now() };
+  /** The workout's start (decision 0112), queued once whatever how often its page opens: its key is the workout's. */
+  addStart(fields: Record<string, string>): void {
+    if (this.start) return;
+    this.add({ kind: "start", workoutExerciseId: null, label: "Start of the workout", fields }, startKeyOf(this.workoutId));
+  }
+
+  add(log: NewLog, key: string = crypto.randomUUID()): void {
+    const full: QueuedLog = { ...log, key, account: this.account, workoutId: this.workoutId, state: "waiting", error: null, at: Date.now() };
     this.logs = [...this.logs, full];
     this.changed();
     void enqueue(full).then(() => this.flush());

@@ -23,7 +23,8 @@ export async function refreshScreen(): Promise<boolean> {
     return false;
   }
   const fresh = new DOMParser().parseFromString(html, "text/html").querySelector<HTMLElement>("[data-workout]");
-  if (!fresh) return false;
+  // Only this workout's own part (a page of a workout not started yet may answer another one under way).
+  if (!fresh || fresh.dataset.workout !== current.dataset.workout) return false;
   const typed = [...current.querySelectorAll<HTMLInputElement>("input[data-typed]")].map((input) => ({ id: input.id, value: input.value }));
   const opened = [...current.querySelectorAll("details[open]")].map((d) => d.id).filter(Boolean);
   const active = document.activeElement;
