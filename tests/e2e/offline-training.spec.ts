@@ -64,7 +64,7 @@ test("the member's app is installable as Lighthouse checks it: manifest, icons, 
   await context.setOffline(false);
 });
 
-test("offline, a member starts today's workout from the kept dashboard, logs five sets, closes the tab and starts it again; online the start and the sets are stored once; finished offline; signed out nothing is left", async ({
+test("offline, a member starts today's workout from the kept dashboard, logs five sets, reloads, closes the tab and starts it again; online the start and the sets are stored once; finished offline; signed out nothing is left", async ({
   page,
   context,
 }) => {
@@ -101,6 +101,11 @@ test("offline, a member starts today's workout from the kept dashboard, logs fiv
   // What needs the server says so: the workout is not started there yet.
   await first.getByRole("link", { name: "Add exercise" }).click();
   await expect(first.getByText("This needs the workout's start sent first")).toBeVisible();
+  // Reloaded offline: the kept page, with what waits in the queue.
+  await first.reload();
+  await knowsOffline(first);
+  await expect(first.getByRole("heading", { name: "Basement Day", level: 2 })).toBeVisible();
+  await expect(first.getByRole("status").filter({ hasText: "Waiting to send (5), after the workout's start" })).toBeVisible();
 
   // The phone closes the tab; the member opens the dashboard again, still offline, and taps Start: the same workout.
   await first.close();

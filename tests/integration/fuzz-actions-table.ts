@@ -263,8 +263,8 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
   );
   // A workout not started yet (decision 0112): its id chosen before the start, by the form and by the queue's start with what the page showed.
   const newWorkout = "6d1f0c2e-3b7a-4c51-9e2f-8a4b7c3d2e10";
-  const snapshot = JSON.stringify({ title: "Push", exercises: [{ position: 0, exerciseId: "bench-press", blockId: null, plannedSets: 3 }] });
-  const badSnapshots = [JSON.stringify({ title: "x".repeat(121), exercises: [] }), JSON.stringify({ title: "Push", exercises: [{ position: 0, exerciseId: "no-such-exercise", blockId: null, plannedSets: 31 }] })];
+  const snapshot = JSON.stringify({ title: "Push", performedOn: new Date().toISOString().slice(0, 10), exercises: [{ position: 0, exerciseId: "bench-press", blockId: null, plannedSets: 3 }] });
+  const badSnapshots = [JSON.stringify({ title: "x".repeat(121), performedOn: "2026-01-01", exercises: [] }), JSON.stringify({ title: "Push", performedOn: "not a date", exercises: [] }), JSON.stringify({ title: "Push", exercises: [{ position: 0, exerciseId: "no-such-exercise", blockId: null, plannedSets: 31 }] })];
   list.push(
     { name: "/members/workouts start-workout", path: "/members/workouts", who: "trainer", base: { intent: "start-workout", dayId: "no-such-day", workoutId: newWorkout }, pools: { workoutId: [newWorkout, "not-a-uuid", ""] } },
     {

@@ -5,14 +5,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { program } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
-import { todayIn } from "~/lib/time-zone";
+import { addDays, todayIn } from "~/lib/time-zone";
 import { moveBlock, removeBlock } from "~/modules/programs/program-structure.server";
 import { refusal } from "~/modules/progress/progress-test-support";
 import { SESSION_LIMITS } from "./set-rules";
 import { insertProgramCopy, newPerson, type Person } from "./training.test-support";
 import { workoutExerciseIdFor } from "./workout-ids";
 import { getPendingWorkout, getWorkoutScreen, type PendingWorkout } from "./workout-screen.server";
-import { SNAPSHOT_MESSAGE, WORKOUT_ID_MESSAGE, type StartSnapshot } from "./workout-session.schema";
+import { QUEUED_START_DAYS_BACK, SNAPSHOT_MESSAGE, WORKOUT_ID_MESSAGE, type StartSnapshot } from "./workout-session.schema";
 import { discardWorkout, finishWorkout, logSet, UNKNOWN_EXERCISE, WORKOUT_NOT_FOUND } from "./workout-session.server";
 import { ANOTHER_UNDER_WAY, startQueuedWorkout, startWorkout } from "./workout-start.server";
 
@@ -85,7 +85,7 @@ describe("a workout's id chosen before the start", () => {
     // Queued and sent again once started: the same workout, still one.
     const page = await getPendingWorkout(a, id, dayA);
     expect(page).toEqual({ kind: "started" });
-    expect(await queuedStart(a, id, { title: "Upper A", exercises: [] })).toEqual({ workoutId: id });
+    expect(await queuedStart(a, id, { title: "Upper A", performedOn: todayIn("Europe/London"), exercises: [] })).toEqual({ workoutId: id });
     expect(await rows()).toMatchObject({ workouts: [{ id }] });
   });
 
@@ -169,6 +169,25 @@ describe("the start queued offline", () => {
     expect((await rows()).workouts).toMatchObject([{ id, programDayId: dayA, title: "Upper A" }]);
   });
 
+  it("reaching the server days later is dated the day its page was made for, within a week; a date ahead of today or older is today", async () => {
+    const today = todayIn("Europe/London");
+    const { snapshot } = await pendingPage(a, randomUUID());
+    expect(snapshot.performedOn).toBe(today);
+    const dated = async (performedOn: string) => {
+      const id = randomUUID();
+      await queuedStart(a, id, { ...snapshot, performedOn });
+      const [row] = await getDb().select({ performedOn: workout.performedOn }).from(workout).where(eq(workout.id, id));
+      await discardWorkout(a, id);
+      return row!.performedOn;
+    };
+    // Trained offline yesterday evening, sent this morning.
+    expect(await dated(addDays(today, -1))).toBe(addDays(today, -1));
+    expect(await dated(addDays(today, -QUEUED_START_DAYS_BACK))).toBe(addDays(today, -QUEUED_START_DAYS_BACK));
+    expect(await dated(addDays(today, -QUEUED_START_DAYS_BACK - 1))).toBe(today);
+    expect(await dated(addDays(today, 1))).toBe(today);
+    expect(await refusal(queuedStart(a, randomUUID(), { ...snapshot, performedOn: "yesterday" }))).toMatchObject({ status: 400, message: SNAPSHOT_MESSAGE });
+  });
+
   it("of a day no longer the member's still makes the workout, of no day, so its sets are kept", async () => {
     const id = randomUUID();
     const { snapshot } = await pendingPage(a, id);
@@ -183,7 +202,7 @@ describe("the start queued offline", () => {
   it("while another workout is under way is refused with a message, and writes nothing; the form's start answers the one under way", async () => {
     const { workoutId: underWay } = await startWorkout(a, {});
     const id = randomUUID();
-    const snapshot: StartSnapshot = { title: "Upper A", exercises: [{ position: 0, exerciseId: "bench-press", blockId: null, plannedSets: 3 }] };
+    const snapshot: StartSnapshot = { title: "Upper A", performedOn: todayIn("Europe/London"), exercises: [{ position: 0, exerciseId: "bench-press", blockId: null, plannedSets: 3 }] };
     expect(await getPendingWorkout(a, id, dayA)).toEqual({ kind: "under-way", workoutId: underWay });
     const before = await rows();
     expect(await refusal(queuedStart(a, id, snapshot))).toMatchObject({ status: 409, message: ANOTHER_UNDER_WAY });

@@ -240,6 +240,7 @@ export async function getPendingWorkout(actor: Actor, workoutId: unknown, dayId:
   const w: WorkoutRow = { id, userId: actor.id, programDayId: day.dayId, title: row.title, performedOn: today, startedAt: now, finishedAt: null, notes: "", createdAt: now, updatedAt: now };
   const snapshot: StartSnapshot = {
     title: row.title,
+    performedOn: today,
     exercises: blocks.map(({ block }, position) => ({ position, exerciseId: block.exerciseId, blockId: block.id, plannedSets: Math.max(block.sets, 1) })),
   };
   return { kind: "pending", screen: await screenOf(actor, w, entries, false), dayId: day.dayId, snapshot };

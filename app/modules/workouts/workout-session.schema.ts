@@ -70,6 +70,9 @@ const snapshotExercise = z.object(
   { error: SNAPSHOT_MESSAGE },
 );
 
+/** How far back a queued start may date its workout: a phone that stayed offline for a week still dates it the day it trained. */
+export const QUEUED_START_DAYS_BACK = 7;
+
 /**
  * The workout as the page of a not-yet-started workout showed it (decision 0112), sent
  * with its queued start: what the member logged against is what the server creates.
@@ -77,6 +80,8 @@ const snapshotExercise = z.object(
 export const startSnapshotSchema = z.object(
   {
     title: snapshotTitle,
+    /** The site's day the page was made for: the day the member trained, however late the start arrives. */
+    performedOn: z.iso.date({ error: SNAPSHOT_MESSAGE }),
     exercises: z
       .array(snapshotExercise, { error: SNAPSHOT_MESSAGE })
       .max(SESSION_LIMITS.exercises, `A workout can have at most ${SESSION_LIMITS.exercises} exercises`)

@@ -12,10 +12,11 @@ import { exercise } from "~/db/schema/exercises";
 import { program, programBlock, programDay } from "~/db/schema/programs";
 import { workout, workoutExercise } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
+import { addDays } from "~/lib/time-zone";
 import { todayForSite } from "~/modules/settings/settings.server";
 import { workoutInProgress } from "./training-plan.server";
 import { workoutExerciseIdFor } from "./workout-ids";
-import { SNAPSHOT_MESSAGE, startSnapshotSchema, WORKOUT_ID_MESSAGE, workoutIdSchema, type StartSnapshot } from "./workout-session.schema";
+import { QUEUED_START_DAYS_BACK, SNAPSHOT_MESSAGE, startSnapshotSchema, WORKOUT_ID_MESSAGE, workoutIdSchema, type StartSnapshot } from "./workout-session.schema";
 import { AD_HOC_TITLE, DAY_NOT_FOUND, setRows, UNKNOWN_EXERCISE, WORKOUT_NOT_FOUND } from "./workout-session.server";
 
 type Actor = Pick<SessionUser, "id" | "weightUnit">;
@@ -75,7 +76,7 @@ export async function startQueuedWorkout(actor: Actor, workoutId: unknown, input
   if (!id) throw new AppError(400, WORKOUT_ID_MESSAGE, { fieldErrors: { workoutId: WORKOUT_ID_MESSAGE } });
   const snapshot = parsedSnapshot(input.snapshot);
   const dayId = dayIdOf(input.dayId);
-  const performedOn = await todayForSite();
+  const performedOn = queuedStartDate(snapshot.performedOn, await todayForSite());
   return startInTransaction(actor, id, async (tx, underWay) => {
     if (underWay) throw new AppError(409, ANOTHER_UNDER_WAY);
     const library = [...new Set(snapshot.exercises.map((e) => e.exerciseId))];
@@ -98,6 +99,15 @@ export async function startQueuedWorkout(actor: Actor, workoutId: unknown, input
     }
     return { workoutId: id };
   });
+}
+
+/**
+ * The day a queued start's workout is dated: the day its page was made for (the member
+ * trained then, even if the start reached the server the next morning), within the last
+ * QUEUED_START_DAYS_BACK days; a date ahead of the site's today, or older, is today.
+ */
+function queuedStartDate(shown: string, today: string): string {
+  return shown <= today && shown >= addDays(today, -QUEUED_START_DAYS_BACK) ? shown : today;
 }
 
 function dayIdOf(value: unknown): string | null {
