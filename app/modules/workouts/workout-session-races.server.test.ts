@@ -171,7 +171,7 @@ describe("the limits hold when the last place is taken twice at once", () => {
   });
 
   it("the queued start and the form's start of one chosen id at once make one workout, and both answer it (decision 0112)", async () => {
-    const snapshot = JSON.stringify({ title: "Upper A", exercises: [{ position: 0, exerciseId: "squat", blockId: null, plannedSets: 3 }] });
+    const snapshot = JSON.stringify({ title: "Upper A", performedOn: new Date().toISOString().slice(0, 10), exercises: [{ position: 0, exerciseId: "squat", blockId: null, plannedSets: 3 }] });
     for (let round = 0; round < ROUNDS; round += 1) {
       const id = randomUUID();
       const answers = await Promise.all([startQueuedWorkout(member, id, { snapshot }), startWorkout(member, { workoutId: id }), startQueuedWorkout(member, id, { snapshot })]);

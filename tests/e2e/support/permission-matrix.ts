@@ -260,7 +260,7 @@ export const matrix: MatrixRow[] = [
     op: "create",
     intent: "start-workout",
     path: () => `/members/workouts/${missingId}/sync`,
-    form: () => ({ intent: "start-workout", dayId: missingId, snapshot: JSON.stringify({ title: "Push", exercises: [] }) }),
+    form: () => ({ intent: "start-workout", dayId: missingId, snapshot: JSON.stringify({ title: "Push", performedOn: "2026-01-05", exercises: [] }) }),
     expect: answers(401, 400, 400, 400),
   },
   // Progress photos: one's own only. An upload without a file is refused; member A's photo is nobody else's to delete.
