@@ -80,11 +80,7 @@ async function settle(log: QueuedLog, state: QueuedLog["state"], error: string |
   await (await database()).put("logs", { ...log, state, error });
 }
 
-/**
- * Sends the account's waiting logs of a workout, in order; stops at the first that cannot
- * be answered (no connection, signed out, a server failure) and leaves it waiting. A
- * refusal is kept with the server's message. Returns how many were answered.
- */
+/** The queue's door's intent for each kind of log. */
 const INTENTS = { start: "start-workout", set: "log-set", finish: "finish-workout" } as const;
 
 /**
