@@ -9,10 +9,11 @@ import { startQueuedWorkout } from "~/modules/workouts/workout-start.server";
  * POST /members/workouts/:id/sync: where the workout screen's queue sends what the member
  * logged (decision 0093), answered as JSON: `log-set` with its idempotency key
  * (`clientKey`) → `{ok, setId, restSeconds}`, and `finish-workout` (again on a finished
- * workout: ok, as it asked); `start-workout` (decision 0112) with the day and the snapshot the
- * page of a workout not started yet showed → `{ok, workoutId}`, again: the same. The same rules as the screen's own forms (the same service
- * calls); a refusal is `{ok: false, error, fieldErrors}` with its status, which the
- * screen shows on the set it refused.
+ * workout: ok, as it asked); `start-workout` (decision 0112) with the day and the snapshot
+ * the page of a workout not started yet showed → `{ok, workoutId}` (sent again: the same).
+ * The same rules as the screen's own forms (the same service calls); a refusal is
+ * `{ok: false, error, fieldErrors}` with its status, which the screen shows on the log it
+ * refused.
  */
 export function loader() {
   return onlyPost();
