@@ -76,10 +76,9 @@ export default tseslint.config(
       // serveMessageImage / serveProgressPhoto return private-images' Response (limits branch).
       "app/modules/messages/messages.server.ts",
       "app/modules/progress-photos/progress-photos.server.ts",
-      // Read a raw upload's body or serve /uploads (express): not in issue 47's list, the lead decides at merge.
+      // readUploadBody / readDocumentBody read the raw upload's Request, beside upload-endpoint (limits branch).
       "app/modules/uploads/uploads.server.ts",
       "app/modules/uploads/documents.server.ts",
-      "app/modules/uploads/serve-upload.server.ts",
     ],
     rules: {
       "no-restricted-syntax": [
