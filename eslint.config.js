@@ -7,6 +7,8 @@ import tseslint from "typescript-eslint";
 
 // Numbers typed into a form go through one decimal reader (decision 0045); z.coerce reads hex, exponents and blanks.
 const noCoerce = { selector: "MemberExpression[object.name='z'][property.name='coerce']", message: "Read numbers with ~/lib/number-field (decimal only): z.coerce takes '0x10', '1e3' and blanks (decision 0045)." };
+// Where HTTP is answered (decision 0129): a route and its own `<route>.server.ts`, never a module.
+const answeredBesideTheRoute = "Modules take the actor and plain input and return plain results; the Request, the Response, redirects and toasts belong to the route's own <route>.server.ts (decision 0129).";
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"] },
@@ -52,9 +54,39 @@ export default tseslint.config(
           patterns: [
             { group: ["~/routes/*", "../routes/*"], message: "Modules must not import routes." },
             { group: ["~/views/*"], message: "Modules hold rules and data; their screens (app/views) import them, not the other way." },
+            // `~/lib/…` and relative paths alike.
+            { group: ["**/lib/action.server", "**/lib/toast.server"], message: answeredBesideTheRoute },
           ],
           paths: [{ name: "react-router", message: "Services take (actor, input), return a value or throw AppError (~/lib/app-error); routes turn that into answers." }],
         },
+      ],
+    },
+  },
+  {
+    // A module answers no HTTP: it takes the actor and plain input and returns plain results (decision 0129).
+    files: ["app/modules/**"],
+    ignores: [
+      "**/*.test.ts",
+      // moved by the links/limits branches (issue 47): the lead removes these lines at merge.
+      "app/modules/member-data/data-exports.server.ts",
+      "app/modules/users/account-security.server.ts",
+      "app/modules/uploads/upload-endpoint.server.ts",
+      "app/modules/messages/message-stream.server.ts",
+      "app/modules/progress-photos/private-images.server.ts",
+      // serveMessageImage / serveProgressPhoto return private-images' Response (limits branch).
+      "app/modules/messages/messages.server.ts",
+      "app/modules/progress-photos/progress-photos.server.ts",
+      // readUploadBody / readDocumentBody read the raw upload's Request, beside upload-endpoint (limits branch).
+      "app/modules/uploads/uploads.server.ts",
+      "app/modules/uploads/documents.server.ts",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        noCoerce,
+        { selector: "NewExpression[callee.name='Response']", message: answeredBesideTheRoute },
+        { selector: "CallExpression[callee.object.name='Response']", message: answeredBesideTheRoute },
+        { selector: "TSTypeReference[typeName.name=/^(Request|Response)$/]", message: answeredBesideTheRoute },
       ],
     },
   },

@@ -12,13 +12,13 @@ import { isTrustedHop } from "~/lib/client-ip.server";
 import { getLogger } from "~/lib/logger.server";
 import { withRequestScope } from "~/lib/request-scope.server";
 import { countRequestsInFlight } from "~/lib/requests-in-flight.server";
-import { serveUpload } from "~/modules/uploads/serve-upload.server";
 import { privateUnlessDeclaredPublic } from "./cache-control";
 import { drainListenersFollowCompression } from "./drain-listeners";
 import { publicPageCache } from "./page-cache";
 import { precompressed } from "./precompressed";
 import { refuseUnreadablePaths } from "./path-guard";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
+import { serveUpload } from "./serve-upload";
 import { discardUnreadBodies } from "./unread-bodies";
 
 /** Query strings may carry one-time tokens: they are never logged. Build assets are not logged. */

@@ -7,8 +7,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { getMemberClassAttendance } from "~/modules/classes/roster.server";
 import { getMemberOverview, setGoalWeight } from "~/modules/coaching/member-overview.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
-import { attentionHandlers, attentionRefusalTitles } from "~/views/coaching/attention-answers.server";
 import { GOAL_WEIGHT_INTENT, MemberOverviewView } from "~/views/coaching/member-overview";
+import { attentionIntentHandlers, attentionRefusalTitles } from "./coach.server";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [{ title: pageTitle(d ? d.overview.member.name : "Member", matches) }, { name: "robots", content: "noindex" }];
 
@@ -25,7 +25,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return runAction(
     request,
     {
-      ...attentionHandlers(staff, back),
+      ...attentionIntentHandlers(staff, back),
       [GOAL_WEIGHT_INTENT]: async (form) => {
         const { memberName, goalWeight } = await setGoalWeight(staff, params.memberId, form);
         return redirectWithToast(back, { type: "success", title: "Goal weight saved", description: goalWeight === null ? `${memberName} has no goal weight.` : `${memberName}: ${goalWeight} ${staff.weightUnit}.` });

@@ -6,8 +6,8 @@ import { runAction } from "~/lib/action.server";
 import { pageTitle } from "~/lib/meta";
 import { pageNumber, parseSearchParams } from "~/lib/search-params";
 import { loadCoachHome } from "~/modules/coaching/coach-home.server";
-import { attentionHandlers, attentionRefusalTitles } from "~/views/coaching/attention-answers.server";
 import { CoachHomeView } from "~/views/coaching/coach-home";
+import { attentionIntentHandlers, attentionRefusalTitles } from "./coach.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Needs attention", matches) }, { name: "robots", content: "noindex" }];
 
@@ -24,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   const staff = await requirePermission(request, "coaching", "dismissAttention");
   const { page } = parseSearchParams(request, coachQuery);
   const back = page > 1 ? `/coach?page=${page}` : "/coach";
-  return runAction(request, attentionHandlers(staff, back), { refusedTo: { to: back, titles: attentionRefusalTitles } });
+  return runAction(request, attentionIntentHandlers(staff, back), { refusedTo: { to: back, titles: attentionRefusalTitles } });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

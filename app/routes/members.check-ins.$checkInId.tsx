@@ -2,13 +2,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/members.check-ins.$checkInId";
 import { memberOf, signedInUser } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
+import { runAction } from "~/lib/action.server";
 import { formatLongDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 import { getOwnCheckIn } from "~/modules/check-ins/check-ins.server";
-import { answerCheckInForm } from "~/modules/check-ins/check-in-action.server";
 import { CheckInAnswers, CheckInReply, CheckInStatusBadge } from "~/views/check-ins/check-in-details";
 import { CheckInForm } from "~/views/check-ins/check-in-form";
 import { CheckInPhotos } from "~/views/check-ins/check-in-photos";
+import { checkInFormLimits, checkInIntentHandlers } from "./members.check-ins.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Check-in", matches) }, { name: "robots", content: "noindex" }];
 
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** Editing the check-in until it is reviewed. */
 export function action({ request, params, context }: Route.ActionArgs) {
-  return answerCheckInForm(request, signedInUser(context), params.checkInId);
+  return runAction(request, checkInIntentHandlers(signedInUser(context), params.checkInId), checkInFormLimits);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

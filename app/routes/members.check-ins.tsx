@@ -2,14 +2,15 @@ import { z } from "zod";
 import type { Route } from "./+types/members.check-ins";
 import { memberOf, signedInUser } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
+import { runAction } from "~/lib/action.server";
 import { formatLongDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 import { pageNumber, parseSearchParams } from "~/lib/search-params";
 import { getOwnCheckIns } from "~/modules/check-ins/check-ins.server";
-import { answerCheckInForm } from "~/modules/check-ins/check-in-action.server";
 import { CheckInReply } from "~/views/check-ins/check-in-details";
 import { CheckInForm } from "~/views/check-ins/check-in-form";
 import { CheckInList } from "~/views/check-ins/check-in-list";
+import { checkInFormLimits, checkInIntentHandlers } from "./members.check-ins.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Check-ins", matches) }, { name: "robots", content: "noindex" }];
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return answerCheckInForm(request, signedInUser(context));
+  return runAction(request, checkInIntentHandlers(signedInUser(context)), checkInFormLimits);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/members.progress";
-import type { SessionUser } from "~/auth/session.server";
 import { memberOf, signedInUser } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
 import { runAction } from "~/lib/action.server";
@@ -26,26 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Handler = (form: FormBody) => Promise<object>;
 
-/** Each progress form's save, with the spec's success toast. */
-function progressHandlers(user: SessionUser): Record<ProgressIntent, Handler> {
-  const saved = (intent: Exclude<ProgressIntent, "set-unit">, save: (form: FormBody) => Promise<unknown>) => async (form: FormBody) => {
-    await save(form);
-    return { toast: savedToast(intent) };
-  };
-  return {
-    "log-body": saved("log-body", (form) => logBodyComposition(user, form)),
-    "log-measurements": saved("log-measurements", (form) => logMeasurements(user, form)),
-    "log-workout": saved("log-workout", (form) => logWorkout(user, form)),
-    "set-goal": saved("set-goal", (form) => setGoal(user, form)),
-    "update-goal": saved("update-goal", (form) => updateGoal(user, form.id, form)),
-    "update-entry": saved("update-entry", (form) => updateEntry(user, form.id, form)),
-    "delete-entry": saved("delete-entry", (form) => deleteEntry(user, form.id)),
-    "delete-goal": saved("delete-goal", (form) => deleteGoal(user, form.id)),
-    // The unit is the member's profile: the users module keeps it.
-    "set-unit": async (form) => ({ toast: unitToast((await setOwnWeightUnit(user, { unit: form.unit })).unit) }),
-  };
-}
-
 /**
  * A save whose session has ended (signed out elsewhere, expired) answers 401 and stores
  * nothing: the dialog stays open and filled, and the member signs in again in the page
@@ -59,10 +38,27 @@ async function invalidEntryType(): Promise<never> {
   throw new AppError(400, INVALID_ENTRY_TYPE.description, { title: INVALID_ENTRY_TYPE.title });
 }
 
+/** Each progress form's save, with the spec's success toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
   if (!user) return runAction(request, signInRequired);
-  const handlers = progressHandlers(user);
+  const saved = (intent: Exclude<ProgressIntent, "set-unit">, save: (form: FormBody) => Promise<unknown>) => async (form: FormBody) => {
+    await save(form);
+    return { toast: savedToast(intent) };
+  };
+  const handlers: Record<ProgressIntent, Handler> = {
+    "log-body": saved("log-body", (form) => logBodyComposition(user, form)),
+    "log-measurements": saved("log-measurements", (form) => logMeasurements(user, form)),
+    "log-workout": saved("log-workout", (form) => logWorkout(user, form)),
+    "set-goal": saved("set-goal", (form) => setGoal(user, form)),
+    "update-goal": saved("update-goal", (form) => updateGoal(user, form.id, form)),
+    "update-entry": saved("update-entry", (form) => updateEntry(user, form.id, form)),
+    "delete-entry": saved("delete-entry", (form) => deleteEntry(user, form.id)),
+    "delete-goal": saved("delete-goal", (form) => deleteGoal(user, form.id)),
+    // The unit is the member's profile: the users module keeps it.
+    "set-unit": async (form) => ({ toast: unitToast((await setOwnWeightUnit(user, { unit: form.unit })).unit) }),
+  };
+  // An intent outside the list is the spec's 'Invalid entry type', not runAction's 'Unknown action'.
   return runAction(request, (form) => (isProgressIntent(form.intent) ? handlers[form.intent](form) : invalidEntryType()));
 }
 

@@ -34,7 +34,7 @@ const IMAGE_IN_BODY = "/uploads/images/([A-Za-z0-9_-]+)/";
  *   (adding one is a schema change); PostgreSQL runs each NOT EXISTS as an anti-join over
  *   tables that staff fill by hand.
  * - article bodies: Markdown may show an upload as ![](/uploads/images/<id>/<width>.<ext>)
- *   (uploadUrl in uploads.server.ts; serve-upload.server.ts serves only that shape, and
+ *   (uploadUrl in uploads.server.ts; /uploads serves only that shape (isServableKey), and
  *   markdown.server.ts allows relative image sources only; an absolute URL to this
  *   site also contains it). No index can answer a search inside the text, so this
  *   scans every article body once per query, accepted for an hourly job: the ids found

@@ -2,10 +2,13 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FormBody } from "~/lib/request-body.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { dismissAttention } from "~/modules/coaching/attention.server";
-import { DISMISS_INTENT, SNOOZE_INTENT } from "./attention-items";
+import { DISMISS_INTENT, SNOOZE_INTENT } from "~/views/coaching/attention-items";
 
-/** The dismiss and snooze buttons' handlers (on /coach and on a member's page): back to `back` with a toast. */
-export function attentionHandlers(staff: SessionUser, back: string) {
+/**
+ * The dismiss and snooze buttons' handlers, answered on /coach and on a member's page
+ * (/coach/members/:memberId) alike (decision 0128): back to `back` with a toast.
+ */
+export function attentionIntentHandlers(staff: SessionUser, back: string) {
   return {
     [DISMISS_INTENT]: async (form: FormBody) => {
       const { memberName } = await dismissAttention(staff, { memberId: form.memberId, reason: form.reason, occurrence: form.occurrence });
@@ -18,4 +21,5 @@ export function attentionHandlers(staff: SessionUser, back: string) {
   };
 }
 
+/** A refused dismiss or snooze goes back to the list with these titles (the buttons have no fields to mark). */
 export const attentionRefusalTitles = { [DISMISS_INTENT]: "Could not dismiss", [SNOOZE_INTENT]: "Could not snooze" };
