@@ -55,7 +55,6 @@ async function startFlow(redirectPath = "/billing/return") {
       prefilled_customer: { given_name: "Ada", family_name: "Lovelace", email: "ada@example.com" },
       links: { billing_request: request.id },
     },
-    `stand-in-brf-${keys}`,
   );
   return { request, flow };
 }

@@ -29,7 +29,7 @@ async function activeMandate(): Promise<{ mandateId: string; paymentId: string }
     { mandate_request: { currency: "GBP" }, payment_request: { amount: 4500, currency: "GBP", description: "Joining" }, fallback_enabled: true },
     key("brq"),
   );
-  const flow = await client.createBillingRequestFlow({ redirect_uri: "http://127.0.0.1:1/back", links: { billing_request: request.id } }, key("brf"));
+  const flow = await client.createBillingRequestFlow({ redirect_uri: "http://127.0.0.1:1/back", links: { billing_request: request.id } });
   const form = new URLSearchParams({
     given_name: "Ada",
     family_name: "Lovelace",
@@ -63,10 +63,7 @@ describe("the GoCardless client", () => {
     expect(sent).toMatchObject({ method: "POST", path: "/billing_requests", idempotencyKey: "brq-envelope", version: GOCARDLESS_API_VERSION });
     expect(JSON.parse(sent.body as string)).toEqual({ billing_requests: { mandate_request: { currency: "GBP", description: "Membership" } } });
 
-    const flow = await client.createBillingRequestFlow(
-      { redirect_uri: "https://coach.example/billing/return", links: { billing_request: request.id } },
-      "brf-envelope",
-    );
+    const flow = await client.createBillingRequestFlow({ redirect_uri: "https://coach.example/billing/return", links: { billing_request: request.id } });
     expect(flow.id).toMatch(/^BRF/);
     expect(flow.authorisation_url).toBe(`${standIn.url}/billing/static/flow?id=${flow.id}`);
     expect(await client.getBillingRequest(request.id)).toMatchObject({ id: request.id, status: "pending" });

@@ -194,8 +194,9 @@ export function createGoCardlessClient(options: GoCardlessClientOptions) {
     createBillingRequest: (input: CreateBillingRequestInput, idempotencyKey: string) =>
       create<BillingRequest>("billing_requests", input, idempotencyKey),
     getBillingRequest: (id: string) => get<BillingRequest>("billing_requests", id),
-    createBillingRequestFlow: (input: CreateBillingRequestFlowInput, idempotencyKey: string) =>
-      create<BillingRequestFlow>("billing_request_flows", input, idempotencyKey),
+    // The reference has no read of a flow, so a key conflict could not be resolved; a second flow for the same billing request is harmless.
+    createBillingRequestFlow: (input: CreateBillingRequestFlowInput) =>
+      request<BillingRequestFlow>({ method: "POST", path: "/billing_request_flows", envelope: "billing_request_flows", body: { billing_request_flows: input } }),
     getMandate: (id: string) => get<Mandate>("mandates", id),
     cancelMandate: (id: string) => act<Mandate>("mandates", id, "cancel"),
     createPayment: (input: CreatePaymentInput, idempotencyKey: string) => create<Payment>("payments", input, idempotencyKey),

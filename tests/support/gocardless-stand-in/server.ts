@@ -42,7 +42,8 @@ const CREATES: Record<string, (state: StandInState, input: Record<string, unknow
   refunds: (state, input) => api.createRefund(state, input),
 };
 
-const READABLE = ["customers", "billing_requests", "billing_request_flows", "mandates", "payments", "subscriptions", "refunds", "events"] as const;
+// Billing request flows have no read in the API reference.
+const READABLE = ["customers", "billing_requests", "mandates", "payments", "subscriptions", "refunds", "events"] as const;
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -113,7 +114,6 @@ export async function startGoCardlessStandIn(options: StandInOptions) {
       const map = {
         customers: state.customers,
         billing_requests: state.billingRequests,
-        billing_request_flows: state.billingRequestFlows,
         mandates: state.mandates,
         payments: state.payments,
         subscriptions: state.subscriptions,
