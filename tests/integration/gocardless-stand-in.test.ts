@@ -108,7 +108,10 @@ describe("the stand-in's hosted page", () => {
 
   it("fulfils the billing request on submit and sends the payer back to the redirect_uri", async () => {
     const { flow, request } = await startFlow("/billing/return?checkout=1");
-    const answer = await fetch(flow.authorisation_url, { method: "POST", body: payerForm() });
+    const page = await (await fetch(flow.authorisation_url)).text();
+    const action = /<form method="post" action="([^"]+)">/.exec(page)?.[1];
+    expect(action).toBe(`/billing/static/flow?id=${flow.id}`);
+    const answer = await fetch(new URL(action!.replace(/&amp;/g, "&"), flow.authorisation_url), { method: "POST", body: payerForm() });
     expect(answer.url).toBe(`${receiverUrl}/billing/return?checkout=1`);
     expect(await answer.text()).toBe("back at the app");
 

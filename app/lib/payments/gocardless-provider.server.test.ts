@@ -7,7 +7,7 @@ import { GoCardlessApiError } from "../gocardless/api-error";
 import { signWebhookBody } from "../gocardless/webhook.server";
 import { parseEnv } from "../env.server";
 import type { PaymentProvider, WebhookCheck } from "./payment-provider";
-import { paymentProviderFor } from "./payment-provider.server";
+import { goCardlessBaseUrl, paymentProviderFor } from "./payment-provider.server";
 
 const TOKEN = "sandbox_provider_token_0123456789";
 const SECRET = "provider-webhook-secret-0123";
@@ -58,6 +58,13 @@ describe("the payment provider the configuration turns on", () => {
   it("is none without a GoCardless token: manual payments only", () => {
     expect(paymentProviderFor(parseEnv({}))).toBeNull();
     expect(provider.name).toBe("gocardless");
+  });
+
+  it("calls the sandbox by default, live when told, and a stand-in's address over either", () => {
+    const on = { GOCARDLESS_ACCESS_TOKEN: TOKEN, GOCARDLESS_WEBHOOK_SECRET: SECRET };
+    expect(goCardlessBaseUrl(parseEnv(on))).toBe("https://api-sandbox.gocardless.com");
+    expect(goCardlessBaseUrl(parseEnv({ ...on, GOCARDLESS_ENVIRONMENT: "live" }))).toBe("https://api.gocardless.com");
+    expect(goCardlessBaseUrl(parseEnv({ ...on, GOCARDLESS_ENVIRONMENT: "live", GOCARDLESS_API_URL: "http://127.0.0.1:3370" }))).toBe("http://127.0.0.1:3370");
   });
 });
 
