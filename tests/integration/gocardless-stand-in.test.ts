@@ -205,4 +205,61 @@ describe("the stand-in's webhooks and simulators", () => {
       await automatic.stop();
     }
   });
+
+  it("moves each resource as the reference's simulators say, cancelling what a dead mandate leaves", async () => {
+    const fulfilledMandate = async () => {
+      const { flow, request } = await startFlow();
+      await fetch(flow.authorisation_url, { method: "POST", body: payerForm(), redirect: "manual" });
+      const links = (await client().getBillingRequest(request.id)).links;
+      return { mandateId: links.mandate_request_mandate!, paymentId: links.payment_request_payment! };
+    };
+    const status = async ({ mandateId, paymentId }: { mandateId: string; paymentId: string }) =>
+      [(await client().getMandate(mandateId)).status, (await client().getPayment(paymentId)).status];
+
+    const failing = await fulfilledMandate();
+    standIn.runScenario("mandate_failed", failing.mandateId);
+    expect(await status(failing)).toEqual(["failed", "cancelled"]);
+
+    const submitted = await fulfilledMandate();
+    standIn.runScenario("mandate_activated", submitted.mandateId);
+    standIn.runScenario("payment_submitted", submitted.paymentId);
+    expect(await status(submitted)).toEqual(["active", "submitted"]);
+
+    const chargedBack = await fulfilledMandate();
+    standIn.runScenario("mandate_activated", chargedBack.mandateId);
+    standIn.runScenario("payment_charged_back", chargedBack.paymentId);
+    expect(await status(chargedBack)).toEqual(["active", "charged_back"]);
+
+    const refunded = await fulfilledMandate();
+    standIn.runScenario("mandate_activated", refunded.mandateId);
+    standIn.runScenario("payment_paid_out", refunded.paymentId);
+    const paid = await client().createRefund({ amount: 500, total_amount_confirmation: 500, links: { payment: refunded.paymentId } }, `refund-${(keys += 1)}`);
+    const bounced = await client().createRefund({ amount: 500, total_amount_confirmation: 1000, links: { payment: refunded.paymentId } }, `refund-${(keys += 1)}`);
+    standIn.runScenario("refund_paid", paid.id);
+    standIn.runScenario("refund_bounced", bounced.id);
+    expect([standIn.state.refunds.get(paid.id)?.status, standIn.state.refunds.get(bounced.id)?.status]).toEqual(["paid", "bounced"]);
+
+    const expired = await fulfilledMandate();
+    standIn.runScenario("mandate_activated", expired.mandateId);
+    standIn.runScenario("mandate_expired", expired.mandateId);
+    expect(await status(expired)).toEqual(["expired", "cancelled"]);
+
+    const cancelled = await fulfilledMandate();
+    standIn.runScenario("mandate_cancelled", cancelled.mandateId);
+    expect(await status(cancelled)).toEqual(["cancelled", "cancelled"]);
+    expect(standIn.state.events.at(-2)).toMatchObject({ resource_type: "mandates", action: "cancelled", details: { origin: "bank", cause: "bank_account_closed" } });
+  });
+
+  it("lists its events and sends webhooks on request over HTTP, for a browser run in another process", async () => {
+    await client().createBillingRequest({ mandate_request: { currency: "GBP" } }, `http-control-${(keys += 1)}`);
+    const listed = (await (await fetch(`${standIn.url}/_stand_in/events`)).json()) as { events: { id: string }[] };
+    expect(listed.events.map((event) => event.id)).toEqual(standIn.state.events.map((event) => event.id));
+
+    const deliver = (body: object) => fetch(`${standIn.url}/_stand_in/webhooks/deliver`, { method: "POST", body: JSON.stringify(body) }).then((answer) => answer.json());
+    const pending = standIn.pendingEvents().map((event) => event.id);
+    expect(pending.length).toBeGreaterThan(0);
+    expect(await deliver({})).toEqual({ event_ids: pending, status: 204 });
+    expect(await deliver({})).toEqual({ event_ids: [], status: null });
+    expect(await deliver({ event_ids: pending.slice(-1) })).toEqual({ event_ids: pending.slice(-1), status: 204 });
+  });
 });
