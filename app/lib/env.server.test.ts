@@ -167,6 +167,48 @@ describe("parseEnv S3 storage settings", () => {
   });
 });
 
+describe("parseEnv GoCardless settings", () => {
+  const token = "sandbox_hunter2-access-token";
+  const secret = "hunter2-webhook-secret";
+
+  it("leaves direct debit off by default, on the sandbox", () => {
+    const env = parseEnv({});
+    expect(env.GOCARDLESS_ACCESS_TOKEN).toBeUndefined();
+    expect(env.GOCARDLESS_WEBHOOK_SECRET).toBeUndefined();
+    expect(env.GOCARDLESS_API_URL).toBeUndefined();
+    expect(env.GOCARDLESS_ENVIRONMENT).toBe("sandbox");
+  });
+
+  it("reads a token with its webhook secret, the live environment and another API address", () => {
+    const env = parseEnv({
+      GOCARDLESS_ACCESS_TOKEN: token,
+      GOCARDLESS_WEBHOOK_SECRET: secret,
+      GOCARDLESS_ENVIRONMENT: "live",
+      GOCARDLESS_API_URL: "http://127.0.0.1:3370",
+    });
+    expect(env).toMatchObject({ GOCARDLESS_ACCESS_TOKEN: token, GOCARDLESS_ENVIRONMENT: "live", GOCARDLESS_API_URL: "http://127.0.0.1:3370" });
+  });
+
+  it.each([
+    ["GOCARDLESS_ENVIRONMENT", { GOCARDLESS_ENVIRONMENT: "production" }, "GOCARDLESS_ENVIRONMENT must be sandbox or live"],
+    ["GOCARDLESS_API_URL", { GOCARDLESS_API_URL: "api.gocardless.com" }, "GOCARDLESS_API_URL must be an http:// or https:// URL"],
+    ["GOCARDLESS_WEBHOOK_SECRET", { GOCARDLESS_ACCESS_TOKEN: token }, "GOCARDLESS_WEBHOOK_SECRET must be set when GOCARDLESS_ACCESS_TOKEN is set"],
+    ["GOCARDLESS_WEBHOOK_SECRET", { GOCARDLESS_ACCESS_TOKEN: token, GOCARDLESS_WEBHOOK_SECRET: "hunter2" }, "GOCARDLESS_WEBHOOK_SECRET must be at least 16"],
+    ["GOCARDLESS_ACCESS_TOKEN", { GOCARDLESS_ACCESS_TOKEN: "hunter2 with spaces", GOCARDLESS_WEBHOOK_SECRET: secret }, "GOCARDLESS_ACCESS_TOKEN must be a GoCardless access token"],
+  ] as const)("names %s in %j", (name, source, message) => {
+    const named = configError(source).message.split("\n").slice(1);
+    expect(named).toHaveLength(1);
+    expect(named[0]?.trim().startsWith(`${name} `)).toBe(true);
+    expect(named[0]).toContain(message);
+  });
+
+  it("never echoes the access token or the webhook secret", () => {
+    const message = configError({ GOCARDLESS_ACCESS_TOKEN: "hunter2 token", GOCARDLESS_WEBHOOK_SECRET: "hunter2" }).message;
+    expect(message).toContain("GOCARDLESS_ACCESS_TOKEN");
+    expect(message).not.toContain("hunter2");
+  });
+});
+
 describe("getEnv", () => {
   const saved = { PORT: process.env.PORT, BASE_URL: process.env.BASE_URL };
 

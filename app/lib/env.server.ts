@@ -81,6 +81,24 @@ const envSchema = z
     ),
     S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    // Direct debit through GoCardless is on when GOCARDLESS_ACCESS_TOKEN is set; unset means manual payments only.
+    GOCARDLESS_ACCESS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().regex(/^\S{16,}$/, "must be a GoCardless access token: at least 16 characters, no spaces").optional(),
+    ),
+    GOCARDLESS_ENVIRONMENT: z.preprocess(
+      emptyToUndefined,
+      z.enum(["sandbox", "live"], { error: "must be sandbox or live" }).default("sandbox"),
+    ),
+    GOCARDLESS_WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(16, "must be at least 16 characters long").optional(),
+    ),
+    // Another address for the GoCardless API (a local stand-in in tests).
+    GOCARDLESS_API_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, for example http://127.0.0.1:3370" }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -102,6 +120,13 @@ const envSchema = z
     if (!env.S3_BUCKET && s3Only) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `must be set when ${s3Only} is set` });
     }
+    if (env.GOCARDLESS_ACCESS_TOKEN && !env.GOCARDLESS_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOCARDLESS_WEBHOOK_SECRET"],
+        message: "must be set when GOCARDLESS_ACCESS_TOKEN is set: without it no payment news from GoCardless can be trusted",
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema> & { BASE_URL: string };
@@ -119,7 +144,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "configuration");
       const raw = source[name];
-      const shown = raw === undefined || /SECRET|PASSWORD|ACCESS_KEY|DATABASE_URL|SMTP_URL/.test(name) ? "" : ` (got "${raw}")`;
+      const shown = raw === undefined || /SECRET|PASSWORD|ACCESS_KEY|TOKEN|DATABASE_URL|SMTP_URL/.test(name) ? "" : ` (got "${raw}")`;
       return `  ${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

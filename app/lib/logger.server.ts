@@ -16,7 +16,19 @@ export function getLogger(): pino.Logger {
     level: process.env.NODE_ENV === "test" && !process.env.LOG_LEVEL ? "silent" : getEnv().LOG_LEVEL,
     base: undefined,
     redact: {
-      paths: ["password", "*.password", "token", "*.token", "headers.cookie", "headers.authorization"],
+      paths: [
+        "password",
+        "*.password",
+        "token",
+        "*.token",
+        "accessToken",
+        "*.accessToken",
+        "headers.cookie",
+        "headers.authorization",
+        "headers.Authorization",
+        "*.headers.authorization",
+        "*.headers.Authorization",
+      ],
       censor: "[redacted]",
     },
   };
