@@ -241,6 +241,14 @@ describe("the live stream", () => {
     const bad = await stream("/members/messages/events", "memberB", { "last-event-id": "0x10" });
     expect(bad.status).toBe(400);
     expect(bad.text).toBe("Last-Event-ID must be a message number");
+    // The access check comes first: someone else's conversation is not found, whatever the id.
+    for (const [path, who] of [
+      ["/members/messages/events", "trainer"],
+      [`${staffPath("memberB")}/events`, "memberA"],
+    ] as const) {
+      const stranger = await stream(path, who, { "last-event-id": "0x10" });
+      expect(stranger.status).toBe(404);
+    }
 
     const open = await Promise.all(Array.from({ length: 5 }, () => stream("/members/messages/events", "memberB")));
     expect(open.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
