@@ -32,7 +32,7 @@ async function figure(pose: PhotoPose, ground: string): Promise<Uint8Array> {
 /** A front and a side photo of `takenOn` for the check-in. */
 async function addPhotos(memberId: string, checkInId: string, takenOn: string, ground: string): Promise<void> {
   const photos: Array<{ pose: PhotoPose; image: PreparedImage }> = [];
-  for (const pose of ["front", "side"] as const) photos.push({ pose, image: await preparePrivateImage(await figure(pose, ground), "progress-photos") });
+  for (const pose of ["front", "side"] as const) photos.push({ pose, image: await preparePrivateImage(await figure(pose, ground), "progress-photos", memberId) });
   await getDb().transaction((tx) => insertProgressPhotos(tx, memberId, photos, { takenOn, checkInId }));
 }
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/cms.uploads";
 import { onlyPost } from "~/lib/only-post.server";
-import { handleStaffUpload } from "~/modules/uploads/upload-endpoint.server";
+import { handleStaffUpload } from "./cms.uploads.server";
 import { readUploadBody, storeImage } from "~/modules/uploads/uploads.server";
 
 export function loader() {

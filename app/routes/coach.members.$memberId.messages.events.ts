@@ -1,7 +1,7 @@
 import type { Route } from "./+types/coach.members.$memberId.messages.events";
 import { permittedOrRefusal } from "~/auth/session.server";
 import { answerResource } from "~/lib/resource.server";
-import { messageEventStream } from "~/modules/messages/message-stream.server";
+import { messageEventStream } from "./members.messages.events.server";
 
 /**
  * GET /coach/members/:memberId/messages/events: a member's conversation as server-sent

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/members.messages.events";
 import { permittedOrRefusal } from "~/auth/session.server";
 import { answerResource } from "~/lib/resource.server";
-import { messageEventStream } from "~/modules/messages/message-stream.server";
+import { messageEventStream } from "./members.messages.events.server";
 
 /**
  * GET /members/messages/events: the signed-in member's conversation as server-sent events

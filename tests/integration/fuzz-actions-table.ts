@@ -515,8 +515,9 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
   );
   // Messages: the member's own conversation, the team's answer to the member, and the e-mails switch in Settings.
   list.push(
-    { name: "/members/messages send-message", path: "/members/messages", who: "member", base: { intent: "send-message", body: "How heavy on Thursday?" } },
-    { name: "/coach/members/:memberId/messages send-message", path: `/coach/members/${ids.member}/messages`, who: "trainer", base: { intent: "send-message", body: "Same as last week." } },
+    // A message past the sender's rate limit (decision 0123) is a 429 that has counted the attempt.
+    { name: "/members/messages send-message", path: "/members/messages", who: "member", base: { intent: "send-message", body: "How heavy on Thursday?" }, refusalWrites: ["request_limits"] },
+    { name: "/coach/members/:memberId/messages send-message", path: `/coach/members/${ids.member}/messages`, who: "trainer", base: { intent: "send-message", body: "Same as last week." }, refusalWrites: ["request_limits"] },
     { name: "/coach/members/:memberId/messages send-message (a staff account)", path: `/coach/members/${ids.admin}/messages`, who: "trainer", base: { intent: "send-message", body: "Hello" } },
     { name: "/members/settings message-emails", path: "/members/settings", who: "member", base: { intent: "message-emails", messageEmails: "on" }, pools: { messageEmails: ["on", "off"] } },
   );

@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { message } from "~/db/schema/messages";
+import { MESSAGE_LIMITS } from "~/modules/messages/message-limits.server";
 import type * as StreamModule from "~/modules/messages/message-stream.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { openEventStream, type EventStream } from "../support/event-stream";
@@ -118,6 +119,35 @@ describe("refused messages", () => {
     expect(await storedOf(ids.memberB)).toHaveLength(before);
   });
 
+  it("refuses a member's and a trainer's messages past the burst limit with 429 and a message, storing nothing", async () => {
+    const signedIn = async (role: "member" | "trainer") => {
+      const email = `burst-${role}@message-routes.test`;
+      const password = `burst-${role}-password-1`;
+      const id = (await createUserWithPassword({ name: `Burst ${role}`, email, password, role })).id;
+      return { id, cookie: (await signIn(email, password, { base: app.origin, headers: from() })).cookie };
+    };
+    const member = await signedIn("member");
+    const trainer = await signedIn("trainer");
+    const sendAs = (cookie: string, path: string, body: string) =>
+      fetch(`${app.origin}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...from(), origin: app.origin, cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "send-message", body }).toString(),
+      });
+    for (const [cookie, path] of [
+      [member.cookie, "/members/messages"],
+      [trainer.cookie, `/coach/members/${member.id}/messages`],
+    ] as const) {
+      const before = (await storedOf(member.id)).length;
+      for (let i = 0; i < MESSAGE_LIMITS.burst.max; i += 1) expect((await sendAs(cookie, path, `Message ${i}`)).status).toBe(302);
+      const refused = await sendAs(cookie, path, "One too many");
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain("You are sending messages faster than we can take them. Try again in 1 minute.");
+      expect(await storedOf(member.id)).toHaveLength(before + MESSAGE_LIMITS.burst.max);
+    }
+  });
+
   it("numbers messages sent at once by the member and the trainer 1 to n, each once", async () => {
     const before = (await storedOf(ids.memberB)).length;
     const answers = await Promise.all(
@@ -211,6 +241,14 @@ describe("the live stream", () => {
     const bad = await stream("/members/messages/events", "memberB", { "last-event-id": "0x10" });
     expect(bad.status).toBe(400);
     expect(bad.text).toBe("Last-Event-ID must be a message number");
+    // The access check comes first: someone else's conversation is not found, whatever the id.
+    for (const [path, who] of [
+      ["/members/messages/events", "trainer"],
+      [`${staffPath("memberB")}/events`, "memberA"],
+    ] as const) {
+      const stranger = await stream(path, who, { "last-event-id": "0x10" });
+      expect(stranger.status).toBe(404);
+    }
 
     const open = await Promise.all(Array.from({ length: 5 }, () => stream("/members/messages/events", "memberB")));
     expect(open.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);

@@ -26,7 +26,9 @@ import { createUserWithPassword } from "~/modules/users/users.server";
 import { insertProgramCopy } from "~/modules/workouts/training.test-support";
 import { progressPhoto } from "~/db/schema/progress-photos";
 import { HEIC_MESSAGE } from "~/modules/progress-photos/private-images.server";
+import { MAX_PHOTOS_PER_POSE_AND_DAY, tooManyForPose } from "~/modules/progress-photos/progress-photos.schema";
 import { gpsJpeg, heicBytes } from "~/modules/progress-photos/progress-photos.test-support";
+import { imageQueueCounts } from "~/modules/uploads/image-queue.server";
 import { storedFiles } from "~/modules/uploads/uploads.test-support";
 import { outboxMails } from "../../../tests/support/outbox";
 import { checkInDueState, checkInWeekOf, checkInWeekOfSql, trainingWindow } from "./check-in-week";
@@ -287,6 +289,34 @@ describe("photos with a check-in", () => {
     expect(await rowsOf(member.id)).toEqual([]);
     expect(await weightsOf(member.id)).toEqual([]);
     expect(await photosOf(member.id)).toEqual([]);
+    expect(storedFiles()).toEqual(filesBefore);
+  });
+
+  it("refuses a fourth front photo of the day at its field before any image work, saving nothing", async () => {
+    const member = await person("member");
+    await checkInOn(member.id, weekdayOf(today()));
+    await getDb()
+      .insert(progressPhoto)
+      .values(
+        Array.from({ length: MAX_PHOTOS_PER_POSE_AND_DAY }, (_, i) => ({
+          id: `${member.id}-front-${i}`,
+          userId: member.id,
+          takenOn: today(),
+          pose: "front" as const,
+          width: 10,
+          height: 10,
+          variants: [{ key: `progress-photos/${member.id}-front-${i}/10.jpg`, format: "jpeg" as const, contentType: "image/jpeg", width: 10, height: 10, bytes: 1 }],
+        })),
+      );
+    const photoFront = await file(gpsJpeg(300, 400), "front.jpg");
+    const photoSide = await file(gpsJpeg(300, 400), "side.jpg");
+    const filesBefore = storedFiles();
+    const encodes = imageQueueCounts().started;
+    const refused = await refusal(saveCheckIn(member, { ...form, photoFront, photoSide }));
+    expect(imageQueueCounts().started).toBe(encodes);
+    expect([refused.status, refused.message, refused.fieldErrors?.photoFront]).toEqual([409, tooManyForPose("front"), tooManyForPose("front")]);
+    expect(await rowsOf(member.id)).toEqual([]);
+    expect(await photosOf(member.id)).toHaveLength(MAX_PHOTOS_PER_POSE_AND_DAY);
     expect(storedFiles()).toEqual(filesBefore);
   });
 

@@ -10,7 +10,7 @@ import { AppError } from "~/lib/app-error";
 import { todayIn } from "~/lib/time-zone";
 import type { WeightUnit } from "~/lib/units";
 import { photoPoses, type PhotoPose } from "~/db/schema/progress-photos";
-import { discardPreparedImage, insertProgressPhotos, photosOfCheckIns, preparePrivateImage, type PreparedImage, type ProgressPhotoView } from "~/modules/progress-photos/progress-photos.server";
+import { assertPhotoRoom, discardPreparedImage, insertProgressPhotos, photosOfCheckIns, preparePrivateImage, type PreparedImage, type ProgressPhotoView } from "~/modules/progress-photos/progress-photos.server";
 import { toShown, toStored } from "~/modules/progress/progress-units";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { trainingBetween } from "~/modules/workouts/week-training.server";
@@ -174,8 +174,9 @@ export async function saveCheckIn(actor: Actor, input: unknown, checkInId?: unkn
     weekOf = checkInWeekOf(today, await checkInDayOf(actor.id));
   }
   const values = checkInSchema(unit).parse(input);
-  // Images are re-encoded before the transaction (seconds of work); their rows go in with the check-in.
-  const photos = await preparePhotos(input);
+  // Images are re-encoded before the transaction (seconds of work), after the photo limits
+  // are checked; their rows go in with the check-in, the limits checked again under the lock.
+  const photos = await preparePhotos(actor.id, input, today);
   const window = trainingWindow(weekOf);
   // Read before the transaction: PGlite has one connection, and the figure is a count at the time of saving.
   const training = await trainingBetween(actor.id, window.from, window.to, today);
@@ -231,17 +232,25 @@ export async function saveCheckIn(actor: Actor, input: unknown, checkInId?: unkn
   }
 }
 
-/** The form's optional front, side and back photos (files), each re-encoded; a refused one says so at its field and leaves nothing behind. */
-async function preparePhotos(input: unknown): Promise<Array<{ pose: PhotoPose; image: PreparedImage }>> {
+/**
+ * The form's optional front, side and back photos (files), each re-encoded once the
+ * member's photo limits leave room for them all; a refused one says so at its field and
+ * leaves nothing behind.
+ */
+async function preparePhotos(memberId: string, input: unknown, takenOn: string): Promise<Array<{ pose: PhotoPose; image: PreparedImage }>> {
   const form = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
+  const chosen = photoPoses.filter((pose) => {
+    const file = form[photoFields[pose]];
+    return file instanceof Blob && file.size > 0;
+  });
+  await assertPhotoRoom(getDb(), memberId, chosen, takenOn, (pose) => photoFields[pose]);
   const prepared: Array<{ pose: PhotoPose; image: PreparedImage }> = [];
   try {
-    for (const pose of photoPoses) {
+    for (const pose of chosen) {
       const field = photoFields[pose];
-      const file = form[field];
-      if (!(file instanceof Blob) || file.size === 0) continue;
+      const file = form[field] as Blob;
       try {
-        prepared.push({ pose, image: await preparePrivateImage(new Uint8Array(await file.arrayBuffer()), "progress-photos") });
+        prepared.push({ pose, image: await preparePrivateImage(new Uint8Array(await file.arrayBuffer()), "progress-photos", memberId) });
       } catch (error) {
         if (error instanceof AppError) throw new AppError(error.status, error.message, { fieldErrors: { [field]: error.message } });
         throw error;

@@ -25,8 +25,8 @@ import {
   listConversationsForStaff,
   markConversationRead,
   openConversation,
+  openMessageImage,
   postMessage,
-  serveMessageImage,
   setMessageEmails,
 } from "./messages.server";
 import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG, MESSAGES_PER_PAGE } from "./messages.schema";
@@ -279,14 +279,15 @@ describe("images", () => {
     const [row] = await stored(member.id);
     expect(row!.image!.variants.every((v) => v.key.startsWith(`message-images/${sent.id}/`))).toBe(true);
     for (const viewer of [member, coach]) {
-      const answer = await serveMessageImage(viewer, sent.id, "640.jpg");
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get("cache-control")).toBe("private, no-store");
-      const metadata = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+      const opened = await openMessageImage(viewer, sent.id, "640.jpg");
+      expect(opened.contentType).toBe("image/jpeg");
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened.body) chunks.push(chunk as Buffer);
+      const metadata = await sharp(Buffer.concat(chunks)).metadata();
       expect(metadata.exif).toBeUndefined();
     }
-    await expect(serveMessageImage(other, sent.id, "640.jpg")).rejects.toMatchObject({ status: 404, message: IMAGE_NOT_FOUND });
-    await expect(serveMessageImage(member, sent.id, "9999.jpg")).rejects.toMatchObject({ status: 404 });
+    await expect(openMessageImage(other, sent.id, "640.jpg")).rejects.toMatchObject({ status: 404, message: IMAGE_NOT_FOUND });
+    await expect(openMessageImage(member, sent.id, "9999.jpg")).rejects.toMatchObject({ status: 404 });
   });
 
   it("refuses a file that is not an image with the image field's message, and stores nothing", async () => {

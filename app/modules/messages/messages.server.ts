@@ -12,9 +12,10 @@ import { formatUsDateTime } from "~/lib/dates";
 import { enqueueJob } from "~/lib/jobs.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
-import { discardPreparedImage, IMAGE_NOT_FOUND, preparePrivateImage, privatePicture, servePrivateImage, type PreparedImage } from "~/modules/progress-photos/private-images.server";
+import { discardPreparedImage, IMAGE_NOT_FOUND, openPrivateImage, preparePrivateImage, privatePicture, type PreparedImage, type PrivateImageFile } from "~/modules/progress-photos/private-images.server";
 import type { UploadVariant } from "~/db/schema/uploads";
 import { unreadEmailJob, unreadEmailSchedule } from "./message-emails.server";
+import { consumeMessageAllowance } from "./message-limits.server";
 import { MESSAGES_CHANNEL } from "./message-feed.server";
 import { chosenFile, CONVERSATION_NOT_FOUND, MESSAGE_REQUIRED, staffMessagesPath, messageSchema, MESSAGES_PER_PAGE, UNREAD_COUNT_CAP, type ConversationListItem, type ConversationPage, type MessageView } from "./messages.schema";
 
@@ -93,7 +94,8 @@ function toView(row: MessageRow, timeZone: string): MessageView {
  * A message from the actor: a member to their own conversation, staff to any member's.
  * Up to 5,000 characters (trimmed; longer refused with a message, nothing stored) and an
  * optional image (`image`: a file, re-encoded without its metadata and stored privately);
- * text or an image is needed.
+ * text or an image is needed. Each author's messages and images are rate-limited
+ * (message-limits.server.ts), counted before the image work; a refusal stores nothing.
  * In one transaction: the conversation row is created or locked and its `lastSeq` moved
  * on (concurrent messages get consecutive numbers in commit order), the message stored,
  * the author's read mark moved to it, 'awaiting the team' set by a member's message and
@@ -107,8 +109,9 @@ export async function postMessage(actor: Actor, memberId: unknown, input: unknow
   const file = chosenFile(fields.image) ? fields.image : null;
   if (!body && !file) throw new AppError(400, "", { fieldErrors: { body: MESSAGE_REQUIRED } });
   const fromMember = actor.id === member.id;
+  await consumeMessageAllowance(actor.id, file !== null);
   const { timeZone } = await getSiteSettings();
-  const prepared = file ? await prepareImage(file) : null;
+  const prepared = file ? await prepareImage(file, actor.id) : null;
   const now = new Date();
   const at = sql`${now.toISOString()}::timestamptz`;
   const store = () => getDb().transaction(async (tx) => {
@@ -153,9 +156,9 @@ export async function postMessage(actor: Actor, memberId: unknown, input: unknow
 }
 
 /** Checks and re-encodes a message's image into private storage; a refusal is the image field's message. */
-async function prepareImage(file: Blob): Promise<PreparedImage> {
+async function prepareImage(file: Blob, owner: string): Promise<PreparedImage> {
   try {
-    return await preparePrivateImage(new Uint8Array(await file.arrayBuffer()), "message-images");
+    return await preparePrivateImage(new Uint8Array(await file.arrayBuffer()), "message-images", owner);
   } catch (error) {
     if (error instanceof AppError) throw new AppError(error.status, error.message, { fieldErrors: { image: error.message } });
     throw error;
@@ -166,12 +169,12 @@ async function prepareImage(file: Blob): Promise<PreparedImage> {
  * One file of a message's image (`960.webp`) for the viewer: the member whose conversation
  * it is, or staff; anyone else, like a message or file that does not exist, 'Image not found'.
  */
-export async function serveMessageImage(viewer: Actor, messageId: unknown, file: string, options: { head?: boolean } = {}): Promise<Response> {
+export async function openMessageImage(viewer: Actor, messageId: unknown, file: string): Promise<PrivateImageFile> {
   const id = typeof messageId === "string" ? messageId.slice(0, 100) : "";
   const [found] = id ? await getDb().select({ memberId: message.memberId, image: message.image }).from(message).where(eq(message.id, id)) : [];
   const allowed = found && (can(viewer.role, "conversations", "readAny") || (viewer.role === "member" && found.memberId === viewer.id));
   if (!allowed || !found.image) throw new AppError(404, IMAGE_NOT_FOUND);
-  return servePrivateImage(found.image.variants, file, options);
+  return openPrivateImage(found.image.variants, file);
 }
 
 const isSeq = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 2 ** 31 - 1;

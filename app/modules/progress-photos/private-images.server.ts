@@ -1,13 +1,12 @@
 import crypto from "node:crypto";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import type { UploadVariant } from "~/db/schema/uploads";
 import { AppError } from "~/lib/app-error";
 import { getLogger } from "~/lib/logger.server";
-import { PRIVATE_FILE_HEADERS } from "~/lib/resource.server";
 import { getStorage } from "~/lib/storage.server";
 import type { PictureImage } from "~/components/ui/picture";
 import { MAX_UPLOAD_BYTES, MESSAGES, processImage, sniffImageFormat } from "~/modules/uploads/image-processing.server";
-import { withImageSlot } from "~/modules/uploads/uploads.server";
+import { withImageSlot } from "~/modules/uploads/image-queue.server";
 
 /**
  * Private images: a member's progress photos and the images of the conversation with the
@@ -15,7 +14,8 @@ import { withImageSlot } from "~/modules/uploads/uploads.server";
  * format, the image is turned upright and re-encoded from raw pixels, so no EXIF, GPS or
  * ICC data survives) but are stored under their own key prefix, which the public
  * `/uploads/…` route never serves (it serves `images/…` only). Each is handed out by a
- * route that first checks who is asking, with `Cache-Control: private, no-store`.
+ * route that first checks who is asking, with `Cache-Control: private, no-store`
+ * (app/routes/progress-photos.$photoId.$file.server.ts).
  */
 
 export const privateImagePrefixes = ["progress-photos", "message-images"] as const;
@@ -43,17 +43,18 @@ function isHeic(bytes: Buffer): boolean {
 }
 
 /**
- * Checks and re-encodes an image and writes its variants under `{prefix}/{id}/`.
- * Refusals are AppErrors (413 over 10 MB, 415 not an image or HEIC, 422 unreadable or
- * too many pixels) and write nothing. The caller records the variants in its own
+ * Checks and re-encodes an image and writes its variants under `{prefix}/{id}/`, in the
+ * image queue's turn of `owner` (the acting user's id; image-queue.server.ts). Refusals
+ * are AppErrors (413 over 10 MB, 415 not an image or HEIC, 422 unreadable or too many
+ * pixels, 429 too many of the owner's images waiting) and write nothing. The caller records the variants in its own
  * transaction and calls `discardPreparedImage` if that fails.
  */
-export async function preparePrivateImage(bytes: Uint8Array, prefix: PrivateImagePrefix): Promise<PreparedImage> {
+export async function preparePrivateImage(bytes: Uint8Array, prefix: PrivateImagePrefix, owner: string): Promise<PreparedImage> {
   if (!privateImagePrefixes.includes(prefix)) throw new Error(`Unknown private image prefix: ${String(prefix)}`);
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (input.length > MAX_UPLOAD_BYTES) throw new AppError(413, MESSAGES.tooManyBytes);
   if (input.length > 0 && !sniffImageFormat(input) && isHeic(input)) throw new AppError(415, HEIC_MESSAGE);
-  const processed = await withImageSlot(() => processImage(input));
+  const processed = await withImageSlot(owner, () => processImage(input));
   const id = crypto.randomBytes(16).toString("base64url");
   const files = processed.renditions.map((r) => ({
     variant: { key: `${prefix}/${id}/${r.width}.${r.extension}`, format: r.format, contentType: r.contentType, width: r.width, height: r.height, bytes: r.body.length } satisfies UploadVariant,
@@ -84,22 +85,24 @@ export async function discardPreparedImage(prepared: Pick<PreparedImage, "varian
 const FILE_NAME = /^[1-9]\d{0,4}\.(?:avif|webp|jpg|png)$/;
 
 
+/** One stored file of a private image, for the route to answer with (`private, no-store`). */
+export interface PrivateImageFile {
+  body: Readable;
+  contentType: string;
+  bytes: number;
+}
+
 /**
- * The answer for one variant (`file`, e.g. `960.webp`) of a private image whose variants
- * are `variants`. The caller has checked that the viewer may see the image. Unknown
- * file names and files gone from storage are 404 (AppError); HEAD gets the headers only.
+ * One variant (`file`, e.g. `960.webp`) of a private image whose variants are `variants`,
+ * opened from storage. The caller has checked that the viewer may see the image. Unknown
+ * file names and files gone from storage are 404 (AppError).
  */
-export async function servePrivateImage(variants: UploadVariant[], file: string, options: { head?: boolean } = {}): Promise<Response> {
+export async function openPrivateImage(variants: UploadVariant[], file: string): Promise<PrivateImageFile> {
   const variant = FILE_NAME.test(file) ? variants.find((v) => v.key.endsWith(`/${file}`)) : undefined;
   if (!variant) throw new AppError(404, IMAGE_NOT_FOUND);
   const stored = await getStorage().get(variant.key);
   if (!stored) throw new AppError(404, IMAGE_NOT_FOUND);
-  if (options.head) stored.body.destroy();
-  const body = options.head ? null : (Readable.toWeb(stored.body) as ReadableStream<Uint8Array>);
-  return new Response(body, {
-    status: 200,
-    headers: { ...PRIVATE_FILE_HEADERS, "Content-Type": variant.contentType, "Content-Length": String(stored.bytes) },
-  });
+  return { body: stored.body, contentType: variant.contentType, bytes: stored.bytes };
 }
 
 /**

@@ -13,11 +13,12 @@ import { AppError } from "~/lib/app-error";
 import { getStorage, resetStorage, S3FileStorage } from "~/lib/storage.server";
 import { todayForSite } from "~/modules/settings/settings.server";
 import { isServableKey } from "~/modules/uploads/serve-upload.server";
+import { imageQueueCounts } from "~/modules/uploads/image-queue.server";
 import { storedFiles } from "~/modules/uploads/uploads.test-support";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { HEIC_MESSAGE, preparePrivateImage } from "./private-images.server";
 import { MAX_PHOTOS_PER_MEMBER, PHOTO_DATES_PER_PAGE, TOO_MANY_PHOTOS, tooManyForPose } from "./progress-photos.schema";
-import { deleteProgressPhoto, insertProgressPhotos, listProgressPhotos, photosOfCheckIns, serveProgressPhoto, uploadProgressPhoto } from "./progress-photos.server";
+import { deleteProgressPhoto, insertProgressPhotos, listProgressPhotos, openProgressPhoto, photosOfCheckIns, uploadProgressPhoto } from "./progress-photos.server";
 import { gpsJpeg, heicBytes, wipePhotos } from "./progress-photos.test-support";
 
 const member = { id: "", role: "member" as const };
@@ -44,12 +45,16 @@ async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
+async function readAll(body: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 async function storedBytes(key: string): Promise<Buffer> {
   const file = await getStorage().get(key);
   expect(file).not.toBeNull();
-  const chunks: Buffer[] = [];
-  for await (const chunk of file!.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return readAll(file!.body);
 }
 
 async function upload(actor: { id: string; role: "member" }, takenOn: string, pose = "front", photo?: Buffer) {
@@ -61,7 +66,7 @@ describe("preparing a private image", () => {
     const photo = await gpsJpeg();
     const before = await sharp(photo).metadata();
     expect(before.exif?.toString("latin1")).toContain("PhoneCam");
-    const prepared = await preparePrivateImage(new Uint8Array(photo), "progress-photos");
+    const prepared = await preparePrivateImage(new Uint8Array(photo), "progress-photos", member.id);
     expect(prepared).toMatchObject({ width: 800, height: 1200 });
     const keys = prepared.variants.map((v) => v.key).sort();
     expect(keys).toEqual(["480", "800"].flatMap((w) => ["avif", "jpg", "webp"].map((ext) => `progress-photos/${prepared.id}/${w}.${ext}`)).sort());
@@ -80,10 +85,10 @@ describe("preparing a private image", () => {
 
   it("refuses a 30 MB file, a HEIC and a file that is not an image, writing nothing", async () => {
     const huge = Buffer.concat([await small(), Buffer.alloc(30 * 1024 * 1024)]);
-    expect(await refusalOf(preparePrivateImage(new Uint8Array(huge), "message-images"))).toMatchObject({ status: 413, message: "The image is larger than 10 MB." });
-    expect(await refusalOf(preparePrivateImage(new Uint8Array(heicBytes()), "progress-photos"))).toMatchObject({ status: 415, message: HEIC_MESSAGE });
+    expect(await refusalOf(preparePrivateImage(new Uint8Array(huge), "message-images", member.id))).toMatchObject({ status: 413, message: "The image is larger than 10 MB." });
+    expect(await refusalOf(preparePrivateImage(new Uint8Array(heicBytes()), "progress-photos", member.id))).toMatchObject({ status: 415, message: HEIC_MESSAGE });
     const text = new TextEncoder().encode("Just my notes, saved as photo.jpg");
-    expect(await refusalOf(preparePrivateImage(text, "progress-photos"))).toMatchObject({ status: 415, message: "Please choose an image file (JPEG, PNG, WebP, AVIF or GIF)." });
+    expect(await refusalOf(preparePrivateImage(text, "progress-photos", member.id))).toMatchObject({ status: 415, message: "Please choose an image file (JPEG, PNG, WebP, AVIF or GIF)." });
     expect(storedFiles()).toEqual([]);
   });
 });
@@ -143,9 +148,12 @@ function fakeRow(userId: string, takenOn: string, pose: "front" | "side" | "back
 }
 
 describe("limits", () => {
-  it("keeps at most three photos of a pose on a date; the refused one leaves no file", async () => {
+  it("keeps at most three photos of a pose on a date; the fourth is refused before any image work and leaves no file", async () => {
     for (let i = 0; i < 3; i += 1) await upload(member, "2026-02-01", "side");
-    expect(await refusalOf(upload(member, "2026-02-01", "side"))).toMatchObject({ status: 409, message: tooManyForPose("side") });
+    const fourth = await gpsJpeg();
+    const encodes = imageQueueCounts().started;
+    expect(await refusalOf(upload(member, "2026-02-01", "side", fourth))).toMatchObject({ status: 409, message: tooManyForPose("side"), fieldErrors: { pose: tooManyForPose("side") } });
+    expect(imageQueueCounts().started).toBe(encodes);
     await upload(member, "2026-02-01", "front");
     await upload(member, "2026-02-02", "side");
     expect(storedFiles()).toHaveLength(5 * 3);
@@ -171,7 +179,10 @@ describe("limits", () => {
     const rows = Array.from({ length: MAX_PHOTOS_PER_MEMBER - 1 }, (_, i) => fakeRow(member.id, `2024-01-01`, (["front", "side", "back"] as const)[i % 3]));
     await getDb().insert(progressPhoto).values(rows);
     await upload(member, "2026-02-04");
-    expect(await refusalOf(upload(member, "2026-02-05"))).toMatchObject({ status: 409, message: TOO_MANY_PHOTOS });
+    const photo = await small();
+    const encodes = imageQueueCounts().started;
+    expect(await refusalOf(upload(member, "2026-02-05", "front", photo))).toMatchObject({ status: 409, message: TOO_MANY_PHOTOS });
+    expect(imageQueueCounts().started).toBe(encodes);
     expect(storedFiles()).toHaveLength(3);
   });
 });
@@ -179,18 +190,18 @@ describe("limits", () => {
 describe("serving and deleting", () => {
   it("serves the bytes privately to the member and the staff; another member gets 'not found'", async () => {
     const { id } = await upload(member, "2026-03-01");
-    const own = await serveProgressPhoto(member, id, "300.webp");
-    expect(own.status).toBe(200);
-    expect(own.headers.get("cache-control")).toBe("private, no-store");
-    expect(own.headers.get("content-type")).toBe("image/webp");
-    expect((await sharp(Buffer.from(await own.arrayBuffer())).metadata()).format).toBe("webp");
-    const staff = await serveProgressPhoto(trainer, id, "300.jpg");
-    expect(staff.status).toBe(200);
-    await staff.body?.cancel();
-    expect(await refusalOf(serveProgressPhoto(other, id, "300.jpg"))).toMatchObject({ status: 404 });
-    expect(await refusalOf(serveProgressPhoto(member, id, "../300.jpg"))).toMatchObject({ status: 404 });
-    expect(await refusalOf(serveProgressPhoto(member, id, "960.jpg"))).toMatchObject({ status: 404 });
-    expect(await refusalOf(serveProgressPhoto(member, "unknown", "300.jpg"))).toMatchObject({ status: 404 });
+    const own = await openProgressPhoto(member, id, "300.webp");
+    expect(own.contentType).toBe("image/webp");
+    const bytes = await readAll(own.body);
+    expect(bytes.length).toBe(own.bytes);
+    expect((await sharp(bytes).metadata()).format).toBe("webp");
+    const staff = await openProgressPhoto(trainer, id, "300.jpg");
+    expect(staff.contentType).toBe("image/jpeg");
+    staff.body.destroy();
+    expect(await refusalOf(openProgressPhoto(other, id, "300.jpg"))).toMatchObject({ status: 404 });
+    expect(await refusalOf(openProgressPhoto(member, id, "../300.jpg"))).toMatchObject({ status: 404 });
+    expect(await refusalOf(openProgressPhoto(member, id, "960.jpg"))).toMatchObject({ status: 404 });
+    expect(await refusalOf(openProgressPhoto(member, "unknown", "300.jpg"))).toMatchObject({ status: 404 });
   });
 
   it("deletes the member's own photo and its files; another member's is 'not found' and stays", async () => {

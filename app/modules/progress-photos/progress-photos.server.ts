@@ -10,7 +10,7 @@ import { formatLongDate } from "~/lib/dates";
 import type { PictureImage } from "~/components/ui/picture";
 import { todayForSite } from "~/modules/settings/settings.server";
 import { requireMemberAccount, type MemberAccount } from "~/modules/users/member-account.server";
-import { discardPreparedImage, preparePrivateImage, privatePicture, servePrivateImage, type PreparedImage } from "./private-images.server";
+import { discardPreparedImage, openPrivateImage, preparePrivateImage, privatePicture, type PreparedImage, type PrivateImageFile } from "./private-images.server";
 import {
   MAX_PHOTOS_PER_MEMBER,
   MAX_PHOTOS_PER_POSE_AND_DAY,
@@ -24,7 +24,7 @@ import {
   type PhotoTimelineQuery,
 } from "./progress-photos.schema";
 
-export { discardPreparedImage, preparePrivateImage, servePrivateImage, type PreparedImage } from "./private-images.server";
+export { discardPreparedImage, preparePrivateImage, type PreparedImage } from "./private-images.server";
 
 /**
  * A member's progress photos: private to the member and the staff (decision 0066). A
@@ -67,10 +67,32 @@ async function requirePhotoReader(actor: Actor, memberId: string): Promise<Membe
 // ---- Writing ----
 
 /**
+ * Refuses (AppError 409, nothing written) photos of these poses on `takenOn` that would
+ * pass MAX_PHOTOS_PER_POSE_AND_DAY of a pose on a date or MAX_PHOTOS_PER_MEMBER in all.
+ * Called before any image work, and again by `insertProgressPhotos` under the member's lock.
+ * A pose's refusal is the message of the form's field `fieldOf(pose)`.
+ */
+export async function assertPhotoRoom(db: Db | Tx, userId: string, poses: PhotoPose[], takenOn: string, fieldOf: (pose: PhotoPose) => string = () => "pose"): Promise<void> {
+  if (poses.length === 0) return;
+  const [total] = await db.select({ n: count() }).from(progressPhoto).where(eq(progressPhoto.userId, userId));
+  if ((total?.n ?? 0) + poses.length > MAX_PHOTOS_PER_MEMBER) throw new AppError(409, TOO_MANY_PHOTOS);
+  const distinct = [...new Set(poses)];
+  const sameDay = await db
+    .select({ pose: progressPhoto.pose, n: count() })
+    .from(progressPhoto)
+    .where(and(eq(progressPhoto.userId, userId), eq(progressPhoto.takenOn, takenOn), inArray(progressPhoto.pose, distinct)))
+    .groupBy(progressPhoto.pose);
+  for (const pose of distinct) {
+    const already = sameDay.find((row) => row.pose === pose)?.n ?? 0;
+    const adding = poses.filter((p) => p === pose).length;
+    if (already + adding > MAX_PHOTOS_PER_POSE_AND_DAY) throw new AppError(409, tooManyForPose(pose), { fieldErrors: { [fieldOf(pose)]: tooManyForPose(pose) } });
+  }
+}
+
+/**
  * Records prepared images as `userId`'s photos, inside the caller's transaction (a
  * check-in's save, or an upload from Progress). The member's row is locked first, so two
- * saves at once count each other's photos: at most MAX_PHOTOS_PER_POSE_AND_DAY of a pose
- * on a date and MAX_PHOTOS_PER_MEMBER in all (AppError 409 otherwise, nothing written).
+ * saves at once count each other's photos (`assertPhotoRoom` again, under the lock).
  * The caller discards the prepared images when the transaction fails.
  */
 export async function insertProgressPhotos(
@@ -81,19 +103,7 @@ export async function insertProgressPhotos(
 ): Promise<string[]> {
   if (photos.length === 0) return [];
   await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("no key update");
-  const [total] = await tx.select({ n: count() }).from(progressPhoto).where(eq(progressPhoto.userId, userId));
-  if ((total?.n ?? 0) + photos.length > MAX_PHOTOS_PER_MEMBER) throw new AppError(409, TOO_MANY_PHOTOS);
-  const poses = [...new Set(photos.map((p) => p.pose))];
-  const sameDay = await tx
-    .select({ pose: progressPhoto.pose, n: count() })
-    .from(progressPhoto)
-    .where(and(eq(progressPhoto.userId, userId), eq(progressPhoto.takenOn, options.takenOn), inArray(progressPhoto.pose, poses)))
-    .groupBy(progressPhoto.pose);
-  for (const pose of poses) {
-    const already = sameDay.find((row) => row.pose === pose)?.n ?? 0;
-    const adding = photos.filter((p) => p.pose === pose).length;
-    if (already + adding > MAX_PHOTOS_PER_POSE_AND_DAY) throw new AppError(409, tooManyForPose(pose), { fieldErrors: { pose: tooManyForPose(pose) } });
-  }
+  await assertPhotoRoom(tx, userId, photos.map((p) => p.pose), options.takenOn);
   await tx.insert(progressPhoto).values(
     photos.map(({ pose, image }) => ({
       id: image.id,
@@ -117,15 +127,16 @@ function fileOf(value: unknown): Blob {
 
 /**
  * A member adds a photo from Progress: the form's `photo` (a file), `pose` and `takenOn`.
- * The fields are checked before the image is processed; a refused image or a limit
- * reached leaves nothing behind.
+ * The fields and the limits are checked before the image is processed (and the limits
+ * again with the write); a refused image or a limit reached leaves nothing behind.
  */
 export async function uploadProgressPhoto(actor: Actor, input: { photo?: unknown; pose?: unknown; takenOn?: unknown }): Promise<{ id: string; takenOn: string }> {
   const fields = photoFieldsSchema(await todayForSite()).parse({ pose: input.pose, takenOn: input.takenOn });
   const file = fileOf(input.photo);
+  await assertPhotoRoom(getDb(), actor.id, [fields.pose], fields.takenOn);
   let image: PreparedImage;
   try {
-    image = await preparePrivateImage(new Uint8Array(await file.arrayBuffer()), "progress-photos");
+    image = await preparePrivateImage(new Uint8Array(await file.arrayBuffer()), "progress-photos", actor.id);
   } catch (error) {
     // The image's refusal belongs beside the file field.
     if (error instanceof AppError) throw new AppError(error.status, error.message, { fieldErrors: { photo: error.message } });
@@ -264,15 +275,15 @@ export async function photosOfCheckIns(checkInIds: string[]): Promise<Map<string
 // ---- Serving ----
 
 /**
- * GET /progress-photos/:photoId/:file for a signed-in viewer: the bytes, `private,
- * no-store`, to the member whose photo it is and to staff. Anyone else, like an unknown
- * photo or file, gets 404 (AppError) and no bytes.
+ * A file of a progress photo (GET /progress-photos/:photoId/:file) for a signed-in viewer:
+ * the member whose photo it is, or staff. Anyone else, like an unknown photo or file, gets
+ * 404 (AppError) and no bytes.
  */
-export async function serveProgressPhoto(viewer: Actor, photoId: string, file: string, options: { head?: boolean } = {}): Promise<Response> {
+export async function openProgressPhoto(viewer: Actor, photoId: string, file: string): Promise<PrivateImageFile> {
   const [row] = await getDb()
     .select({ userId: progressPhoto.userId, variants: progressPhoto.variants })
     .from(progressPhoto)
     .where(eq(progressPhoto.id, photoId.slice(0, 100)));
   if (!row || (row.userId !== viewer.id && !can(viewer.role, "progressPhotos", "viewAny"))) throw new AppError(404, PHOTO_MESSAGES.notFound);
-  return servePrivateImage(row.variants, file, options);
+  return openPrivateImage(row.variants, file);
 }

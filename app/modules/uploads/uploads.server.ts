@@ -10,6 +10,7 @@ import type { PictureImage } from "~/components/ui/picture";
 import { MAX_UPLOAD_BYTES, MESSAGES, processImage, type ProcessedImage } from "./image-processing.server";
 import { AppError } from "~/lib/app-error";
 import { readLimitedBytes } from "~/lib/request-body.server";
+import { withImageSlot } from "./image-queue.server";
 
 export { MAX_UPLOAD_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from "./image-processing.server";
 
@@ -26,24 +27,6 @@ export function uploadUrl(key: string): string {
 /** Reads a raw request body (the browser sends the file itself, not a form): a huge upload never sits in memory. */
 export function readUploadBody(request: Request, limit = MAX_UPLOAD_BYTES): Promise<Buffer> {
   return readLimitedBytes(request, limit, () => new AppError(413, MESSAGES.tooManyBytes));
-}
-
-// Decoding a 40-megapixel image takes a few hundred megabytes for a moment; a few
-// uploads at once are fine, a burst of them should queue rather than exhaust memory.
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs image work when a slot is free (progress photos and message images share the slots). */
-export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
 }
 
 /** 22 characters of base64url: 128 random bits, so names cannot be guessed or collide. */
@@ -93,7 +76,7 @@ export function toPictureImage(variants: UploadVariant[]): PictureImage | null {
  */
 export async function storeImage(actor: Pick<SessionUser, "id" | "email" | "role">, body: Buffer): Promise<StoredImage> {
   ensureCan(actor, "uploads", "create");
-  const processed = await withImageSlot(() => processImage(body));
+  const processed = await withImageSlot(actor.id, () => processImage(body));
   const id = newUploadId();
   const files = toVariants(id, processed);
   const keys = files.map((f) => f.variant.key);

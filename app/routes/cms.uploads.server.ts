@@ -1,16 +1,17 @@
 import { can, type Action, type Entity } from "~/auth/permissions";
 import { getSessionUser, type SessionUser } from "~/auth/session.server";
 import { mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "~/auth/two-factor-sign-in.server";
-import { AppError } from "~/lib/app-error";
 import { onlyPost } from "~/lib/only-post.server";
+import { answerResource } from "~/lib/resource.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
-
 /**
- * The staff upload endpoints (images, PDFs): the file itself is the request body. 201
- * with what `store` returns; refusals are JSON {error}: 401 signed out, 403 without the
- * permission, an AppError's status (413, 415, 422) for the file.
+ * The HTTP side of the staff upload endpoints (images, PDFs; this route's and
+ * cms.documents.ts's): the file itself is the request body. 201 with what `store`
+ * returns; refusals are JSON {error}: 401 signed out, 403 without the permission, an
+ * AppError's status for the file (413, 415, 422; 429 with Retry-After while the image
+ * queue holds too many of the person's images).
  */
 export async function handleStaffUpload<E extends Entity>(
   request: Request,
@@ -24,10 +25,5 @@ export async function handleStaffUpload<E extends Entity>(
     return Response.json({ error: permission.refusal }, { status: 403, headers: noStore });
   }
   if (await mustEnrolTwoFactor(actor)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403, headers: noStore });
-  try {
-    return Response.json(await store(actor), { status: 201, headers: noStore });
-  } catch (error) {
-    if (error instanceof AppError) return Response.json({ error: error.message }, { status: error.status, headers: noStore });
-    throw error;
-  }
+  return answerResource(async () => Response.json(await store(actor), { status: 201, headers: noStore }), noStore, "json");
 }
