@@ -67,18 +67,9 @@ export default tseslint.config(
     files: ["app/modules/**"],
     ignores: [
       "**/*.test.ts",
-      // moved by the links/limits branches (issue 47): the lead removes these lines at merge.
+      // moved by the links branch (issue 47): the lead removes these lines at merge.
       "app/modules/member-data/data-exports.server.ts",
       "app/modules/users/account-security.server.ts",
-      "app/modules/uploads/upload-endpoint.server.ts",
-      "app/modules/messages/message-stream.server.ts",
-      "app/modules/progress-photos/private-images.server.ts",
-      // serveMessageImage / serveProgressPhoto return private-images' Response (limits branch).
-      "app/modules/messages/messages.server.ts",
-      "app/modules/progress-photos/progress-photos.server.ts",
-      // readUploadBody / readDocumentBody read the raw upload's Request, beside upload-endpoint (limits branch).
-      "app/modules/uploads/uploads.server.ts",
-      "app/modules/uploads/documents.server.ts",
     ],
     rules: {
       "no-restricted-syntax": [

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/cms.documents";
-import { readDocumentBody, storeDocumentFile } from "~/modules/uploads/documents.server";
+import { storeDocumentFile } from "~/modules/uploads/documents.server";
 import { onlyPost } from "~/lib/only-post.server";
-import { handleStaffUpload } from "./cms.uploads.server";
+import { handleStaffUpload, readDocumentBody } from "./cms.uploads.server";
 
 export function loader() {
   return onlyPost();

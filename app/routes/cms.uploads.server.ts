@@ -2,7 +2,11 @@ import { can, type Action, type Entity } from "~/auth/permissions";
 import { getSessionUser, type SessionUser } from "~/auth/session.server";
 import { mustEnrolTwoFactor, TWO_FACTOR_FIRST } from "~/auth/two-factor-sign-in.server";
 import { onlyPost } from "~/lib/only-post.server";
+import { AppError } from "~/lib/app-error";
+import { readLimitedBytes } from "~/lib/request-body.server";
 import { answerResource } from "~/lib/resource.server";
+import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from "~/modules/uploads/documents.server";
+import { MAX_UPLOAD_BYTES, MESSAGES } from "~/modules/uploads/image-processing.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -26,4 +30,14 @@ export async function handleStaffUpload<E extends Entity>(
   }
   if (await mustEnrolTwoFactor(actor)) return Response.json({ error: TWO_FACTOR_FIRST }, { status: 403, headers: noStore });
   return answerResource(async () => Response.json(await store(actor), { status: 201, headers: noStore }), noStore, "json");
+}
+
+/** The image itself as the request body, stopping at 10 MB: a huge upload never sits in memory. */
+export function readUploadBody(request: Request): Promise<Buffer> {
+  return readLimitedBytes(request, MAX_UPLOAD_BYTES, () => new AppError(413, MESSAGES.tooManyBytes));
+}
+
+/** The PDF itself as the request body, stopping at 20 MB (with the document's own message). */
+export function readDocumentBody(request: Request): Promise<Buffer> {
+  return readLimitedBytes(request, MAX_DOCUMENT_BYTES, () => new AppError(413, DOCUMENT_MESSAGES.tooManyBytes));
 }

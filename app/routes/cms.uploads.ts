@@ -1,7 +1,7 @@
 import type { Route } from "./+types/cms.uploads";
 import { onlyPost } from "~/lib/only-post.server";
-import { handleStaffUpload } from "./cms.uploads.server";
-import { readUploadBody, storeImage } from "~/modules/uploads/uploads.server";
+import { handleStaffUpload, readUploadBody } from "./cms.uploads.server";
+import { storeImage } from "~/modules/uploads/uploads.server";
 
 export function loader() {
   return onlyPost();

@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { tinyPdf } from "~/modules/nutrition/nutrition.test-support";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { DOCUMENT_MESSAGES, isPdf, MAX_DOCUMENT_BYTES, readDocumentBody, sanitiseFileName, storeDocumentFile } from "./documents.server";
+import { DOCUMENT_MESSAGES, isPdf, MAX_DOCUMENT_BYTES, sanitiseFileName, storeDocumentFile } from "./documents.server";
 import { isServableKey } from "./serve-upload.server";
 import { AppError } from "~/lib/app-error";
 import { storedFiles, uploadRows, wipeUploads } from "./uploads.test-support";
@@ -76,30 +76,5 @@ describe("storing a PDF", () => {
   it("is never served by /uploads: only images/… keys are public", async () => {
     const stored = await storeDocumentFile(trainer, tinyPdf(), "plan.pdf");
     expect(isServableKey(`documents/${stored.uploadId}/plan.pdf`)).toBe(false);
-  });
-});
-
-describe("reading a PDF request body", () => {
-  function streamOf(total: number, chunk = 1024 * 1024): Request {
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent >= total) return controller.close();
-        const size = Math.min(chunk, total - sent);
-        sent += size;
-        controller.enqueue(new Uint8Array(size));
-      },
-    });
-    return new Request("http://localhost/cms/documents", { method: "POST", body, duplex: "half" } as RequestInit);
-  }
-
-  it("reads a body up to 20 MB", async () => {
-    expect((await readDocumentBody(streamOf(3 * 1024 * 1024))).length).toBe(3 * 1024 * 1024);
-  });
-
-  it("stops at 20 MB with the document's message, whatever Content-Length said", async () => {
-    await expect(readDocumentBody(streamOf(MAX_DOCUMENT_BYTES + 1))).rejects.toMatchObject({ status: 413, message: DOCUMENT_MESSAGES.tooManyBytes });
-    const declared = new Request("http://localhost/cms/documents", { method: "POST", body: "x", headers: { "content-length": String(MAX_DOCUMENT_BYTES + 1) } });
-    await expect(readDocumentBody(declared)).rejects.toMatchObject({ status: 413, message: DOCUMENT_MESSAGES.tooManyBytes });
   });
 });

@@ -8,7 +8,6 @@ import { recordAudit } from "~/auth/audit.server";
 import { getLogger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage.server";
 import { AppError } from "~/lib/app-error";
-import { readLimitedBytes } from "~/lib/request-body.server";
 import { trimCharacters } from "~/lib/trim-characters";
 
 /**
@@ -46,11 +45,6 @@ export function sanitiseFileName(name: string | null | undefined): string {
     .replace(/[^\w-]+/g, "-");
   const stem = trimCharacters(trimCharacters(cleaned, "-_").slice(0, 80), "-_", "end");
   return `${stem || "document"}.pdf`;
-}
-
-/** The request body, stopping at 20 MB (with the document's own message). */
-export function readDocumentBody(request: Request): Promise<Buffer> {
-  return readLimitedBytes(request, MAX_DOCUMENT_BYTES, () => new AppError(413, DOCUMENT_MESSAGES.tooManyBytes));
 }
 
 export interface StoredDocumentFile {

@@ -7,9 +7,7 @@ import { recordAudit } from "~/auth/audit.server";
 import { getLogger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage.server";
 import type { PictureImage } from "~/components/ui/picture";
-import { MAX_UPLOAD_BYTES, MESSAGES, processImage, type ProcessedImage } from "./image-processing.server";
-import { AppError } from "~/lib/app-error";
-import { readLimitedBytes } from "~/lib/request-body.server";
+import { processImage, type ProcessedImage } from "./image-processing.server";
 import { withImageSlot } from "./image-queue.server";
 
 export { MAX_UPLOAD_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from "./image-processing.server";
@@ -22,11 +20,6 @@ export const UPLOADS_PATH = "/uploads";
 
 export function uploadUrl(key: string): string {
   return `${UPLOADS_PATH}/${key}`;
-}
-
-/** Reads a raw request body (the browser sends the file itself, not a form): a huge upload never sits in memory. */
-export function readUploadBody(request: Request, limit = MAX_UPLOAD_BYTES): Promise<Buffer> {
-  return readLimitedBytes(request, limit, () => new AppError(413, MESSAGES.tooManyBytes));
 }
 
 /** 22 characters of base64url: 128 random bits, so names cannot be guessed or collide. */
