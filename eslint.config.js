@@ -8,6 +8,12 @@ import tseslint from "typescript-eslint";
 // Numbers typed into a form go through one decimal reader (decision 0045); z.coerce reads hex, exponents and blanks.
 const noCoerce = { selector: "MemberExpression[object.name='z'][property.name='coerce']", message: "Read numbers with ~/lib/number-field (decimal only): z.coerce takes '0x10', '1e3' and blanks (decision 0045)." };
 
+// A table is as wide as its cells whatever its width says: `sr-only` on one leaves it wide enough to scroll a phone's page sideways.
+const noHiddenTable = {
+  selector: "JSXOpeningElement[name.name='table'] JSXAttribute[name.name='className'] Literal[value=/sr-only/]",
+  message: "Hide a table in a <div className=\"sr-only\">: sr-only on the <table> keeps its width and widens the page (issue 47).",
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -35,7 +41,7 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-syntax": ["error", noCoerce] },
+    rules: { "no-restricted-syntax": ["error", noCoerce, noHiddenTable] },
   },
   {
     files: ["app/**/*.tsx", "app/**/*.ts"],
@@ -103,6 +109,7 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name='catch'][arguments.0.type=/FunctionExpression$/]", message: "Routes catch nothing: services throw AppError and runAction answers it (decision 0029)." },
         { selector: "MemberExpression[object.name='request'][property.name=/^(formData|json|text)$/]", message: "runAction (~/lib/action.server) reads the body." },
         noCoerce,
+        noHiddenTable,
       ],
     },
   },
