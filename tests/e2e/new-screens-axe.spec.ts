@@ -27,7 +27,7 @@ async function linkMatching(page: Page, pattern: RegExp): Promise<string> {
 }
 
 async function everyNewScreen(page: Page) {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const found: string[] = [];
   await signInOverHttp(page, "historyMember");
   for (const path of ["/members", "/members/check-ins", "/members/progress/photos", "/members/messages", "/members/settings", "/services/group-classes"]) await check(page, path, found);
