@@ -10,6 +10,12 @@ const noCoerce = { selector: "MemberExpression[object.name='z'][property.name='c
 // Where HTTP is answered (decision 0129): a route and its own `<route>.server.ts`, never a module.
 const answeredBesideTheRoute = "Modules take the actor and plain input and return plain results; the Request, the Response, redirects and toasts belong to the route's own <route>.server.ts (decision 0129).";
 
+// A table is as wide as its cells whatever its width says: `sr-only` on one leaves it wide enough to scroll a phone's page sideways.
+const noHiddenTable = {
+  selector: "JSXOpeningElement[name.name='table'] JSXAttribute[name.name='className'] Literal[value=/sr-only/]",
+  message: "Hide a table in a <div className=\"sr-only\">: sr-only on the <table> keeps its width and widens the page (issue 47).",
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -37,7 +43,7 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-syntax": ["error", noCoerce] },
+    rules: { "no-restricted-syntax": ["error", noCoerce, noHiddenTable] },
   },
   {
     files: ["app/**/*.tsx", "app/**/*.ts"],
@@ -126,6 +132,7 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name='catch'][arguments.0.type=/FunctionExpression$/]", message: "Routes catch nothing: services throw AppError and runAction answers it (decision 0029)." },
         { selector: "MemberExpression[object.name='request'][property.name=/^(formData|json|text)$/]", message: "runAction (~/lib/action.server) reads the body." },
         noCoerce,
+        noHiddenTable,
       ],
     },
   },

@@ -55,8 +55,9 @@ export function SiteHeader({ user, businessName, counts = noMenuCounts, menus = 
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
-  // The menu closes on a route change.
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  // The menu closes on every navigation, to the same address too (a link to this page, 'Log out' on the home page):
+  // each has a new location key.
+  useEffect(() => setMenuOpen(false), [location.key]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -224,7 +225,7 @@ export function SiteHeader({ user, businessName, counts = noMenuCounts, menus = 
                   <Link to="/members/settings" className={buttonClass("inverse")}>
                     Settings
                   </Link>
-                  <Form method="post" action="/logout">
+                  <Form method="post" action="/logout" onSubmit={() => setMenuOpen(false)}>
                     <button type="submit" className={buttonClass("primary", "w-full")}>
                       Log out
                     </button>

@@ -18,7 +18,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} heading="Erasure Report" />;
 }
 
-/** What one erasure removed: rows per table and files. It names no one erased, so it can stay. */
+/** What one erasure removed: records per kind of data and files. It names no one erased, so it can stay. */
 export default function ErasureReport({ loaderData }: Route.ComponentProps) {
   const r = loaderData;
   const rows = r.tables.reduce((sum, t) => sum + t.rows, 0);
@@ -26,21 +26,21 @@ export default function ErasureReport({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Erasure Report</h1>
       <p className="mt-2 text-zinc-700">
-        An account was erased on {r.when} by {r.by ?? "an administrator no longer here"}: {rows} records in {r.tables.length} tables, and {r.files} stored files (deleted in the
+        An account was erased on {r.when} by {r.by ?? "an administrator no longer here"}: {rows} records of {r.tables.length} kinds, and {r.files} stored files (deleted in the
         background, retried until storage answers).
       </p>
       <table className="mt-6 w-full max-w-xl text-left text-sm">
-        <caption className="sr-only">Records removed per table</caption>
+        <caption className="sr-only">Records removed per kind of data</caption>
         <thead className="bg-zinc-50 text-zinc-700">
           <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">Table</th>
+            <th scope="col" className="px-4 py-2 font-semibold">Data</th>
             <th scope="col" className="px-4 py-2 text-right font-semibold">Records removed</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200">
           {r.tables.map((t) => (
             <tr key={t.table}>
-              <th scope="row" className="px-4 py-2 font-mono font-normal">{t.table}</th>
+              <th scope="row" className="px-4 py-2 font-normal">{t.kind}</th>
               <td className="px-4 py-2 text-right">{t.rows}</td>
             </tr>
           ))}

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, signInOverHttp, test } from "./support/test";
 import { PASSWORD, users } from "./support/users";
 
 const links = [
@@ -49,6 +49,23 @@ test("the mobile menu closes when a link changes the route", async ({ page }) =>
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1, name: "Train With Relentless Intensity" })).toBeVisible();
   await expect(menu).toBeHidden();
+});
+
+test("the mobile menu closes on a link to the page already open, and on 'Log out' from the home page", async ({ page }) => {
+  await signInOverHttp(page, "signOut");
+  await page.goto("/members");
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "Member Dashboard" }).click();
+  await expect(menu).toBeHidden();
+
+  // Signed in on the home page, 'Log out' lands on the same address: the menu closes all the same.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByText("You have been successfully signed out.")).toBeVisible();
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
 });
 
 test("'Member Login' in the mobile menu opens the sign-in dialog and signs the member in", async ({ page }) => {

@@ -90,7 +90,26 @@ test("a member asks to delete their account; the administrator finds the request
   await signInOverHttp(page, "dataMember");
   await page.goto("/members/settings");
   const section = page.getByRole("region", { name: "Delete My Account" });
-  await section.getByRole("button", { name: "Delete my account" }).click();
+  const deleteButton = section.getByRole("button", { name: "Delete my account" });
+  // It asks first, Cancel in focus; Escape and Cancel send nothing, and focus returns to the button.
+  await deleteButton.click();
+  const askFirst = page.getByRole("dialog", { name: "Delete your account?" });
+  await expect(askFirst).toBeVisible();
+  await expect(askFirst.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(askFirst).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(askFirst).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(askFirst).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await expect(section.getByText(/You asked to delete your account on/)).toHaveCount(0);
+  // Confirmed from the keyboard: the request goes.
+  await deleteButton.click();
+  await page.keyboard.press("Tab");
+  await expect(askFirst.getByRole("button", { name: "Send my request" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page.getByText("Request sent")).toBeVisible();
   await expect(section.getByText(/You asked to delete your account on/)).toBeVisible();
   await expect(section.getByRole("button", { name: "Withdraw my request" })).toBeVisible();
@@ -119,7 +138,11 @@ test("a member asks to delete their account; the administrator finds the request
   await expect(page).toHaveURL(/\/admin\/erasures\/[\w-]+$/);
   await expect(page.getByRole("heading", { name: "Erasure Report" })).toBeVisible();
   await expect(page.getByText(/An account was erased on .* by admin@relentless\.test/)).toBeVisible();
-  await expect(page.getByRole("rowheader", { name: "users" })).toBeVisible();
+  // Each kind of data in words a coach reads, not the database's table names.
+  await expect(page.getByRole("rowheader", { name: "Account", exact: true })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: "Sign-in sessions" })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: /_/ })).toHaveCount(0);
+  await expect(page.getByRole("rowheader", { name: "users", exact: true })).toHaveCount(0);
   expect(await accessibilityViolations(page)).toEqual([]);
 
   // The activity log keeps the one line, without the member's e-mail.

@@ -18,7 +18,7 @@ import { AppError } from "~/lib/app-error";
 import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import { getStorage } from "~/lib/storage.server";
 import { ADMIN_CHANGE_LOCK } from "~/modules/users/user-admin.server";
-import { catalogue, isPersonal, rowCount, tableName, type Member } from "./catalogue.server";
+import { catalogue, isPersonal, kindOfTable, rowCount, tableName, type Member } from "./catalogue.server";
 import { eraseSchema } from "./member-data.schema";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
@@ -45,6 +45,11 @@ export interface ErasureReport {
   by: string | null;
   tables: Array<{ table: string; rows: number }>;
   files: number;
+}
+
+/** A report as people read it: each table's rows named by what they are ("Workout sets"). */
+export interface ErasureReportView extends Omit<ErasureReport, "tables"> {
+  tables: Array<{ table: string; kind: string; rows: number }>;
 }
 
 /**
@@ -91,7 +96,7 @@ export async function eraseMember(actor: Actor, memberId: string, input: unknown
 }
 
 /** One erasure's report (administrators). */
-export async function getErasureReport(actor: Actor, id: string): Promise<ErasureReport> {
+export async function getErasureReport(actor: Actor, id: string): Promise<ErasureReportView> {
   ensureCan(actor, "memberData", "erase");
   const [row] = await getDb()
     .select({ id: erasureReport.id, at: erasureReport.at, by: user.email, tables: erasureReport.tables, files: erasureReport.files })
@@ -99,5 +104,5 @@ export async function getErasureReport(actor: Actor, id: string): Promise<Erasur
     .leftJoin(user, eq(user.id, erasureReport.byId))
     .where(eq(erasureReport.id, id));
   if (!row) throw new AppError(404, "Erasure report not found");
-  return row;
+  return { ...row, tables: row.tables.map((t) => ({ ...t, kind: kindOfTable(t.table) })) };
 }

@@ -41,11 +41,15 @@ async function* paged(query: SQL): AsyncGenerator<Row> {
   }
 }
 
+/** An address that says nothing: none, 'unknown', or all zeros (better-auth keeps an IPv6 client's /64 only, and ::1's is all zeros). */
+const placeholderAddress = (column: SQL | ReturnType<typeof sql.identifier>) => sql`(coalesce(${column}, '') ~ '^[0:.]*$' or lower(${column}) = 'unknown')`;
+
 function tableQuery(entry: PersonalTable, m: Member): SQL {
   const t = sql.identifier(tableName(entry.table));
   const omit = entry.omit?.length ? sql` - array[${sql.join(entry.omit.map((c) => sql`${c}`), sql`, `)}]::text[]` : sql``;
+  const addresses = (entry.addresses ?? []).map((c) => sql` - (case when ${placeholderAddress(sql.identifier(c))} then ${c}::text else ''::text end)`);
   const order = primaryKeyOf(entry.table).map((c) => sql.identifier(c));
-  return sql`select to_jsonb(${t})${omit} as row from ${t} where ${entry.rows(m)} order by ${sql.join(order, sql`, `)}`;
+  return sql`select to_jsonb(${t})${omit}${sql.join(addresses)} as row from ${t} where ${entry.rows(m)} order by ${sql.join(order, sql`, `)}`;
 }
 
 /** A JSON array of the table's rows for the member, one row per line. */
@@ -175,6 +179,9 @@ function readme(m: Member & { name: string }, madeAt: Date, tables: PersonalTabl
     "photos/          your progress photos, named date-pose.jpg",
     "message-images/  the images of your conversation with the coach, named date-message-number.jpg",
     "",
+    "Not in this file: what the site keeps for its own working (e-mails waiting to be sent, counts of",
+    "failed sign-ins, links waiting to be used). It is deleted with your account.",
+    "",
   ].join("\r\n");
 }
 
@@ -186,7 +193,7 @@ export async function writeMemberArchive(m: Member & { name: string }, file: str
   const failed = new Promise<never>((_, reject) => zip.on("error", reject));
   zip.outputStream.pipe(out);
   const options = { mtime: madeAt };
-  const tables = catalogue.filter(isPersonal);
+  const tables = catalogue.filter(isPersonal).filter((entry) => !entry.internal);
   zip.addBuffer(Buffer.from(readme(m, madeAt, tables)), "README.txt", options);
   // Lazily: each entry's query or file is opened only when the ZIP reaches it.
   const lazy = (name: string, open: () => Promise<Readable> | Readable) =>

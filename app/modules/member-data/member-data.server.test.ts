@@ -117,13 +117,15 @@ describe("the catalogue", () => {
 
   it("gives every table a reason: how its rows are the member's, or why none is", () => {
     for (const entry of catalogue) expect((isPersonal(entry) ? entry.how : entry.notPersonal).length, tableName(entry.table)).toBeGreaterThan(10);
+    // And a name in words for what its rows are, as the erasure report shows it.
+    for (const entry of catalogue.filter(isPersonal)) expect(entry.kind, tableName(entry.table)).toMatch(/^[A-Z][a-z' -]+$/i);
   });
 });
 
 describe("the export", () => {
   let files: Map<string, Buffer>;
 
-  it("is one ZIP with a JSON file for every table of the catalogue, each with all the member's rows, and every table holding their id among them", async () => {
+  it("is one ZIP with a JSON file for every table of the catalogue but the site's internal ones, each with all the member's rows, and every other table holding their id among them", async () => {
     await requestOwnExport(member);
     const token = await linkFor(member.email);
     const mail = outboxMails().at(-1)!;
@@ -135,14 +137,17 @@ describe("the export", () => {
     files = await readZip(await bytesOf(response));
     for (const entry of catalogue.filter(isPersonal)) {
       const name = `data/${tableName(entry.table)}.json`;
-      expect(files.has(name), name).toBe(true);
+      expect(files.has(name), name).toBe(!entry.internal);
+      if (entry.internal) continue;
       const rows = JSON.parse(files.get(name)!.toString()) as unknown[];
       // The export job's own row turned ready after it was written: data_exports is read as it was.
       const expected = await countOf(sql`select count(*)::int as n from ${entry.table} where ${entry.rows(target())}`);
       if (tableName(entry.table) !== "data_exports") expect(rows.length, name).toBe(expected);
     }
     // The schema's view: every table with a row naming the member has rows in the archive.
+    const internal = new Set(catalogue.filter((entry) => isPersonal(entry) && entry.internal).map((entry) => tableName(entry.table)));
     for (const [table, hits] of Object.entries(await tablesHolding(target()))) {
+      if (internal.has(table)) continue;
       const rows = JSON.parse(files.get(`data/${table}.json`)?.toString() ?? "[]") as unknown[];
       expect(rows.length, table).toBeGreaterThanOrEqual(Math.min(hits, 1));
     }
@@ -157,6 +162,10 @@ describe("the export", () => {
     expect(rowsOf("users")[0]).toMatchObject({ email: data.member.email, name: data.member.name });
     expect(rowsOf("audit_log").length).toBeGreaterThan(1);
     for (const entry of rowsOf("audit_log")) expect(entry).not.toHaveProperty("ip");
+    // An address that says nothing (all zeros) is left out, a real one kept.
+    const sessions = rowsOf("sessions");
+    expect(sessions.map((s) => s.ip_address ?? null).sort()).toEqual(["203.0.113.9", null]);
+    expect(sessions.find((s) => s.user_agent === "Laptop")).not.toHaveProperty("ip_address");
 
     const sets = await countOf(sql`select count(*)::int as n from set_logs where user_id = ${data.member.id}`);
     const csv = files.get("csv/workout-sets.csv")!.toString().trim().split("\r\n");
@@ -174,6 +183,11 @@ describe("the export", () => {
     }
     expect([...files.keys()].filter((n) => n.startsWith("message-images/"))).toEqual([expect.stringMatching(/^message-images\/\d{4}-\d{2}-\d{2}-message-\d+\.jpg$/)]);
     expect(files.get("README.txt")!.toString()).toContain("data/set_logs.json");
+    // The site's own bookkeeping is not the member's data: the job queue, sign-in limits, reset links.
+    for (const table of ["jobs", "sign_in_throttle", "request_limits", "verifications", "two_factor_challenges"]) {
+      expect(files.has(`data/${table}.json`), table).toBe(false);
+      expect(files.get("README.txt")!.toString(), table).not.toContain(`data/${table}.json`);
+    }
   });
 
   it("downloads once, only for the person it was made for: everyone else gets the 'not found' of a made-up link", async () => {
@@ -278,6 +292,12 @@ describe("erasure", () => {
     expect(report.by).toBe(admin.email);
     expect(report.files).toBe(theirFiles.length);
     expect(report.tables.map((t) => t.table)).toEqual(expect.arrayContaining(["set_logs", "workouts", "progress_photos", "check_ins", "messages", "sessions", "invitations", "contact_submissions", "users"]));
+    // Each kind of data named in words a coach reads, never a table's name.
+    const kinds = new Map(report.tables.map((t) => [t.table, t.kind]));
+    expect(kinds.get("set_logs")).toBe("Workout sets");
+    expect(kinds.get("program_blocks")).toBe("Program exercises");
+    expect(kinds.get("users")).toBe("Account");
+    for (const t of report.tables) expect(t.kind, t.table).not.toMatch(/_/);
 
     await runDueJobs();
     expect(storedFiles().filter((k) => theirFiles.includes(k))).toEqual([]);

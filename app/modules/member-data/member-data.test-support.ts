@@ -57,6 +57,8 @@ export async function fillMemberData(): Promise<FilledData> {
   await db.insert(twoFactorChallenge).values({ tokenHash: crypto.randomBytes(16).toString("hex"), userId: member.id, expiresAt: later });
   await db.insert(verification).values({ id: crypto.randomUUID(), identifier: `reset-password:${crypto.randomBytes(8).toString("hex")}`, value: member.id, expiresAt: later });
   await db.insert(session).values({ id: crypto.randomUUID(), token: crypto.randomBytes(16).toString("hex"), userId: member.id, expiresAt: later, ipAddress: "203.0.113.9", userAgent: "Phone" });
+  // Signed in from ::1: better-auth keeps an IPv6 client's /64 only, all zeros here.
+  await db.insert(session).values({ id: crypto.randomUUID(), token: crypto.randomBytes(16).toString("hex"), userId: member.id, expiresAt: later, ipAddress: "0000:0000:0000:0000:0000:0000:0000:0000", userAgent: "Laptop" });
   await db.insert(lastSignIn).values({ userId: member.id, at: now }).onConflictDoNothing();
   await db.insert(signInThrottle).values([
     { key: `account:${member.email}`, failures: 2, windowStart: now.getTime() },

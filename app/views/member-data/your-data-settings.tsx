@@ -1,7 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ActionData } from "~/lib/action.server";
 import { EXPORT_INTENT, REQUEST_DELETION_INTENT, WITHDRAW_DELETION_INTENT } from "~/modules/member-data/member-data.schema";
 
@@ -32,6 +33,7 @@ export function YourDataSettings({ view, email }: { view: YourDataView; email: s
   useRefusalToast(deletion, REQUEST_DELETION_INTENT, "Could not send your request");
   useRefusalToast(deletion, WITHDRAW_DELETION_INTENT, "Could not withdraw your request");
   const preparing = view.building || exporting.state !== "idle";
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <>
@@ -78,12 +80,24 @@ export function YourDataSettings({ view, email }: { view: YourDataView; email: s
                 Your request goes to the administrator, since a coaching contract may need settling first. Once they erase your account, every record and photo of yours is
                 deleted for good. Download your data first if you want to keep it.
               </p>
-              <deletion.Form method="post" action="/members/settings">
-                <input type="hidden" name="intent" value={REQUEST_DELETION_INTENT} />
-                <Button type="submit" busy={deletion.state !== "idle"} busyText="Sending...">
-                  Delete my account
-                </Button>
-              </deletion.Form>
+              <Button onClick={() => setConfirming(true)} busy={deletion.state !== "idle"} busyText="Sending...">
+                Delete my account
+              </Button>
+              {/* Are you sure? Cancel comes first and has the focus; Escape closes it too. */}
+              <ConfirmDialog
+                open={confirming}
+                onClose={() => setConfirming(false)}
+                title="Delete your account?"
+                text="Your request goes to the administrator. Once they erase your account, every record and photo of yours is deleted for good and cannot be brought back."
+              >
+                <deletion.Form method="post" action="/members/settings" className="flex flex-wrap justify-end gap-3" onSubmit={() => setConfirming(false)}>
+                  <input type="hidden" name="intent" value={REQUEST_DELETION_INTENT} />
+                  <Button variant="secondary" onClick={() => setConfirming(false)}>
+                    Cancel
+                  </Button>
+                  <Button type="submit">Send my request</Button>
+                </deletion.Form>
+              </ConfirmDialog>
             </>
           )}
         </section>

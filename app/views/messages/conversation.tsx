@@ -67,11 +67,14 @@ export function Conversation({
       {count === 0 ? (
         <p className="text-zinc-700">{viewer === "member" ? "No messages yet. Write to your coach below." : "No messages yet."}</p>
       ) : null}
-      <ol role="log" aria-label="Messages" className="space-y-3">
-        {messages.map((m) => (
-          <MessageItem key={m.seq} message={m} viewer={viewer} memberName={page.member.name} />
-        ))}
-      </ol>
+      {/* The log around the list, not on it: role="log" on the <ol> took its list semantics away from its items. */}
+      <div role="log" aria-label="Messages">
+        <ol className="space-y-3">
+          {messages.map((m) => (
+            <MessageItem key={m.seq} message={m} viewer={viewer} memberName={page.member.name} />
+          ))}
+        </ol>
+      </div>
       <div ref={bottom} />
       {streamUrl !== null ? <SendForm path={path} viewer={viewer} memberName={page.member.name} result={result} /> : null}
     </div>

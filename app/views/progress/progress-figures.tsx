@@ -63,42 +63,49 @@ export function MeasurementsFigure({ series, range }: { series: ChartSeries[]; r
       empty={withData.length === 0}
       chart={{ variant: "measurements", series: withData }}
       table={
-        <div className="sr-only">
+        <>
           {withData.map((s) => (
             <SeriesTable key={s.kind} series={s} />
           ))}
-        </div>
+        </>
       }
     />
   );
 }
 
+/**
+ * The chart's data for screen readers. Hidden by the box around it, never by `sr-only` on the
+ * table itself: a table is as wide as its cells whatever its width says, and one row of it
+ * (unwrapped) made a phone's page scroll sideways.
+ */
 export function SeriesTable({ series, extra }: { series: ChartSeries; extra?: "average" | "pr" }) {
   return (
-    <table className="sr-only">
-      <caption>
-        {series.label} ({series.unit})
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">{extra === "pr" ? "Estimated one-rep max" : series.label}</th>
-          {extra === "average" ? <th scope="col">7-entry average</th> : null}
-          {extra === "pr" ? <th scope="col">Set</th> : null}
-          {extra === "pr" ? <th scope="col">Personal record</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {series.points.map((p, i) => (
-          <tr key={`${p.date}-${i}`}>
-            <td>{formatShortDate(p.date)}</td>
-            <td>{formatValue(p.value)}</td>
-            {extra === "average" ? <td>{p.average === undefined ? "" : formatValue(p.average)}</td> : null}
-            {extra === "pr" ? <td>{`${p.reps ?? ""} × ${p.weight === undefined ? "" : formatValue(p.weight)}`}</td> : null}
-            {extra === "pr" ? <td>{p.pr ? "Yes" : "No"}</td> : null}
+    <div className="sr-only">
+      <table>
+        <caption>
+          {series.label} ({series.unit})
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">{extra === "pr" ? "Estimated one-rep max" : series.label}</th>
+            {extra === "average" ? <th scope="col">7-entry average</th> : null}
+            {extra === "pr" ? <th scope="col">Set</th> : null}
+            {extra === "pr" ? <th scope="col">Personal record</th> : null}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {series.points.map((p, i) => (
+            <tr key={`${p.date}-${i}`}>
+              <td>{formatShortDate(p.date)}</td>
+              <td>{formatValue(p.value)}</td>
+              {extra === "average" ? <td>{p.average === undefined ? "" : formatValue(p.average)}</td> : null}
+              {extra === "pr" ? <td>{`${p.reps ?? ""} × ${p.weight === undefined ? "" : formatValue(p.weight)}`}</td> : null}
+              {extra === "pr" ? <td>{p.pr ? "Yes" : "No"}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { withDatabase } from "../../../scripts/cli";
 import { seedArticles, seedAthlete, seedCoaching, seedNutrition } from "./seed-data";
 import { seedCheckIns } from "./seed-check-ins";
 import { seedClasses } from "./seed-classes";
+import { seedHistory } from "./seed-history";
 import { seedTraining } from "./seed-training";
 
 await withDatabase(async () => {
@@ -16,4 +17,5 @@ await withDatabase(async () => {
   await seedAthlete();
   await seedCheckIns();
   await seedClasses();
+  await seedHistory();
 });

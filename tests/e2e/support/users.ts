@@ -54,6 +54,8 @@ export const users = {
   // Only tests/e2e/classes-booking.spec.ts uses these: one books the journey's class (one spot), the other waits for it.
   classBooker: { email: "class-booker@relentless.test", name: "Bea Booker", role: "member", complete: true },
   classWaiter: { email: "class-waiter@relentless.test", name: "Will Waiter", role: "member", complete: true },
+  // Only tests/e2e/member-screens-mobile.spec.ts uses it: two years of training, check-ins and messages (seed-history.ts).
+  historyMember: { email: "history@relentless.test", name: "Hana History", role: "member", complete: true },
   // Only tests/e2e/permission-matrix.spec.ts uses these: its own accounts, so its writes,
   // sign-outs and the deactivation never touch what the other specs see.
   memberA: { email: "member-a@relentless.test", name: "Ari Alpha", role: "member", complete: true },
