@@ -14,6 +14,7 @@ import { AppError } from "~/lib/app-error";
 import { toZonedParts, zonedToUtc } from "~/lib/time-zone";
 import { classChangeSchema, extraClassSchema } from "./classes.schema";
 import { coachOrNull, enqueueClassNotices, ensureChangeable, liveMembers, lockExistingClass, siteTimeZone, type Actor } from "./class-staff.server";
+import { announcePublicContentChangeIn } from "~/lib/site-changes.server";
 
 export const IN_THE_FUTURE = "Please choose a date and time in the future";
 export const TYPE_NOT_ACTIVE = "Please choose a class type from the list";
@@ -100,6 +101,7 @@ export async function addExtraClass(actor: Actor, input: unknown): Promise<{ id:
     const [extra] = await tx.select({ n: count() }).from(groupClass).where(and(isNull(groupClass.slotId), gt(groupClass.startsAt, now)));
     if ((extra?.n ?? 0) >= MAX_UPCOMING_EXTRA) throw new AppError(409, TOO_MANY_EXTRA);
     await tx.insert(groupClass).values({ id, classTypeId: type.id, startsAt, durationMinutes: type.durationMinutes, capacity: type.capacity, coachId, location: form.location });
+    await announcePublicContentChangeIn(tx);
     return type.name;
   });
   const { date, time } = toZonedParts(startsAt, timeZone);
