@@ -9,6 +9,7 @@ import { stopMessageFeed } from "~/modules/messages/message-feed.server";
 import { closeMessageStreams } from "~/modules/messages/message-stream.server";
 import { getLogger } from "~/lib/logger.server";
 import { openBackupChannel } from "~/modules/backups/backup-channel.server";
+import { relayPublicContentChanges } from "~/lib/site-changes.server";
 import { warmUpHotPaths } from "./warm-up";
 
 export interface Booted {
@@ -49,7 +50,10 @@ export async function bootServices(given?: Database): Promise<Booted> {
     const worker = startJobWorker();
     // On PGlite this process holds the database alone: `npm run backup` asks it through DATA_DIR (decision 0076).
     const closeBackupChannel = database.kind === "pglite" ? await openBackupChannel(env.DATA_DIR, database) : async () => undefined;
+    // Class bookings and staff changes, in any process, empty this process's public page cache.
+    const stopRelay = await relayPublicContentChanges(database);
     const stopJobs = async () => {
+      await stopRelay();
       await closeBackupChannel();
       await worker.stop();
       await stopMessageFeed();

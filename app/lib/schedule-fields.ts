@@ -26,3 +26,13 @@ export function durationMinutesField(min: number, max: number) {
     },
   });
 }
+
+/** The years a dated class (or a one-off change of one) may fall in: the training sessions' 2000-2100. */
+export const SCHEDULE_YEARS = { first: 2000, last: 2100 } as const;
+
+/** A yyyy-mm-dd date from SCHEDULE_YEARS.first to SCHEDULE_YEARS.last: a typo such as 9999-12-31 is refused on the field. */
+export const boundedDateField = () =>
+  plainDateField().refine(
+    (value) => !isPlainDate(value) || (value >= `${SCHEDULE_YEARS.first}-01-01` && value <= `${SCHEDULE_YEARS.last}-12-31`),
+    `Please choose a date between ${SCHEDULE_YEARS.first} and ${SCHEDULE_YEARS.last}`,
+  );

@@ -5,7 +5,7 @@ import { accessibilityViolations } from "./support/axe";
 import { isolatedServer } from "./support/server";
 import { expect, test } from "./support/test";
 import { PASSWORD, users } from "./support/users";
-import { CLASS_MEMBERS, STARTED_CLASS, STARTED_ROOM, UPCOMING_CLASS } from "./fixtures/classes-staff";
+import { CLASS_MEMBERS, LATE_CANCELLER, STARTED_CLASS, STARTED_ROOM, UPCOMING_CLASS } from "./fixtures/classes-staff";
 
 // The timetable and the classes are site-wide (the Group Classes page reads them), so this
 // runs on a server of its own, seeded with two classes and their places (seed-classes-staff.ts).
@@ -86,6 +86,20 @@ test.describe("the staff Classes area", () => {
     // The coach's page of the member counts it too.
     await page.getByRole("link", { name: CLASS_MEMBERS.bea.name }).click();
     await expect(page.getByText("Attended 1 · No-shows 0 · Late cancels 0")).toBeVisible();
+  });
+
+  test("before the class, the roster lists a late cancel apart from the booked, with its count", async ({ page }) => {
+    await signInAsTrainer(page, `/classes/${UPCOMING_CLASS}`);
+    await expect(page.getByText("2 of 2 spots taken")).toBeVisible();
+    const booked = page.getByRole("region", { name: "Booked (2)" });
+    await expect(booked.getByRole("link")).toHaveText([CLASS_MEMBERS.bea.name, CLASS_MEMBERS.ben.name]);
+    const late = page.getByRole("region", { name: "Late cancels (1)" });
+    await expect(late.getByRole("link")).toHaveText([LATE_CANCELLER.name]);
+    await expect(late.getByRole("listitem")).toContainText("Attended 0 · No-shows 0 · Late cancels 1");
+    // Not yet started: nobody is marked.
+    await expect(late.getByRole("button")).toHaveCount(0);
+    await page.goto(`${origin}/classes`);
+    await expect(page.getByRole("listitem").filter({ hasText: "Functional Fitness" }).filter({ hasText: " · Hall" })).toContainText("2 of 2 spots taken · 1 waiting · 1 late cancel");
   });
 
   test("a class cancelled by staff e-mails its booked and waiting members once, and cancelling again frees nothing", async ({ page }) => {

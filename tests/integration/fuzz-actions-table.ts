@@ -547,7 +547,7 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
   );
   // Group classes, the staff side (issue 31): the extra class, the timetable, the class types, one class's roster.
   const when = { date: today(), time: "23:59" };
-  const classPools = { time: ["06:00", "23:59", "24:00", "7", ""], date: [today(), "2020-01-01", "2026-02-30"], coachId: ["", ids.trainer, ids.member, "no-such-coach"] };
+  const classPools = { time: ["06:00", "23:59", "24:00", "7", ""], date: [today(), "2020-01-01", "2026-02-30", "9999-12-31", "2999-01-01", "1999-12-31"], coachId: ["", ids.trainer, ids.member, "no-such-coach"] };
   list.push(
     { name: "/classes/new add-class", path: "/classes/new", who: "trainer", base: { intent: "add-class", classTypeId: "class-type-hiit", ...when, coachId: ids.trainer, location: "Studio" }, pools: { ...classPools, classTypeId: ["class-type-hiit", "no-such-type"] } },
     { name: "/classes/timetable save-row (new)", path: "/classes/timetable", who: "trainer", base: { intent: "save-row", weekday: "0", time: "10:30", classTypeId: "class-type-core", coachId: "", location: "Studio 9" }, pools: { ...classPools, weekday: ["0", "6", "7", "-1", "1.5"] } },

@@ -16,6 +16,7 @@ import { eq } from "drizzle-orm";
 import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
+import { insertClass } from "~/modules/classes/class-bookings.test-support";
 import { validApplication } from "~/modules/contacts/intake.fixture";
 import { clientAddress, killIfRunning, runCli, signIn, startServer, type ServerProcess } from "../../scripts/reliability/server";
 import { openEventStream } from "../support/event-stream";
@@ -128,6 +129,27 @@ if (process.env.DATABASE_URL) {
       expect((await staffStream.waitForEvents(2)).map((e) => e.id)).toEqual(["1", "2"]);
       staffStream.close();
       memberStream.close();
+    });
+
+    it("shows a visitor on B a class booked on A at once: the booking empties B's cached Group Classes page", async () => {
+      const classId = await insertClass({ startsAt: new Date(Math.floor((Date.now() + 2 * 86_400_000) / 60_000) * 60_000), capacity: 4 });
+      const spotsOnB = async () => {
+        const html = (await (await fetch(`${b.baseUrl}/services/group-classes`)).text()).replaceAll("<!-- -->", "");
+        return /<span>(\d+ spots? left)<\/span>/.exec(new RegExp(`id="class-${classId}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? "")?.[1];
+      };
+      // The new class is in no copy yet: B draws and keeps one.
+      await fetch(`${b.baseUrl}/services/group-classes`);
+      const before = await spotsOnB();
+      const memberOnA = await signIn(a.baseUrl, member.email, member.password, { "x-forwarded-for": clientAddress(8) });
+      const booked = await fetch(`${a.baseUrl}/services/group-classes`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: a.baseUrl, cookie: memberOnA, "x-forwarded-for": clientAddress(8) },
+        body: new URLSearchParams({ intent: "book", classId }),
+      });
+      expect(booked.status).toBe(302);
+      await expect.poll(spotsOnB, { timeout: 5_000 }).toBe("3 spots left");
+      expect([undefined, "4 spots left"]).toContain(before);
     });
 
     it("serves on B an image uploaded on A (S3 mode), byte for byte", async () => {

@@ -146,23 +146,25 @@ async function ownSessions(memberId: string, from: Date, to: Date, coachName: st
 }
 
 /**
- * The member's places in group classes: one event per booking (a new booking after a
- * cancel is a new event); SEQUENCE is the class's revision, one more once the place ended.
+ * The member's group classes: one event per class (UID class-<class id>), however often
+ * they booked and cancelled it. SEQUENCE grows with the class's revision and with each of
+ * the member's places in it: two per place, one more once it ended, so a re-booking after
+ * a cancel (CANCELLED back to CONFIRMED) is always newer than the cancel.
  */
 async function ownClassPlaces(memberId: string, from: Date, to: Date): Promise<FeedSession[]> {
   const places = await listFeedClassPlaces({ id: memberId, role: "member" }, { from, to }, MAX_MEMBER_SESSIONS);
   return places.map((p) => {
     const placeEnded = p.status === "cancelled" || p.status === "late_cancelled" || p.status === "offer_lapsed";
     return {
-      kind: "class-booking",
-      id: p.bookingId,
+      kind: "class",
+      id: p.classId,
       startsAt: new Date(p.startsAt),
       durationMinutes: p.durationMinutes,
       summary: `${p.className} (group class)`,
       location: p.location,
       description: p.status === "offered" ? "A place offered from the waitlist: confirm it on the Group Classes page." : "",
       cancelled: isCancelledInFeed(p),
-      revision: p.revision + (placeEnded ? 1 : 0),
+      revision: p.revision + 2 * (p.placesInClass - 1) + (placeEnded ? 1 : 0),
     };
   });
 }

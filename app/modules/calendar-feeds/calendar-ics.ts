@@ -7,8 +7,8 @@ import ical, { ICalEventStatus, ICalEventTransparency } from "ical-generator";
 import { addDays } from "~/lib/time-zone";
 
 export interface FeedSession {
-  /** A 1:1 session (UID session-<id>), or a member's place in a group class (UID class-booking-<booking id>). */
-  kind?: "session" | "class-booking";
+  /** A 1:1 session (UID session-<id>), or a group class in a member's feed (UID class-<class id>). */
+  kind?: "session" | "class";
   id: string;
   startsAt: Date;
   durationMinutes: number;

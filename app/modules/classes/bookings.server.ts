@@ -36,6 +36,9 @@ export const NO_OFFER = "There is no place waiting for you to confirm in this cl
 /** Members one class's waitlist holds: past it, nobody is likely to get a place, and the roster lists it whole. */
 export const MAX_WAITING = 100;
 export const WAITLIST_FULL = "The waitlist for this class is full.";
+/** Places one member may take in one class, counting those given up (decision 0117): the first and five re-books. */
+export const MAX_PLACES_PER_CLASS = 6;
+export const TOO_MANY_REBOOKS = `You have booked this class ${MAX_PLACES_PER_CLASS} times already, the most one member can. Please ask your coach if you still need a place.`;
 export const notOpenYet = (days: number) => `Classes can be booked up to ${days} days ahead.`;
 export const weeklyLimitReached = (limit: number) => `You can book ${limit} ${limit === 1 ? "class" : "classes"} a week, and you have reached that for this week.`;
 
@@ -90,6 +93,16 @@ async function livePlace(tx: Db, classId: string, memberId: string) {
   return row ?? null;
 }
 
+/**
+ * Refuses a new place once the member has taken MAX_PLACES_PER_CLASS in the class, given-up
+ * ones included: book-and-cancel churn cannot grow the class's rows without end. Call it
+ * inside the booking's transaction with the class row locked (one count across processes).
+ */
+export async function refuseBookingChurn(tx: Db, classId: string, memberId: string): Promise<void> {
+  const [row] = await tx.select({ n: count() }).from(classBooking).where(and(eq(classBooking.classId, classId), eq(classBooking.memberId, memberId)));
+  if ((row?.n ?? 0) >= MAX_PLACES_PER_CLASS) throw new AppError(409, TOO_MANY_REBOOKS, { title: "Booked too often" });
+}
+
 /** The UTC bounds of the site-zone week (Sunday to Saturday, as the calendar shows) that holds `instant`. */
 export function weekAround(instant: Date, timeZone: string): { from: Date; to: Date } {
   const { date, weekday } = toZonedParts(instant, timeZone);
@@ -119,8 +132,8 @@ async function waitlistPosition(tx: Db, classId: string, bookingId: string): Pro
 /**
  * Books the member into a class, or onto its waitlist when it is full (or others wait
  * already). Refused: a visitor (401), staff (403), an unknown class (404), a cancelled or
- * started one, one further ahead than members may book, a second place, the weekly limit,
- * a full waitlist (409).
+ * started one, one further ahead than members may book, a second place, too many re-books,
+ * the weekly limit, a full waitlist (409).
  */
 export async function bookClass(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
   const member = requireMember(actor);
@@ -137,6 +150,7 @@ export async function bookClass(actor: Actor | null, input: unknown, now: Date =
     await tx.select({ id: user.id }).from(user).where(eq(user.id, member.id)).for("no key update");
     const mine = await livePlace(tx, classId, member.id);
     if (mine) throw new AppError(409, mine.status === "waitlisted" ? ALREADY_WAITING : mine.status === "offered" ? OFFER_WAITING : ALREADY_BOOKED, { title: "Already booked" });
+    await refuseBookingChurn(tx, classId, member.id);
     if ((await placesInWeek(tx, member.id, weekAround(theClass.startsAt, timeZone))) >= settings.weeklyLimit) {
       throw new AppError(409, weeklyLimitReached(settings.weeklyLimit), { title: "Weekly limit reached" });
     }

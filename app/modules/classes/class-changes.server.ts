@@ -11,16 +11,24 @@ import { ensureCan } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
 import { classBooking, classType, groupClass } from "~/db/schema/classes";
 import { AppError } from "~/lib/app-error";
-import { toZonedParts, zonedToUtc } from "~/lib/time-zone";
-import { classChangeSchema, extraClassSchema } from "./classes.schema";
+import { addDays, todayIn, toZonedParts, zonedToUtc } from "~/lib/time-zone";
+import { classChangeSchema, extraClassSchema, WEEKS_SHOWN } from "./classes.schema";
 import { coachOrNull, enqueueClassNotices, ensureChangeable, liveMembers, lockExistingClass, siteTimeZone, type Actor } from "./class-staff.server";
+import { announcePublicContentChangeIn } from "~/lib/site-changes.server";
 
 export const IN_THE_FUTURE = "Please choose a date and time in the future";
 export const TYPE_NOT_ACTIVE = "Please choose a class type from the list";
 export const MAX_UPCOMING_EXTRA = 200;
 export const TOO_MANY_EXTRA = `There can be at most ${MAX_UPCOMING_EXTRA} upcoming extra classes.`;
 
+export const WITHIN_WEEKS_SHOWN = `Please choose a date within ${WEEKS_SHOWN} weeks from today`;
+
 type ClassRow = typeof groupClass.$inferSelect;
+
+/** A class is dated within the weeks the staff's list reaches (its last week ends 6 days after it starts), so it can be found again. */
+function ensureWithinWeeksShown(date: string, timeZone: string, now: Date): void {
+  if (date > addDays(todayIn(timeZone, now), WEEKS_SHOWN * 7 + 6)) throw new AppError(400, "", { fieldErrors: { date: WITHIN_WEEKS_SHOWN } });
+}
 
 /**
  * Cancels a class whose row the caller holds locked: every live place (booked, offered,
@@ -64,8 +72,10 @@ export async function changeClass(actor: Actor, classId: string, input: unknown)
   ensureCan(actor, "groupClasses", "changeClass");
   const form = classChangeSchema.parse(input);
   const coachId = await coachOrNull(form.coachId);
-  const startsAt = zonedToUtc(form.date, form.time, await siteTimeZone());
+  const timeZone = await siteTimeZone();
+  const startsAt = zonedToUtc(form.date, form.time, timeZone);
   const now = new Date();
+  ensureWithinWeeksShown(form.date, timeZone, now);
   const result = await getDb().transaction(async (tx) => {
     const row = await lockExistingClass(tx, classId);
     ensureChangeable(row, now);
@@ -91,6 +101,7 @@ export async function addExtraClass(actor: Actor, input: unknown): Promise<{ id:
   const timeZone = await siteTimeZone();
   const startsAt = zonedToUtc(form.date, form.time, timeZone);
   const now = new Date();
+  ensureWithinWeeksShown(form.date, timeZone, now);
   if (startsAt.getTime() <= now.getTime()) throw new AppError(400, "", { fieldErrors: { time: IN_THE_FUTURE } });
   const id = crypto.randomUUID();
   const name = await getDb().transaction(async (tx) => {
@@ -100,6 +111,7 @@ export async function addExtraClass(actor: Actor, input: unknown): Promise<{ id:
     const [extra] = await tx.select({ n: count() }).from(groupClass).where(and(isNull(groupClass.slotId), gt(groupClass.startsAt, now)));
     if ((extra?.n ?? 0) >= MAX_UPCOMING_EXTRA) throw new AppError(409, TOO_MANY_EXTRA);
     await tx.insert(groupClass).values({ id, classTypeId: type.id, startsAt, durationMinutes: type.durationMinutes, capacity: type.capacity, coachId, location: form.location });
+    await announcePublicContentChangeIn(tx);
     return type.name;
   });
   const { date, time } = toZonedParts(startsAt, timeZone);

@@ -8,6 +8,7 @@ import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
 import { siteSetting } from "~/db/schema/settings";
 import { classBookingSettingsFormSchema, classBookingSettingsSchema, defaultClassBookingSettings, type ClassBookingSettings } from "./class-bookings.schema";
+import { announcePublicContentChangeIn } from "~/lib/site-changes.server";
 
 export const CLASS_SETTINGS_KEY = "class-bookings";
 
@@ -33,6 +34,8 @@ export async function setClassBookingSettings(actor: Pick<SessionUser, "id" | "e
     .insert(siteSetting)
     .values({ key: CLASS_SETTINGS_KEY, value })
     .onConflictDoUpdate({ target: siteSetting.key, set: { value, updatedAt: new Date() } });
+  // The cut-off and the days ahead change what the visitors' Group Classes page lists.
+  await announcePublicContentChangeIn(getDb());
   await recordAudit({
     action: "settings.updated",
     actor,

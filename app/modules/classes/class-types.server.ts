@@ -15,6 +15,7 @@ import { classTypeSchema, MAX_CLASS_TYPES, moveTypeSchema } from "./classes.sche
 import type { Actor } from "./class-staff.server";
 import { spotsTaken } from "./waitlist.server";
 import { promoteWaitlist } from "./waitlist.server";
+import { announcePublicContentChangeIn } from "~/lib/site-changes.server";
 
 export const CLASS_TYPE_NOT_FOUND = "Class type not found";
 export const NAME_TAKEN = "A class type with this name exists already";
@@ -45,8 +46,9 @@ export async function listClassTypes(actor: Actor) {
   }));
 }
 
-/** Serialises every write to class types: the name check and the order read what they change. */
+/** Serialises every write to class types: the name check and the order read what they change. The Group Classes page shows them: its cached copies empty on commit. */
 async function lockTypes(tx: Db) {
+  await announcePublicContentChangeIn(tx);
   return tx.select({ id: classType.id, name: classType.name, archivedAt: classType.archivedAt, position: classType.position }).from(classType).orderBy(asc(classType.id)).for("update");
 }
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { requiredNumber } from "~/lib/number-field";
 import { multiLineText, singleLineText } from "~/lib/text-field";
-import { durationMinutesField, plainDateField, startTimeField } from "~/lib/schedule-fields";
+import { boundedDateField, durationMinutesField, startTimeField } from "~/lib/schedule-fields";
 
 export const CAPACITY_MIN = 1;
 export const CAPACITY_MAX = 100;
@@ -19,7 +19,7 @@ export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday",
 
 const id = (message: string) => z.string({ message }).trim().min(1, message).max(100, message);
 
-const date = plainDateField();
+const date = boundedDateField();
 const time = startTimeField();
 
 /** "" (no coach) or a staff member's id. */
@@ -78,7 +78,10 @@ export const attendanceSchema = z.object({
   mark: z.enum(attendanceMarks, { message: "Mark attended, no-show or late cancel" }),
 });
 
+/** Weeks the staff's list of classes reaches either side of this one: a class is set up within them (so it can be found again). */
+export const WEEKS_SHOWN = 52;
+
 /** The upcoming-classes list: a week at a time, this week (0) up to a year ahead. */
 export const classListQuery = z.object({
-  week: requiredNumber({ label: "Week", min: -52, max: 52, integer: true }).catch(0),
+  week: requiredNumber({ label: "Week", min: -WEEKS_SHOWN, max: WEEKS_SHOWN, integer: true }).catch(0),
 });

@@ -2,7 +2,7 @@
  * A member's own class places for their calendar, dashboard and calendar feed (decision
  * 0103): always the acting member's rows, never anyone else's.
  */
-import { and, asc, eq, gt, gte, inArray, lt, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { classBooking, classType, groupClass, type BookingStatus } from "~/db/schema/classes";
@@ -67,13 +67,59 @@ export function listNextClassPlaces(actor: Actor, limit = 3, now: Date = new Dat
   return select(actor, and(inArray(classBooking.status, ["booked", "offered", "waitlisted"]), gt(groupClass.startsAt, now), eq(groupClass.status, "scheduled")), Math.max(1, Math.min(limit, 20)));
 }
 
+/** A place the member gave up, or an offer that lapsed: history, once a newer place exists. */
+const ENDED: BookingStatus[] = ["cancelled", "late_cancelled", "offer_lapsed"];
+
+export interface FeedClassPlace extends OwnClassPlace {
+  /** The member's places in the class the feed counts (all but waiting ones): the event's SEQUENCE grows with each. */
+  placesInClass: number;
+}
+
 /**
- * The calendar feed's places in classes starting in [from, to): every place but a waiting
- * one, the cancelled, late-cancelled and lapsed too (so a calendar app that showed them
- * marks them cancelled).
+ * The calendar feed's classes starting in [from, to): ONE place per class, however often
+ * the member booked and cancelled it (at most `limit` classes): their current place (not a
+ * waiting one), else their latest ended one, so a calendar app that showed the class marks
+ * it cancelled. Waiting places are not in the feed.
  */
-export function listFeedClassPlaces(actor: Actor, range: { from: Date; to: Date }, limit: number): Promise<OwnClassPlace[]> {
-  return select(actor, and(ne(classBooking.status, "waitlisted"), gte(groupClass.startsAt, range.from), lt(groupClass.startsAt, range.to)), limit);
+export async function listFeedClassPlaces(actor: Actor, range: { from: Date; to: Date }, limit: number): Promise<FeedClassPlace[]> {
+  ensureCan(actor, "memberArea", "view");
+  const { timeZone } = await getSiteSettings();
+  const db = getDb();
+  const inRange = db.select({ id: groupClass.id }).from(groupClass).where(and(gte(groupClass.startsAt, range.from), lt(groupClass.startsAt, range.to)));
+  const ranked = db
+    .select({
+      bookingId: classBooking.id,
+      classId: classBooking.classId,
+      status: classBooking.status,
+      rank: sql<number>`row_number() over (partition by ${classBooking.classId} order by ${inArray(classBooking.status, ENDED)}, ${classBooking.queuedAt} desc, ${classBooking.id} desc)`.as("rank"),
+      places: sql<number>`count(*) over (partition by ${classBooking.classId})`.as("places"),
+    })
+    .from(classBooking)
+    .where(and(eq(classBooking.memberId, actor.id), ne(classBooking.status, "waitlisted"), inArray(classBooking.classId, inRange)))
+    .as("ranked");
+  const rows = await db
+    .select({
+      bookingId: ranked.bookingId,
+      classId: groupClass.id,
+      className: classType.name,
+      startsAt: groupClass.startsAt,
+      durationMinutes: groupClass.durationMinutes,
+      location: groupClass.location,
+      status: ranked.status,
+      classStatus: groupClass.status,
+      revision: groupClass.revision,
+      places: ranked.places,
+    })
+    .from(ranked)
+    .innerJoin(groupClass, eq(groupClass.id, ranked.classId))
+    .innerJoin(classType, eq(classType.id, groupClass.classTypeId))
+    .where(eq(ranked.rank, 1))
+    .orderBy(asc(groupClass.startsAt), asc(groupClass.id))
+    .limit(limit);
+  return rows.map((r) => {
+    const { date, time } = toZonedParts(r.startsAt, timeZone);
+    return { bookingId: r.bookingId, classId: r.classId, className: r.className, startsAt: r.startsAt.toISOString(), date, time, durationMinutes: r.durationMinutes, location: r.location, status: r.status, classCancelled: r.classStatus === "cancelled", revision: r.revision, placesInClass: Number(r.places) };
+  });
 }
 
 /** A place the calendar feed shows as cancelled: the class was cancelled, or the member's place ended. */

@@ -3,7 +3,7 @@
  * door (decision 0108): once the class has started, per booked member, under the
  * class row's lock.
  */
-import { and, asc, eq, gte, inArray, lt, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import { ensureCan } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -13,7 +13,7 @@ import { addDays, toZonedParts, todayIn, zonedToUtc } from "~/lib/time-zone";
 import { makeClasses } from "./class-dates.server";
 import { attendanceSchema, type AttendanceMark } from "./classes.schema";
 import { CLASS_NOT_FOUND, lockExistingClass, personName, siteTimeZone, type Actor } from "./class-staff.server";
-import { TAKING_A_SPOT } from "./waitlist.server";
+import { LIVE, TAKING_A_SPOT } from "./waitlist.server";
 
 export const NOT_STARTED = "Attendance can be marked once the class has started.";
 export const CANCELLED_CLASS = "This class was cancelled: there is no attendance to mark.";
@@ -33,6 +33,7 @@ export async function listClassWeek(actor: Actor, week: number) {
   const spots = sql<number>`count(*) filter (where ${inArray(classBooking.status, TAKING_A_SPOT)})`.mapWith(Number);
   const waiting = sql<number>`count(*) filter (where ${classBooking.status} = 'waitlisted')`.mapWith(Number);
   const offered = sql<number>`count(*) filter (where ${classBooking.status} = 'offered')`.mapWith(Number);
+  const lateCancelled = sql<number>`count(*) filter (where ${classBooking.status} = 'late_cancelled')`.mapWith(Number);
   const rows = await db
     .select({
       id: groupClass.id,
@@ -49,11 +50,13 @@ export async function listClassWeek(actor: Actor, week: number) {
       taken: spots,
       waiting,
       offered,
+      lateCancelled,
     })
     .from(groupClass)
     .innerJoin(classType, eq(classType.id, groupClass.classTypeId))
     .leftJoin(user, eq(user.id, groupClass.coachId))
-    .leftJoin(classBooking, eq(classBooking.classId, groupClass.id))
+    // Current places and late cancels only: a class's given-up history is never read.
+    .leftJoin(classBooking, and(eq(classBooking.classId, groupClass.id), inArray(classBooking.status, [...LIVE, "late_cancelled"])))
     .where(and(gte(groupClass.startsAt, zonedToUtc(from, "00:00", timeZone)), lt(groupClass.startsAt, zonedToUtc(addDays(from, 7), "00:00", timeZone))))
     .groupBy(groupClass.id, classType.name, user.name, user.email)
     .orderBy(asc(groupClass.startsAt), asc(groupClass.id))
@@ -74,6 +77,7 @@ export async function listClassWeek(actor: Actor, week: number) {
       taken: r.taken,
       waiting: r.waiting,
       offered: r.offered,
+      lateCancelled: r.lateCancelled,
       cancelled: r.status === "cancelled",
       changed: r.changedAt !== null,
       extra: r.slotId === null,
@@ -106,6 +110,16 @@ export async function getMemberClassAttendance(actor: Actor, memberId: string) {
   return (await attendanceCounts([memberId])).get(memberId) ?? { attended: 0, noShow: 0, lateCancelled: 0 };
 }
 
+/**
+ * The rows a roster lists: the current places, the late cancels, and (of a cancelled class)
+ * the places its cancellation released. Places given up before the cut-off and lapsed
+ * offers are history only: however many there are, they never crowd out a current place.
+ */
+function shownOnRoster(classCancelledAt: Date | null) {
+  const current = inArray(classBooking.status, [...LIVE, "late_cancelled"]);
+  return classCancelledAt ? or(current, and(eq(classBooking.status, "cancelled"), eq(classBooking.cancelledAt, classCancelledAt))) : current;
+}
+
 /** One class with who is booked, who waits (in order) and whose offer is pending. */
 export async function getRoster(actor: Actor, classId: string) {
   ensureCan(actor, "groupClasses", "view");
@@ -121,7 +135,7 @@ export async function getRoster(actor: Actor, classId: string) {
     .select({ id: classBooking.id, memberId: classBooking.memberId, status: classBooking.status, queuedAt: classBooking.queuedAt, offerExpiresAt: classBooking.offerExpiresAt, cancelledAt: classBooking.cancelledAt, name: user.name, email: user.email })
     .from(classBooking)
     .innerJoin(user, eq(user.id, classBooking.memberId))
-    .where(and(eq(classBooking.classId, classId), ne(classBooking.status, "offer_lapsed")))
+    .where(and(eq(classBooking.classId, classId), shownOnRoster(row.c.cancelledAt)))
     .orderBy(asc(classBooking.queuedAt), asc(classBooking.id))
     .limit(1000);
   const counts = await attendanceCounts([...new Set(bookings.map((b) => b.memberId))]);

@@ -19,6 +19,7 @@ import { MAX_TIMETABLE_ROWS, timetableRowSchema, WEEKDAYS } from "./classes.sche
 import { coachOrNull, enqueueClassNotices, liveMembers, personName, siteTimeZone, type Actor } from "./class-staff.server";
 import { spotsTaken } from "./waitlist.server";
 import { promoteWaitlist } from "./waitlist.server";
+import { announcePublicContentChangeIn } from "~/lib/site-changes.server";
 
 export const ROW_NOT_FOUND = "Timetable row not found";
 export const TOO_MANY_ROWS = `The timetable can hold at most ${MAX_TIMETABLE_ROWS} rows: remove one first.`;
@@ -70,7 +71,9 @@ async function activeType(tx: Db, typeId: string) {
   return type;
 }
 
+/** The row, locked; the Group Classes page shows the timetable, so its cached copies empty on commit. */
 async function lockRow(tx: Db, slotId: string) {
+  await announcePublicContentChangeIn(tx);
   const [row] = await tx.select().from(classSlot).where(and(eq(classSlot.id, slotId), isNull(classSlot.archivedAt))).for("update");
   if (!row) throw new AppError(404, ROW_NOT_FOUND);
   return row;
@@ -95,6 +98,7 @@ export async function addTimetableRow(actor: Actor, input: unknown): Promise<{ i
     const [active] = await tx.select({ n: count() }).from(classSlot).where(isNull(classSlot.archivedAt));
     if ((active?.n ?? 0) >= MAX_TIMETABLE_ROWS) throw new AppError(409, TOO_MANY_ROWS);
     await tx.insert(classSlot).values({ id, classTypeId: type.id, weekday: form.weekday, startMinute: toMinute(form.time), coachId, location: form.location });
+    await announcePublicContentChangeIn(tx);
     return type.name;
   });
   await recordAudit({ action: "class_slot.created", actor, target: { type: "class_slot", id }, summary: `Added ${typeName} on ${WEEKDAYS[form.weekday]} at ${form.time} to the timetable` });

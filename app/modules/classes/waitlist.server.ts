@@ -18,6 +18,7 @@ import { getBusinessName } from "~/lib/business-name.server";
 import { getEnv } from "~/lib/env.server";
 import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import { sendMail } from "~/lib/mail.server";
+import { announcePublicContentChangeIn } from "~/lib/site-changes.server";
 import { toZonedParts } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { getClassBookingSettings } from "./class-settings.server";
@@ -37,9 +38,15 @@ export interface Promotion {
   offerExpiresAt: Date | null;
 }
 
-/** Locks the class row (the lock every booking, cancel and promotion takes first) and returns it. */
+/**
+ * Locks the class row (the lock every booking, cancel, promotion, lapse and staff change of
+ * one class takes first) and returns it. Whatever the transaction then changes, the
+ * visitors' Group Classes page may show it: every process's page cache empties when it
+ * commits (nothing is announced if it is refused and rolls back).
+ */
 export async function lockClass(tx: Db, classId: string) {
   const [row] = await tx.select().from(groupClass).where(eq(groupClass.id, classId)).for("update");
+  if (row) await announcePublicContentChangeIn(tx);
   return row ?? null;
 }
 

@@ -36,7 +36,7 @@ interface Roster {
   releasedWithClass: Person[];
 }
 
-const countsText = (p: Person) => `Attended ${p.counts.attended} · No-shows ${p.counts.noShow}`;
+const countsText = (p: Person) => `Attended ${p.counts.attended} · No-shows ${p.counts.noShow} · Late cancels ${p.counts.lateCancelled}`;
 
 /** Attended, no-show or late cancel for one booked member: the current mark is the pressed button. */
 function AttendanceForm({ person }: { person: Person }) {
@@ -107,7 +107,8 @@ export function ClassRoster({ roster, coaches, result }: { roster: Roster; coach
       {roster.started && !roster.cancelled ? <p className="mt-4 text-zinc-700">The class has started: mark each booked member at the door. Its time, coach and room can no longer change.</p> : null}
       {!roster.started && !roster.cancelled ? <p className="mt-4 text-zinc-700">Attendance can be marked once the class has started.</p> : null}
 
-      <PeopleList heading="Booked" people={[...roster.booked, ...roster.lateCancelled]} empty="Nobody has booked yet." marks={roster.started && !roster.cancelled} />
+      <PeopleList heading="Booked" people={roster.booked} empty="Nobody has booked yet." marks={roster.started && !roster.cancelled} />
+      <PeopleList heading="Late cancels" people={roster.lateCancelled} empty="Nobody has cancelled late." marks={roster.started && !roster.cancelled} />
       <PeopleList
         heading="Offers pending"
         people={roster.offered}

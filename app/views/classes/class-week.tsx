@@ -14,6 +14,7 @@ interface WeekClass {
   taken: number;
   waiting: number;
   offered: number;
+  lateCancelled: number;
   cancelled: boolean;
   changed: boolean;
   extra: boolean;
@@ -38,6 +39,7 @@ function Spots({ c }: { c: WeekClass }) {
       {c.taken} of {c.capacity} spots taken
       {c.offered > 0 ? ` (${c.offered} offered)` : ""}
       {c.waiting > 0 ? ` · ${c.waiting} waiting` : ""}
+      {c.lateCancelled > 0 ? ` · ${c.lateCancelled} late ${c.lateCancelled === 1 ? "cancel" : "cancels"}` : ""}
     </span>
   );
 }
