@@ -5,6 +5,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, type SQL } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
 import { classBooking, classType, groupClass, type BookingStatus } from "~/db/schema/classes";
 import { toZonedParts } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -24,6 +25,8 @@ export interface OwnClassPlace {
   time: string;
   durationMinutes: number;
   location: string;
+  /** The class's coach, "" when none is set. */
+  coachName: string;
   status: BookingStatus;
   classCancelled: boolean;
   /** The class's change count: the calendar feed's SEQUENCE. */
@@ -44,16 +47,19 @@ async function select(actor: Actor, where: SQL | undefined, limit?: number): Pro
       status: classBooking.status,
       classStatus: groupClass.status,
       revision: groupClass.revision,
+      coachName: user.name,
+      coachEmail: user.email,
     })
     .from(classBooking)
     .innerJoin(groupClass, eq(groupClass.id, classBooking.classId))
     .innerJoin(classType, eq(classType.id, groupClass.classTypeId))
+    .leftJoin(user, eq(user.id, groupClass.coachId))
     .where(and(eq(classBooking.memberId, actor.id), where))
     .orderBy(asc(groupClass.startsAt), asc(classBooking.id));
   const rows = limit ? await query.limit(limit) : await query;
   return rows.map((r) => {
     const { date, time } = toZonedParts(r.startsAt, timeZone);
-    return { bookingId: r.bookingId, classId: r.classId, className: r.className, startsAt: r.startsAt.toISOString(), date, time, durationMinutes: r.durationMinutes, location: r.location, status: r.status, classCancelled: r.classStatus === "cancelled", revision: r.revision };
+    return { bookingId: r.bookingId, classId: r.classId, className: r.className, startsAt: r.startsAt.toISOString(), date, time, durationMinutes: r.durationMinutes, location: r.location, coachName: r.coachEmail ? r.coachName?.trim() || r.coachEmail : "", status: r.status, classCancelled: r.classStatus === "cancelled", revision: r.revision };
   });
 }
 
