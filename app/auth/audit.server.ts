@@ -41,6 +41,7 @@ export type AuditAction =
   | "booking.created"
   | "booking.waitlisted"
   | "booking.cancelled"
+  | "booking.moved"
   | "program.assigned"
   | "program.updated_from_source"
   | "member.data_exported"

@@ -41,8 +41,11 @@ export const permissions = {
   /** E-mail reminders (sessions, workouts, check-ins, the coach's reply) are a member's. */
   reminders: { manageOwn: memberOnly },
   progressPhotos: { viewAny: staff },
-  /** Group classes: only a member books, cancels or confirms, and only their own place (decision 0102). */
-  classBookings: { bookOwn: memberOnly },
+  /**
+   * Group classes: a member books, cancels or confirms only their own place (decision 0102);
+   * staff book, move and cancel members' places at the front desk (decision 0120).
+   */
+  classBookings: { bookOwn: memberOnly, manageAny: staff },
   conversations: { readAny: staff, writeAny: staff },
   /**
    * A person's own data archive; an administrator's export and erasure of a member. Deletion

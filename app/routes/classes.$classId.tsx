@@ -7,16 +7,18 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { cancelClass, changeClass } from "~/modules/classes/class-changes.server";
 import { listCoaches } from "~/modules/classes/class-staff.server";
 import { attendanceLabels } from "~/modules/classes/classes.schema";
-import { getRoster, markAttendance } from "~/modules/classes/roster.server";
+import { frontDeskChoices } from "~/modules/classes/front-desk.server";
+import { getRoster, markAttendance, markEveryoneAttended } from "~/modules/classes/roster.server";
 import { ClassRoster } from "~/views/classes/class-roster";
+import { frontDeskIntents } from "./classes.$classId.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [{ title: pageTitle(data ? `${data.roster.typeName} · Classes` : "Class", matches) }, { name: "robots", content: "noindex" }];
 
 /** One class: its details, who is booked, offered and waiting; attendance once it has started. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = context.get(userContext);
-  const [roster, coaches] = await Promise.all([getRoster(actor, params.classId), listCoaches()]);
-  return { roster, coaches };
+  const [roster, coaches, desk] = await Promise.all([getRoster(actor, params.classId), listCoaches(), frontDeskChoices(actor, params.classId)]);
+  return { roster, coaches, desk };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -40,8 +42,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const { name, mark } = await markAttendance(actor, params.classId, form);
         return redirectWithToast(back, { type: "success", title: "Attendance saved", description: `${name}: ${attendanceLabels[mark]}.` });
       },
+      "mark-all-attended": async () => {
+        const { marked } = await markEveryoneAttended(actor, params.classId);
+        return redirectWithToast(back, { type: "success", title: "Attendance saved", description: marked === 1 ? "1 member marked attended." : `${marked} members marked attended.` });
+      },
+      ...frontDeskIntents(actor, params.classId, back),
     },
-    { refusedTo: { to: back, titles: { "cancel-class": "Failed to cancel class", "mark-attendance": "Failed to save attendance" } } },
+    { refusedTo: { to: back, titles: { "cancel-class": "Failed to cancel class", "mark-attendance": "Failed to save attendance", "mark-all-attended": "Failed to save attendance" } } },
   );
 }
 
@@ -50,5 +57,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function ClassRosterPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ClassRoster roster={loaderData.roster} coaches={loaderData.coaches} result={actionData} />;
+  return <ClassRoster roster={loaderData.roster} coaches={loaderData.coaches} desk={loaderData.desk} result={actionData} />;
 }

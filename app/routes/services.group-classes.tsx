@@ -56,7 +56,17 @@ export default function GroupClasses({ loaderData, actionData }: Route.Component
     actionData && !actionData.ok
       ? { intent: actionData.intent, classId: typeof actionData.values.classId === "string" ? actionData.values.classId : null, title: actionData.title, message: actionData.error ?? Object.values(actionData.fieldErrors)[0] ?? "Please try again." }
       : undefined;
+  // A member's 'Book' in the timetable leads to that row's next class in the list (the list itself when none is open).
+  const nextClassHref = (slotId: string) => {
+    const next = classes.find((c) => c.slotId === slotId && !c.cancelled);
+    return next ? `#class-${next.id}` : "#upcoming";
+  };
   const weeks = bookAheadDays % 7 === 0 ? `${bookAheadDays / 7 === 2 ? "Two" : bookAheadDays / 7} ${bookAheadDays === 7 ? "Week" : "Weeks"}` : `${bookAheadDays} Days`;
+  const bookable = (
+    <Section id="upcoming" title={`The Next ${weeks}`} eyebrow="Book a Class" tone="muted" intro={viewer === "member" ? "Book a place, join the waitlist of a full class, or cancel." : viewer === "staff" ? "Members book here; rosters are under Classes." : "Spots left in each class. Book to ask for your first class."}>
+      <UpcomingClasses classes={classes} viewer={viewer} timeZone={timeZone} refusal={refusal} />
+    </Section>
+  );
   return (
     <>
       <PageHero
@@ -65,11 +75,19 @@ export default function GroupClasses({ loaderData, actionData }: Route.Component
         intro="Small-group training with a coach watching every rep: HIIT, strength, functional fitness and core, through the week."
         image={siteImage("group-classes")}
         actions={
-          <a href="#schedule" className={buttonClass("primary")}>
-            See the Timetable
-          </a>
+          viewer === "member" ? (
+            <a href="#upcoming" className={buttonClass("primary")}>
+              Book a Class
+            </a>
+          ) : (
+            <a href="#schedule" className={buttonClass("primary")}>
+              See the Timetable
+            </a>
+          )
         }
       />
+
+      {viewer === "member" ? bookable : null}
 
       <Section title="Why Train in a Group?" eyebrow="Benefits">
         <FeatureGrid items={groupClassBenefits} />
@@ -86,12 +104,10 @@ export default function GroupClasses({ loaderData, actionData }: Route.Component
       </Section>
 
       <Section id="schedule" title="Weekly Schedule" eyebrow="Timetable" intro="Pick a class and book your place.">
-        <ScheduleTable rows={timetable} caption="Group class timetable" bookHref={viewer === "member" ? "#upcoming" : "/contact"} />
+        <ScheduleTable rows={viewer === "member" ? timetable.map((row) => ({ ...row, href: nextClassHref(row.id) })) : timetable} caption="Group class timetable" />
       </Section>
 
-      <Section id="upcoming" title={`The Next ${weeks}`} eyebrow="Book a Class" tone="muted" intro={viewer === "member" ? "Book a place, join the waitlist of a full class, or cancel." : viewer === "staff" ? "Members book here; rosters are under Classes." : "Spots left in each class. Book to ask for your first class."}>
-        <UpcomingClasses classes={classes} viewer={viewer} timeZone={timeZone} refusal={refusal} />
-      </Section>
+      {viewer === "member" ? null : bookable}
 
       <CtaBand title="Find Your Class" text="Tell us which class suits you and we'll reply within 24 hours.">
         <Link to="/contact" className={buttonClass("light")}>

@@ -21,8 +21,8 @@ function mailsTo(to: string): string[] {
 }
 
 const PAGE = "/services/group-classes";
-/** The journey's class (tests/e2e/support/seed-classes.ts): Core & Flexibility at 10:00, one spot. */
-const theClass = (page: Page) => page.getByRole("region", { name: "The Next Two Weeks" }).getByRole("listitem", { name: "Core & Flexibility at 10:00" });
+/** The journey's class (tests/e2e/support/seed-classes.ts): Core & Flexibility at 10:00 AM, one spot. */
+const theClass = (page: Page) => page.getByRole("region", { name: "The Next Two Weeks" }).getByRole("listitem", { name: "Core & Flexibility at 10:00 AM" });
 const toast = (page: Page, title: string) => page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: title });
 
 async function as(page: Page, who: "classBooker" | "classWaiter") {
@@ -39,7 +39,7 @@ test("a member books a class and sees it on the dashboard and calendar; another 
   await as(page, "classBooker");
   await expect(item).toContainText("1 spot left");
   expect(await accessibilityViolations(page)).toEqual([]);
-  await item.getByRole("button", { name: /^Book: Core & Flexibility on \w+day \d+ \w+ \d{4} at 10:00$/ }).click();
+  await item.getByRole("button", { name: /^Book: Core & Flexibility on \w+day \d+ \w+ \d{4} at 10:00 AM$/ }).click();
   await expect(toast(page, "Class booked")).toBeVisible();
   await expect(item).toContainText("Booked");
   await expect(item).toContainText("Full");
@@ -63,7 +63,7 @@ test("a member books a class and sees it on the dashboard and calendar; another 
     await page.getByRole("link", { name: "Next" }).click();
     day = page.getByRole("link", { name: /: 1 group class$/ });
   }
-  await expect(day).toContainText("10:00 Core & Flexibility");
+  await expect(day).toContainText("10:00 AM Core & Flexibility");
   await day.click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("link", { name: /Core & Flexibility/ })).toContainText("Booked");
@@ -116,3 +116,31 @@ test.describe("on a phone", () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
+
+// Issue 47: the list sat about 4,000 px down; the timetable's 'Book' led to the whole list.
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a member at ${viewport.width} px finds the bookable classes right below the hero, and the timetable's 'Book' focuses that class`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signInOverHttp(page, "member");
+    await page.goto(PAGE);
+    const list = page.getByRole("region", { name: "The Next Two Weeks" });
+    const top = (await list.boundingBox())!.y;
+    expect(top).toBeLessThan((await page.getByRole("region", { name: "Why Train in a Group?" }).boundingBox())!.y);
+    expect(top).toBeLessThan(viewport.height * 1.5);
+
+    const row = page.getByRole("table", { name: "Group class timetable" }).getByRole("row").filter({ hasText: "Monday" }).first();
+    const book = row.getByRole("link", { name: /^Book HIIT Training on Monday at 6:00 AM$/ });
+    const hash = new URL((await book.getAttribute("href"))!, "http://localhost").hash;
+    expect(hash).toMatch(/^#class-/);
+    await book.click();
+    const target = page.locator(hash);
+    await expect(target).toBeFocused();
+    await expect(target).toHaveAccessibleName("HIIT Training at 6:00 AM");
+    await page.keyboard.press("Tab");
+    await expect(target.getByRole("button", { name: /^(Book|Join waitlist|Cancel|Leave waitlist|Confirm): HIIT Training on Monday \d+ \w+ \d{4} at 6:00 AM$/ }).first()).toBeFocused();
+  });
+}
+

@@ -102,6 +102,42 @@ test.describe("the staff Classes area", () => {
     await expect(page.getByRole("listitem").filter({ hasText: "Functional Fitness" }).filter({ hasText: " · Hall" })).toContainText("2 of 2 spots taken · 1 waiting · 1 late cancel");
   });
 
+  test("at the front desk a trainer books a member into a class with the keyboard, and the member sees their place", async ({ page, browser }) => {
+    await signInAsTrainer(page, "/classes?week=1");
+    await page.getByRole("link", { name: /HIIT Training$/ }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${origin}/classes/[^?]+$`));
+    const classPath = new URL(page.url()).pathname;
+    await expect(page.getByRole("heading", { name: "Booked (0)" })).toBeVisible();
+
+    const desk = page.getByRole("form", { name: "Book a member" });
+    const picker = desk.getByLabel("Member to book");
+    await picker.focus();
+    await page.keyboard.type(users.member.name);
+    await expect(picker.locator("option:checked")).toHaveText(`${users.member.name} (${users.member.email})`);
+    await page.keyboard.press("Tab");
+    await expect(desk.getByRole("button", { name: "Book member" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Member booked", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Booked (1)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: users.member.name, exact: true })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The member sees the place as their own, where they cancel it.
+    const memberContext = await browser.newContext();
+    try {
+      const memberPage = await memberContext.newPage();
+      await memberPage.goto(`${origin}/login?redirectTo=${encodeURIComponent("/services/group-classes")}`);
+      await memberPage.getByLabel("Email").fill(users.member.email);
+      await memberPage.getByLabel("Password").fill(PASSWORD);
+      await memberPage.getByRole("button", { name: "Sign In" }).click();
+      const place = memberPage.locator(`#class-${classPath.split("/").pop()}`);
+      await expect(place).toContainText("Booked");
+      await expect(place.getByRole("button", { name: /^Cancel: HIIT Training/ })).toBeVisible();
+    } finally {
+      await memberContext.close();
+    }
+  });
+
   test("a class cancelled by staff e-mails its booked and waiting members once, and cancelling again frees nothing", async ({ page }) => {
     await signInAsTrainer(page, `/classes/${UPCOMING_CLASS}`);
     await expect(page.getByRole("heading", { name: "Booked (2)" })).toBeVisible();

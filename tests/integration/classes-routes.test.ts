@@ -73,6 +73,11 @@ describe("who may open Classes", () => {
       const cookie = who ? cookies[who] : null;
       const expected = new RegExp(`^${who ? "/unauthorized" : "/login"}`);
       expect(locationOf(await callRoute(classAction, postForm(`/classes/${CLASS}`, cookie, { intent: "cancel-class" }), { classId: CLASS }))).toMatch(expected);
+      // The front desk and 'Mark everyone attended' (decisions 0120, 0121).
+      const deskForms: Array<Record<string, string>> = [{ intent: "desk-book", memberId }, { intent: "desk-move", memberId, toClassId: CLASS }, { intent: "desk-cancel", memberId }, { intent: "mark-all-attended" }];
+      for (const form of deskForms) {
+        expect(locationOf(await callRoute(classAction, postForm(`/classes/${CLASS}`, cookie, form), { classId: CLASS })), form.intent).toMatch(expected);
+      }
       expect(locationOf(await callRoute(timetableAction, postForm("/classes/timetable", cookie, { intent: "remove-row", rowId: "class-slot-mon-am" })))).toMatch(expected);
       expect(locationOf(await callRoute(typesAction, postForm("/classes/types", cookie, { intent: "remove-type", typeId: "class-type-core" })))).toMatch(expected);
       expect(locationOf(await callRoute(newAction, postForm("/classes/new", cookie, { intent: "add-class", classTypeId: "class-type-hiit", date: "2030-01-07", time: "10:00" })))).toMatch(expected);
@@ -80,6 +85,7 @@ describe("who may open Classes", () => {
     const [row] = await getDb().select().from(classSlot).where(eq(classSlot.id, "class-slot-mon-am"));
     expect(row?.archivedAt).toBeNull();
     expect((await getDb().select().from(groupClass)).map((c) => [c.id, c.status])).toEqual([[CLASS, "scheduled"]]);
+    expect((await getDb().select().from(classBooking)).map((b) => [b.id, b.status])).toEqual([["route-booking", "booked"]]);
   });
 
   it("lets trainers read the class types but not change them; administrators may", async () => {
@@ -104,7 +110,7 @@ describe("one class's answers", () => {
     const bad = (await callRoute(classAction, postForm(`/classes/${CLASS}`, cookies.trainer, { intent: "change-class", date: "2020-01-01", time: "10:00" }), { classId: CLASS })) as Refusal;
     expect([bad.init.status, bad.data.fieldErrors]).toEqual([400, { time: "Please choose a date and time in the future" }]);
     const early = await callRoute(classAction, postForm(`/classes/${CLASS}`, cookies.trainer, { intent: "mark-attendance", bookingId: "route-booking", mark: "attended" }), { classId: CLASS });
-    expect(await toastOf(early)).toMatchObject({ type: "error", title: "Failed to save attendance", description: "Attendance can be marked once the class has started." });
+    expect(await toastOf(early)).toMatchObject({ type: "error", title: "Failed to save attendance", description: "Attendance can be marked from 30 minutes before the class starts." });
 
     const first = await callRoute(classAction, postForm(`/classes/${CLASS}`, cookies.admin, { intent: "cancel-class" }), { classId: CLASS });
     expect(await toastOf(first)).toMatchObject({ type: "success", title: "Class cancelled", description: "1 member is e-mailed." });
@@ -116,3 +122,24 @@ describe("one class's answers", () => {
     expect(missing).toMatchObject({ status: 404 });
   });
 });
+
+describe("the front desk's answers", () => {
+  it("books, moves and cancels a member's place with a toast each; a refusal names the field", async () => {
+    const [desk, other] = ["route-desk-class", "route-desk-other"];
+    await getDb()
+      .insert(groupClass)
+      .values([desk, other].map((id, i) => ({ id, classTypeId: "class-type-core", startsAt: new Date(Date.now() + (72 + i) * 3_600_000), durationMinutes: 45, capacity: 8, location: "Studio 2" })));
+    const post = (classId: string, form: Record<string, string>) => callRoute(classAction, postForm(`/classes/${classId}`, cookies.trainer, form), { classId });
+    expect(await toastOf(await post(desk, { intent: "desk-book", memberId }))).toMatchObject({ type: "success", title: "Member booked", description: "Classes member is booked into this class." });
+    expect(await toastOf(await post(desk, { intent: "desk-move", memberId, toClassId: other }))).toMatchObject({ type: "success", title: "Place moved" });
+    expect(await toastOf(await post(other, { intent: "desk-cancel", memberId }))).toMatchObject({ type: "success", title: "Place cancelled", description: "Classes member's place is cancelled." });
+    const refused = (await post(desk, { intent: "desk-book", memberId: "no-such-member" })) as Refusal;
+    expect([refused.init.status, refused.data.fieldErrors]).toEqual([400, { memberId: "Please choose a member from the list" }]);
+    const statuses = await getDb().select({ classId: classBooking.classId, status: classBooking.status }).from(classBooking).where(eq(classBooking.memberId, memberId));
+    expect(statuses.filter((b) => b.classId !== CLASS).sort((a, b) => a.classId.localeCompare(b.classId))).toEqual([
+      { classId: desk, status: "cancelled" },
+      { classId: other, status: "cancelled" },
+    ]);
+  });
+});
+

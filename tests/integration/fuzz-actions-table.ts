@@ -561,6 +561,11 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
     { name: "/classes/:classId change-class", path: "/classes/no-such-class", who: "trainer", base: { intent: "change-class", ...when, coachId: "", location: "Hall" }, pools: classPools },
     { name: "/classes/:classId cancel-class", path: "/classes/no-such-class", who: "trainer", base: { intent: "cancel-class" } },
     { name: "/classes/:classId mark-attendance", path: "/classes/no-such-class", who: "admin", base: { intent: "mark-attendance", bookingId: "no-such-booking", mark: "attended" }, pools: { mark: ["attended", "no_show", "late_cancelled", "present"] } },
+    { name: "/classes/:classId mark-all-attended", path: "/classes/no-such-class", who: "trainer", base: { intent: "mark-all-attended" } },
+    // The front desk (decision 0120): a member, staff or nobody named; another class or none to move to.
+    { name: "/classes/:classId desk-book", path: "/classes/no-such-class", who: "trainer", base: { intent: "desk-book", memberId: ids.target }, pools: { memberId: [ids.target, ids.trainer, "no-such-member", ""] } },
+    { name: "/classes/:classId desk-move", path: "/classes/no-such-class", who: "admin", base: { intent: "desk-move", memberId: ids.target, toClassId: "no-such-other-class" }, pools: { memberId: [ids.target, ""], toClassId: ["no-such-other-class", "no-such-class", ""] } },
+    { name: "/classes/:classId desk-cancel", path: "/classes/no-such-class", who: "trainer", base: { intent: "desk-cancel", memberId: ids.target, late: "on" }, pools: { late: ["on", "off", ""] } },
   );
   // Every builder edit on the member's copy, starting from the trained day (refused, 409); the pools reach the open one too.
   const c = trainedCopy;

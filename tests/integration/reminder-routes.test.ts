@@ -50,7 +50,7 @@ describe("the 'E-mail reminders' section of Settings", () => {
     const saved = await callRouteOrData(settingsAction, postForm("/members/settings", cookie, fields));
     expect(locationOf(saved)).toBe("/members/settings");
     expect(await toastOf(saved)).toMatchObject({ type: "success", title: "Reminders saved" });
-    expect(await getOwnReminderSettings({ id: member.id, role: "member" })).toEqual({ session: true, workout: false, checkIn: false, coachReply: false, morningHour: 6, quietFrom: "22:00", quietTo: "07:00", timeZone: "America/Chicago" });
+    expect(await getOwnReminderSettings({ id: member.id, role: "member" })).toEqual({ session: true, workout: false, checkIn: false, coachReply: false, classBooked: false, morningHour: 6, quietFrom: "22:00", quietTo: "07:00", timeZone: "America/Chicago" });
 
     const refused = (await callRouteOrData(settingsAction, postForm("/members/settings", cookie, { ...fields, workout: "on", quietTo: "" }))) as { init: { status: number }; data: { fieldErrors: Record<string, string> } };
     expect([refused.init.status, refused.data.fieldErrors]).toEqual([400, { quietTo: "Please enter when quiet hours end, or clear both times" }]);

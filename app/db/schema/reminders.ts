@@ -16,6 +16,8 @@ export const reminderSettings = pgTable(
     todaysWorkout: boolean("todays_workout").notNull().default(false),
     checkInDue: boolean("check_in_due").notNull().default(true),
     coachReply: boolean("coach_reply").notNull().default(true),
+    /** A booked group class tomorrow (decision 0122). */
+    classBooked: boolean("class_booked").notNull().default(true),
     /** The hour (0-23, the member's zone) of the morning e-mails: today's workout and a check-in due. */
     morningHour: integer("morning_hour").notNull().default(7),
     /** Quiet hours, HH:mm in the member's zone (both or neither); may run past midnight. */

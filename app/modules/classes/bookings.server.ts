@@ -139,38 +139,7 @@ export async function bookClass(actor: Actor | null, input: unknown, now: Date =
   const member = requireMember(actor);
   const classId = readClassId(input);
   const { timeZone } = await getSiteSettings();
-  const done = await getDb().transaction(async (tx) => {
-    const theClass = await lockOpenClass(tx, classId, now);
-    const settings = await getClassBookingSettings(tx);
-    if (theClass.startsAt.getTime() > now.getTime() + settings.bookAheadDays * DAY) throw new AppError(409, notOpenYet(settings.bookAheadDays), { title: "Not open yet" });
-    // Offers past their deadline pass on first, and any free spot goes to those already waiting: they asked first.
-    await lapseExpiredOffers(tx, classId, now);
-    await promoteWaitlist(tx, classId, now);
-    // The member's row second: two bookings of theirs in other classes at once count each other.
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, member.id)).for("no key update");
-    const mine = await livePlace(tx, classId, member.id);
-    if (mine) throw new AppError(409, mine.status === "waitlisted" ? ALREADY_WAITING : mine.status === "offered" ? OFFER_WAITING : ALREADY_BOOKED, { title: "Already booked" });
-    await refuseBookingChurn(tx, classId, member.id);
-    if ((await placesInWeek(tx, member.id, weekAround(theClass.startsAt, timeZone))) >= settings.weeklyLimit) {
-      throw new AppError(409, weeklyLimitReached(settings.weeklyLimit), { title: "Weekly limit reached" });
-    }
-    const [waiting] = await tx
-      .select({ n: count() })
-      .from(classBooking)
-      .where(and(eq(classBooking.classId, classId), eq(classBooking.status, "waitlisted")));
-    const full = (await spotsTaken(tx, classId)) >= theClass.capacity || (waiting?.n ?? 0) > 0;
-    if (full && (waiting?.n ?? 0) >= MAX_WAITING) throw new AppError(409, WAITLIST_FULL, { title: "Waitlist full" });
-    const id = newBookingId();
-    const status = full ? "waitlisted" : "booked";
-    await tx.insert(classBooking).values({ id, classId, memberId: member.id, status, queuedAt: arrivalNow, createdAt: now, updatedAt: now });
-    return {
-      id,
-      status,
-      position: full ? await waitlistPosition(tx, classId, id) : null,
-      className: await classNameOf(tx, theClass.classTypeId),
-      startsAt: theClass.startsAt.toISOString(),
-    } as const;
-  });
+  const done = await getDb().transaction((tx) => takePlace(tx, member, classId, now, timeZone));
   const result = outcome(done.status, done.position, done.className, done.startsAt, timeZone);
   await recordAudit({
     action: done.status === "booked" ? "booking.created" : "booking.waitlisted",
@@ -179,6 +148,45 @@ export async function bookClass(actor: Actor | null, input: unknown, now: Date =
     summary: `${done.status === "booked" ? "Booked" : "Joined the waitlist of"} ${done.className} on ${result.date} at ${result.time}`,
   });
   return result;
+}
+
+/**
+ * The booking engine, inside the caller's transaction: the class row locked first, then
+ * the member's row; every rule of a booking (open class, horizon, one place, weekly
+ * limit, waitlist order and size). The member's door and the front desk (staff booking
+ * or moving a member, front-desk.server.ts) both book through it.
+ */
+export async function takePlace(tx: Db, member: Pick<Actor, "id">, classId: string, now: Date, timeZone: string) {
+  const theClass = await lockOpenClass(tx, classId, now);
+  const settings = await getClassBookingSettings(tx);
+  if (theClass.startsAt.getTime() > now.getTime() + settings.bookAheadDays * DAY) throw new AppError(409, notOpenYet(settings.bookAheadDays), { title: "Not open yet" });
+  // Offers past their deadline pass on first, and any free spot goes to those already waiting: they asked first.
+  await lapseExpiredOffers(tx, classId, now);
+  await promoteWaitlist(tx, classId, now);
+  // The member's row second: two bookings of theirs in other classes at once count each other.
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, member.id)).for("no key update");
+  const mine = await livePlace(tx, classId, member.id);
+  if (mine) throw new AppError(409, mine.status === "waitlisted" ? ALREADY_WAITING : mine.status === "offered" ? OFFER_WAITING : ALREADY_BOOKED, { title: "Already booked" });
+  await refuseBookingChurn(tx, classId, member.id);
+  if ((await placesInWeek(tx, member.id, weekAround(theClass.startsAt, timeZone))) >= settings.weeklyLimit) {
+    throw new AppError(409, weeklyLimitReached(settings.weeklyLimit), { title: "Weekly limit reached" });
+  }
+  const [waiting] = await tx
+    .select({ n: count() })
+    .from(classBooking)
+    .where(and(eq(classBooking.classId, classId), eq(classBooking.status, "waitlisted")));
+  const full = (await spotsTaken(tx, classId)) >= theClass.capacity || (waiting?.n ?? 0) > 0;
+  if (full && (waiting?.n ?? 0) >= MAX_WAITING) throw new AppError(409, WAITLIST_FULL, { title: "Waitlist full" });
+  const id = newBookingId();
+  const status = full ? "waitlisted" : "booked";
+  await tx.insert(classBooking).values({ id, classId, memberId: member.id, status, queuedAt: arrivalNow, createdAt: now, updatedAt: now });
+  return {
+    id,
+    status,
+    position: full ? await waitlistPosition(tx, classId, id) : null,
+    className: await classNameOf(tx, theClass.classTypeId),
+    startsAt: theClass.startsAt.toISOString(),
+  } as const;
 }
 
 /**
@@ -199,19 +207,7 @@ export function declineClassOffer(actor: Actor | null, input: unknown, now: Date
 async function giveUpPlace(actor: Actor | null, input: unknown, now: Date, onlyAnOffer: boolean): Promise<BookingOutcome> {
   const member = requireMember(actor);
   const classId = readClassId(input);
-  const done = await getDb().transaction(async (tx) => {
-    const theClass = await lockOpenClass(tx, classId, now);
-    await lapseExpiredOffers(tx, classId, now);
-    const mine = await livePlace(tx, classId, member.id);
-    if (onlyAnOffer && mine?.status !== "offered") throw new AppError(409, NO_OFFER, { title: "No place to decline" });
-    if (!mine) throw new AppError(404, NO_BOOKING);
-    const settings = await getClassBookingSettings(tx);
-    const late = theClass.startsAt.getTime() - now.getTime() < settings.cancelCutoffHours * HOUR;
-    const status: BookingStatus = mine.status === "waitlisted" ? "cancelled" : mine.status === "offered" ? "offer_lapsed" : late ? "late_cancelled" : "cancelled";
-    await tx.update(classBooking).set({ status, cancelledAt: now, offerExpiresAt: null, updatedAt: now }).where(eq(classBooking.id, mine.id));
-    if (mine.status !== "waitlisted") await promoteWaitlist(tx, classId, now);
-    return { id: mine.id, was: mine.status, status, className: await classNameOf(tx, theClass.classTypeId), startsAt: theClass.startsAt.toISOString() };
-  });
+  const done = await getDb().transaction((tx) => releasePlace(tx, member, classId, now, { onlyAnOffer, lateInsideCutoff: true }));
   await recordAudit({
     action: "booking.cancelled",
     actor: member,
@@ -219,6 +215,26 @@ async function giveUpPlace(actor: Actor | null, input: unknown, now: Date, onlyA
     summary: `${done.was === "waitlisted" ? "Left the waitlist of" : done.was === "offered" ? "Declined a place in" : done.status === "late_cancelled" ? "Late-cancelled" : "Cancelled"} ${done.className}`,
   });
   return outcome(done.status, null, done.className, done.startsAt, (await getSiteSettings()).timeZone);
+}
+
+/**
+ * The engine's cancel, inside the caller's transaction under the class row's lock: a
+ * waiting place is left, an offer declined (it passes on), a booking cancelled and the
+ * spot promoted. The member's door counts a cancel inside the cut-off as late
+ * (`lateInsideCutoff`); the front desk only when staff say so (decision 0120).
+ */
+export async function releasePlace(tx: Db, member: Pick<Actor, "id">, classId: string, now: Date, how: { onlyAnOffer: boolean; lateInsideCutoff: boolean }) {
+  const theClass = await lockOpenClass(tx, classId, now);
+  await lapseExpiredOffers(tx, classId, now);
+  const mine = await livePlace(tx, classId, member.id);
+  if (how.onlyAnOffer && mine?.status !== "offered") throw new AppError(409, NO_OFFER, { title: "No place to decline" });
+  if (!mine) throw new AppError(404, NO_BOOKING);
+  const settings = await getClassBookingSettings(tx);
+  const late = how.lateInsideCutoff && theClass.startsAt.getTime() - now.getTime() < settings.cancelCutoffHours * HOUR;
+  const status: BookingStatus = mine.status === "waitlisted" ? "cancelled" : mine.status === "offered" ? "offer_lapsed" : late ? "late_cancelled" : "cancelled";
+  await tx.update(classBooking).set({ status, cancelledAt: now, offerExpiresAt: null, updatedAt: now }).where(eq(classBooking.id, mine.id));
+  if (mine.status !== "waitlisted") await promoteWaitlist(tx, classId, now);
+  return { id: mine.id, was: mine.status, status, className: await classNameOf(tx, theClass.classTypeId), startsAt: theClass.startsAt.toISOString() };
 }
 
 /** Takes the place offered from the waitlist, before its deadline (after it, the offer has passed on: 409). */

@@ -5,11 +5,11 @@
  * in that transaction, once per member and class revision.
  */
 import crypto from "node:crypto";
-import { and, count, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
 import { recordAudit } from "~/auth/audit.server";
 import { ensureCan } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
-import { classBooking, classType, groupClass } from "~/db/schema/classes";
+import { classBooking, classSlot, classType, groupClass } from "~/db/schema/classes";
 import { AppError } from "~/lib/app-error";
 import { addDays, todayIn, toZonedParts, zonedToUtc } from "~/lib/time-zone";
 import { classChangeSchema, extraClassSchema, WEEKS_SHOWN } from "./classes.schema";
@@ -93,7 +93,22 @@ export async function changeClass(actor: Actor, classId: string, input: unknown)
   return result;
 }
 
-/** Adds a class on one date that no timetable row makes. */
+/**
+ * The coach of an extra class left without one (decision 0122): the coach of the type's
+ * first timetable row that has one, else the staff member adding it. A class never goes
+ * out as 'No coach' while a coach exists.
+ */
+async function defaultCoach(tx: Db, classTypeId: string, actor: Actor): Promise<string> {
+  const [row] = await tx
+    .select({ coachId: classSlot.coachId })
+    .from(classSlot)
+    .where(and(eq(classSlot.classTypeId, classTypeId), isNull(classSlot.archivedAt), isNotNull(classSlot.coachId)))
+    .orderBy(asc(classSlot.weekday), asc(classSlot.startMinute))
+    .limit(1);
+  return row?.coachId ?? actor.id;
+}
+
+/** Adds a class on one date that no timetable row makes, with a coach (chosen, else the default above). */
 export async function addExtraClass(actor: Actor, input: unknown): Promise<{ id: string; date: string }> {
   ensureCan(actor, "groupClasses", "changeClass");
   const form = extraClassSchema.parse(input);
@@ -110,7 +125,7 @@ export async function addExtraClass(actor: Actor, input: unknown): Promise<{ id:
     if (!type) throw new AppError(400, "", { fieldErrors: { classTypeId: TYPE_NOT_ACTIVE } });
     const [extra] = await tx.select({ n: count() }).from(groupClass).where(and(isNull(groupClass.slotId), gt(groupClass.startsAt, now)));
     if ((extra?.n ?? 0) >= MAX_UPCOMING_EXTRA) throw new AppError(409, TOO_MANY_EXTRA);
-    await tx.insert(groupClass).values({ id, classTypeId: type.id, startsAt, durationMinutes: type.durationMinutes, capacity: type.capacity, coachId, location: form.location });
+    await tx.insert(groupClass).values({ id, classTypeId: type.id, startsAt, durationMinutes: type.durationMinutes, capacity: type.capacity, coachId: coachId ?? (await defaultCoach(tx, type.id, actor)), location: form.location });
     await announcePublicContentChangeIn(tx);
     return type.name;
   });

@@ -8,7 +8,9 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
 import { classBooking, classSlot, classType, groupClass, type BookingStatus } from "~/db/schema/classes";
+import { formatClassTime } from "~/lib/class-time";
 import { todayIn, toZonedParts } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { makeClasses } from "./class-dates.server";
@@ -28,9 +30,13 @@ export interface ClassTypeCardView {
 }
 
 export interface TimetableRowView {
+  /** The timetable row: a member's 'Book' leads to its next dated class. */
+  id: string;
   day: string;
   time: string;
   className: string;
+  /** The row's coach, "" when none is set. */
+  coachName: string;
 }
 
 export interface OwnPlace {
@@ -50,6 +56,10 @@ export interface UpcomingClassView {
   startsAt: string;
   durationMinutes: number;
   location: string;
+  /** The class's coach, "" when none is set. */
+  coachName: string;
+  /** The timetable row it was made from; null for an extra class. */
+  slotId: string | null;
   capacity: number;
   spotsLeft: number;
   waiting: number;
@@ -60,10 +70,11 @@ export interface UpcomingClassView {
 }
 
 /** 360 → "6:00 AM", 1140 → "7:00 PM" (the spec's timetable shows 12-hour times). */
-export function twelveHourTime(minute: number): string {
-  const h = Math.floor(minute / 60);
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(minute % 60).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+function twelveHourTime(minute: number): string {
+  return formatClassTime(`${Math.floor(minute / 60)}:${minute % 60}`);
 }
+
+const coachOf = (r: { coachName: string | null; coachEmail: string | null }) => (r.coachEmail ? r.coachName?.trim() || r.coachEmail : "");
 
 /** The class types (not archived) in their order, as the cards show them. */
 export async function listClassTypeCards(): Promise<ClassTypeCardView[]> {
@@ -74,13 +85,14 @@ export async function listClassTypeCards(): Promise<ClassTypeCardView[]> {
 /** The weekly timetable (rows not archived), Monday first as the spec lists it. */
 export async function listTimetable(): Promise<TimetableRowView[]> {
   const rows = await getDb()
-    .select({ weekday: classSlot.weekday, startMinute: classSlot.startMinute, className: classType.name })
+    .select({ id: classSlot.id, weekday: classSlot.weekday, startMinute: classSlot.startMinute, className: classType.name, coachName: user.name, coachEmail: user.email })
     .from(classSlot)
     .innerJoin(classType, eq(classType.id, classSlot.classTypeId))
+    .leftJoin(user, eq(user.id, classSlot.coachId))
     .where(isNull(classSlot.archivedAt));
   return rows
     .sort((a, b) => (a.weekday + 6) % 7 - (b.weekday + 6) % 7 || a.startMinute - b.startMinute)
-    .map((r) => ({ day: WEEKDAYS[r.weekday]!, time: twelveHourTime(r.startMinute), className: r.className }));
+    .map((r) => ({ id: r.id, day: WEEKDAYS[r.weekday]!, time: twelveHourTime(r.startMinute), className: r.className, coachName: coachOf(r) }));
 }
 
 /**
@@ -104,9 +116,13 @@ export async function listUpcomingClasses(viewer: Pick<SessionUser, "id" | "role
       location: groupClass.location,
       status: groupClass.status,
       className: classType.name,
+      slotId: groupClass.slotId,
+      coachName: user.name,
+      coachEmail: user.email,
     })
     .from(groupClass)
     .innerJoin(classType, eq(classType.id, groupClass.classTypeId))
+    .leftJoin(user, eq(user.id, groupClass.coachId))
     .where(inSpan)
     .orderBy(asc(groupClass.startsAt), asc(classType.position));
   if (rows.length === 0) return { classes: [], timeZone, bookAheadDays: settings.bookAheadDays };
@@ -136,6 +152,8 @@ export async function listUpcomingClasses(viewer: Pick<SessionUser, "id" | "role
         startsAt: r.startsAt.toISOString(),
         durationMinutes: r.durationMinutes,
         location: r.location,
+        coachName: coachOf(r),
+        slotId: r.slotId,
         capacity: r.capacity,
         spotsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
         waiting: waiting.get(r.id) ?? 0,

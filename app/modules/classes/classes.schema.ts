@@ -69,6 +69,9 @@ export type ClassChangeField = keyof z.output<typeof classChangeSchema>;
 export const extraClassSchema = z.object({ classTypeId: id("Please choose a class type"), date, time, coachId, location });
 export type ExtraClassField = keyof z.output<typeof extraClassSchema>;
 
+/** The doors open this long before a class starts: attendance may be marked from then (decision 0121). */
+export const DOORS_OPEN_MINUTES = 30;
+
 export const attendanceMarks = ["attended", "no_show", "late_cancelled"] as const;
 export type AttendanceMark = (typeof attendanceMarks)[number];
 export const attendanceLabels: Record<AttendanceMark, string> = { attended: "Attended", no_show: "No-show", late_cancelled: "Late cancel" };

@@ -5,6 +5,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
 import { classBooking, classType, groupClass, type BookingStatus } from "~/db/schema/classes";
 import { toZonedParts } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -24,11 +25,16 @@ export interface OwnClassPlace {
   time: string;
   durationMinutes: number;
   location: string;
+  /** The class's coach, "" when none is set. */
+  coachName: string;
   status: BookingStatus;
   classCancelled: boolean;
   /** The class's change count: the calendar feed's SEQUENCE. */
   revision: number;
 }
+
+/** The coach's name as a class shows it: the e-mail when the name is blank, "" without a coach. */
+const coachNameOf = (row: { coachName: string | null; coachEmail: string | null }) => (row.coachEmail ? row.coachName?.trim() || row.coachEmail : "");
 
 async function select(actor: Actor, where: SQL | undefined, limit?: number): Promise<OwnClassPlace[]> {
   ensureCan(actor, "memberArea", "view");
@@ -44,16 +50,19 @@ async function select(actor: Actor, where: SQL | undefined, limit?: number): Pro
       status: classBooking.status,
       classStatus: groupClass.status,
       revision: groupClass.revision,
+      coachName: user.name,
+      coachEmail: user.email,
     })
     .from(classBooking)
     .innerJoin(groupClass, eq(groupClass.id, classBooking.classId))
     .innerJoin(classType, eq(classType.id, groupClass.classTypeId))
+    .leftJoin(user, eq(user.id, groupClass.coachId))
     .where(and(eq(classBooking.memberId, actor.id), where))
     .orderBy(asc(groupClass.startsAt), asc(classBooking.id));
   const rows = limit ? await query.limit(limit) : await query;
   return rows.map((r) => {
     const { date, time } = toZonedParts(r.startsAt, timeZone);
-    return { bookingId: r.bookingId, classId: r.classId, className: r.className, startsAt: r.startsAt.toISOString(), date, time, durationMinutes: r.durationMinutes, location: r.location, status: r.status, classCancelled: r.classStatus === "cancelled", revision: r.revision };
+    return { bookingId: r.bookingId, classId: r.classId, className: r.className, startsAt: r.startsAt.toISOString(), date, time, durationMinutes: r.durationMinutes, location: r.location, coachName: coachNameOf(r), status: r.status, classCancelled: r.classStatus === "cancelled", revision: r.revision };
   });
 }
 
@@ -109,16 +118,19 @@ export async function listFeedClassPlaces(actor: Actor, range: { from: Date; to:
       classStatus: groupClass.status,
       revision: groupClass.revision,
       places: ranked.places,
+      coachName: user.name,
+      coachEmail: user.email,
     })
     .from(ranked)
     .innerJoin(groupClass, eq(groupClass.id, ranked.classId))
     .innerJoin(classType, eq(classType.id, groupClass.classTypeId))
+    .leftJoin(user, eq(user.id, groupClass.coachId))
     .where(eq(ranked.rank, 1))
     .orderBy(asc(groupClass.startsAt), asc(groupClass.id))
     .limit(limit);
   return rows.map((r) => {
     const { date, time } = toZonedParts(r.startsAt, timeZone);
-    return { bookingId: r.bookingId, classId: r.classId, className: r.className, startsAt: r.startsAt.toISOString(), date, time, durationMinutes: r.durationMinutes, location: r.location, status: r.status, classCancelled: r.classStatus === "cancelled", revision: r.revision, placesInClass: Number(r.places) };
+    return { bookingId: r.bookingId, classId: r.classId, className: r.className, startsAt: r.startsAt.toISOString(), date, time, durationMinutes: r.durationMinutes, location: r.location, coachName: coachNameOf(r), status: r.status, classCancelled: r.classStatus === "cancelled", revision: r.revision, placesInClass: Number(r.places) };
   });
 }
 

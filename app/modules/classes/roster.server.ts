@@ -11,17 +11,24 @@ import { classBooking, classType, groupClass } from "~/db/schema/classes";
 import { AppError } from "~/lib/app-error";
 import { addDays, toZonedParts, todayIn, zonedToUtc } from "~/lib/time-zone";
 import { makeClasses } from "./class-dates.server";
-import { attendanceSchema, type AttendanceMark } from "./classes.schema";
+import { attendanceSchema, DOORS_OPEN_MINUTES, type AttendanceMark } from "./classes.schema";
 import { CLASS_NOT_FOUND, lockExistingClass, personName, siteTimeZone, type Actor } from "./class-staff.server";
 import { LIVE, TAKING_A_SPOT } from "./waitlist.server";
 
-export const NOT_STARTED = "Attendance can be marked once the class has started.";
+export const NOT_STARTED = `Attendance can be marked from ${DOORS_OPEN_MINUTES} minutes before the class starts.`;
 export const CANCELLED_CLASS = "This class was cancelled: there is no attendance to mark.";
 export const BOOKING_NOT_FOUND = "Booking not found";
 export const NOT_BOOKED = "Only members booked into the class can be marked.";
 export const OTHER_PLACE = "This member holds another place in the class: mark that one.";
 /** Marks may be changed: a coach corrects a mistake made at the door. */
 const MARKABLE = ["booked", "attended", "no_show", "late_cancelled"] as const;
+
+/** Whether the doors are open: from DOORS_OPEN_MINUTES before the start (409 before). */
+export const doorsOpen = (startsAt: Date, now: Date) => startsAt.getTime() - DOORS_OPEN_MINUTES * 60_000 <= now.getTime();
+
+function ensureDoorsOpen(startsAt: Date, now: Date): void {
+  if (!doorsOpen(startsAt, now)) throw new AppError(409, NOT_STARTED);
+}
 
 /** A week of classes from `week` weeks after today (the timetable's made first), with spots taken and waiting. */
 export async function listClassWeek(actor: Actor, week: number) {
@@ -166,6 +173,7 @@ export async function getRoster(actor: Actor, classId: string) {
     changed: c.changedAt !== null,
     extra: c.slotId === null,
     started: c.startsAt.getTime() <= now,
+    doorsOpen: doorsOpen(c.startsAt, new Date(now)),
     booked: bookings.filter((b) => spots.has(b.status) && b.status !== "offered").map(person),
     lateCancelled: bookings.filter((b) => b.status === "late_cancelled").map(person),
     offered: bookings.filter((b) => b.status === "offered").map((b) => ({ ...person(b), expires: b.offerExpiresAt ? toZonedParts(b.offerExpiresAt, timeZone) : null })),
@@ -176,14 +184,13 @@ export async function getRoster(actor: Actor, classId: string) {
 }
 
 /** Marks one booked member attended, no-show or late cancel; a mark may be corrected later. */
-export async function markAttendance(actor: Actor, classId: string, input: unknown): Promise<{ name: string; mark: AttendanceMark }> {
+export async function markAttendance(actor: Actor, classId: string, input: unknown, now: Date = new Date()): Promise<{ name: string; mark: AttendanceMark }> {
   ensureCan(actor, "groupClasses", "markAttendance");
   const form = attendanceSchema.parse(input);
-  const now = new Date();
   return getDb().transaction(async (tx) => {
     const c = await lockExistingClass(tx, classId);
     if (c.status === "cancelled") throw new AppError(409, CANCELLED_CLASS);
-    if (c.startsAt.getTime() > now.getTime()) throw new AppError(409, NOT_STARTED);
+    ensureDoorsOpen(c.startsAt, now);
     const [booking] = await tx
       .select({ id: classBooking.id, memberId: classBooking.memberId, status: classBooking.status, name: user.name, email: user.email })
       .from(classBooking)
@@ -204,5 +211,25 @@ export async function markAttendance(actor: Actor, classId: string, input: unkno
       .set({ status: form.mark, markedById: actor.id, cancelledAt: form.mark === "late_cancelled" ? now : null, updatedAt: now })
       .where(eq(classBooking.id, booking.id));
     return { name: personName(booking), mark: form.mark };
+  });
+}
+
+/**
+ * 'Mark everyone attended': every place still plain booked becomes attended, in one
+ * statement under the class row's lock; places already marked (no-show, late cancel)
+ * keep their mark, and offers, the waitlist and cancelled places are not touched.
+ */
+export async function markEveryoneAttended(actor: Actor, classId: string, now: Date = new Date()): Promise<{ marked: number }> {
+  ensureCan(actor, "groupClasses", "markAttendance");
+  return getDb().transaction(async (tx) => {
+    const c = await lockExistingClass(tx, classId);
+    if (c.status === "cancelled") throw new AppError(409, CANCELLED_CLASS);
+    ensureDoorsOpen(c.startsAt, now);
+    const marked = await tx
+      .update(classBooking)
+      .set({ status: "attended", markedById: actor.id, updatedAt: now })
+      .where(and(eq(classBooking.classId, classId), eq(classBooking.status, "booked")))
+      .returning({ id: classBooking.id });
+    return { marked: marked.length };
   });
 }

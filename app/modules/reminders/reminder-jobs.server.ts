@@ -25,6 +25,7 @@ import { defineJob, defineRecurringJob, enqueueJob, enqueueJobs, type Repeat } f
 import { sendMail } from "~/lib/mail.server";
 import { addDays, toZonedParts, weekdayOf, zonedToUtc } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
+import { CLASS_NOTICE_MS, CLASS_TOO_LATE_MS, classRemindersDue, composeClassReminder } from "./class-reminders.server";
 import { quietHoursEnd } from "./quiet-hours";
 import { remindersOf, unsubscribeHeaders } from "./reminder-settings.server";
 import { KIND_LABELS, type ReminderKind } from "./reminders.schema";
@@ -35,7 +36,7 @@ const HOUR = 60 * MINUTE;
 /** A session's reminder: this long before it starts. */
 export const SESSION_NOTICE_MS = 24 * HOUR;
 /** Past these, a reminder is too late to matter: skipped (a session's: 12 hours before it starts). */
-export const TOO_LATE_MS = { session: 12 * HOUR, workout: 4 * HOUR, "check-in": 12 * HOUR } as const;
+export const TOO_LATE_MS = { session: 12 * HOUR, workout: 4 * HOUR, "check-in": 12 * HOUR, class: CLASS_TOO_LATE_MS } as const;
 /** The sweep's period, and how far ahead it enqueues (more than a period: a reminder is waiting at its time). */
 const SWEEP_EVERY_MS = 15 * MINUTE;
 const LOOKAHEAD_MS = 30 * MINUTE;
@@ -44,13 +45,15 @@ const reminderPayload = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("session"), memberId: z.string(), sessionId: z.string(), startsAt: z.iso.datetime() }),
   z.object({ kind: z.literal("workout"), memberId: z.string(), date: z.iso.date(), dueAt: z.iso.datetime() }),
   z.object({ kind: z.literal("check-in"), memberId: z.string(), date: z.iso.date(), dueAt: z.iso.datetime() }),
+  z.object({ kind: z.literal("class"), memberId: z.string(), bookingId: z.string(), startsAt: z.iso.datetime() }),
 ]);
 export type ReminderPayload = z.infer<typeof reminderPayload>;
 
 function scheduleOf(p: ReminderPayload): { key: string; dueAt: Date; staleAt: Date } {
-  const dueAt = p.kind === "session" ? new Date(new Date(p.startsAt).getTime() - SESSION_NOTICE_MS) : new Date(p.dueAt);
-  // A moved session is another occurrence (its start is in the key): the reminder follows it.
-  const key = p.kind === "session" ? `reminder:session:${p.sessionId}@${p.startsAt}` : `reminder:${p.kind}:${p.memberId}:${p.date}`;
+  const dueAt = p.kind === "session" ? new Date(new Date(p.startsAt).getTime() - SESSION_NOTICE_MS) : p.kind === "class" ? new Date(new Date(p.startsAt).getTime() - CLASS_NOTICE_MS) : new Date(p.dueAt);
+  // A moved session or class is another occurrence (its start is in the key): the reminder follows it.
+  const key =
+    p.kind === "session" ? `reminder:session:${p.sessionId}@${p.startsAt}` : p.kind === "class" ? `reminder:class:${p.bookingId}@${p.startsAt}` : `reminder:${p.kind}:${p.memberId}:${p.date}`;
   return { key, dueAt, staleAt: new Date(dueAt.getTime() + TOO_LATE_MS[p.kind]) };
 }
 
@@ -91,14 +94,14 @@ function mornings(now: Date, timeZone: string, hour: number, kind: "workout" | "
 }
 
 /**
- * Enqueues every reminder due by `now` + the look-ahead and not yet too late: sessions by
- * their start (the starts index), today's workout for those who asked for it (the partial
+ * Enqueues every reminder due by `now` + the look-ahead and not yet too late: sessions and
+ * booked classes by their start (the starts indexes), today's workout for those who asked for it (the partial
  * index), the check-in on each member's check-in day. Returns how many jobs are new.
  */
 export async function planReminders(now: Date): Promise<number> {
   const db = getDb();
   const { timeZone: siteZone } = await getSiteSettings();
-  const [sessions, workoutMembers, checkInMembers] = await Promise.all([
+  const [sessions, workoutMembers, checkInMembers, classes] = await Promise.all([
     db
       .select({ id: trainingSession.id, memberId: trainingSession.memberId, startsAt: trainingSession.startsAt })
       .from(trainingSession)
@@ -124,8 +127,9 @@ export async function planReminders(now: Date): Promise<number> {
       .leftJoin(reminderSettings, eq(reminderSettings.userId, user.id))
       .leftJoin(profile, eq(profile.userId, user.id))
       .where(and(remindable, sql`coalesce(${reminderSettings.checkInDue}, true)`)),
+    classRemindersDue(now, LOOKAHEAD_MS),
   ]);
-  const payloads: ReminderPayload[] = sessions.map((s) => ({ kind: "session", memberId: s.memberId, sessionId: s.id, startsAt: s.startsAt.toISOString() }));
+  const payloads: ReminderPayload[] = [...sessions.map((s) => ({ kind: "session" as const, memberId: s.memberId, sessionId: s.id, startsAt: s.startsAt.toISOString() })), ...classes];
   for (const m of workoutMembers) {
     for (const { date, dueAt } of mornings(now, m.zone ?? siteZone, m.hour, "workout")) payloads.push({ kind: "workout", memberId: m.id, date, dueAt: dueAt.toISOString() });
   }
@@ -278,7 +282,14 @@ export async function sendReminder(p: ReminderPayload, now: Date): Promise<"sent
     await enqueueJob(getDb(), sendReminderJob, p, { runAt: gate.until, staleAt, key: `${key}:after-quiet@${gate.until.toISOString()}` });
     return "deferred";
   }
-  const mail = p.kind === "session" ? await composeSession(p, to, now) : p.kind === "workout" ? await composeWorkout(p, to) : await composeCheckIn(p, to);
+  const mail =
+    p.kind === "session"
+      ? await composeSession(p, to, now)
+      : p.kind === "class"
+        ? await composeClassReminder(p, hello(to), dayWord, now)
+        : p.kind === "workout"
+          ? await composeWorkout(p, to)
+          : await composeCheckIn(p, to);
   if (!mail) return "none";
   const { url, headers } = unsubscribeHeaders(p.memberId, p.kind);
   await sendMail({ to: to.email, subject: mail.subject, headers, text: [...mail.lines, ...reminderFooter(p.kind, url, await getBusinessName())].join("\n") });

@@ -18,10 +18,10 @@ import { reminderSettingsSchema, UNSUBSCRIBE_KINDS, UNSUBSCRIBE_PATH, type Remin
 
 type Actor = Pick<SessionUser, "id" | "role">;
 
-const DEFAULTS = { sessionTomorrow: true, todaysWorkout: false, checkInDue: true, coachReply: true, morningHour: 7, quietFrom: null, quietTo: null, timeZone: null };
+const DEFAULTS = { sessionTomorrow: true, todaysWorkout: false, checkInDue: true, coachReply: true, classBooked: true, morningHour: 7, quietFrom: null, quietTo: null, timeZone: null };
 
 /** The column each reminder kind is switched by. */
-const COLUMN = { session: "sessionTomorrow", workout: "todaysWorkout", "check-in": "checkInDue", "coach-reply": "coachReply" } as const satisfies Record<ReminderKind, keyof typeof DEFAULTS>;
+const COLUMN = { session: "sessionTomorrow", workout: "todaysWorkout", "check-in": "checkInDue", "coach-reply": "coachReply", class: "classBooked" } as const satisfies Record<ReminderKind, keyof typeof DEFAULTS>;
 
 export interface MemberReminders {
   on: Record<ReminderKind, boolean>;
@@ -37,7 +37,7 @@ export async function remindersOf(memberId: string): Promise<MemberReminders> {
   const [[row], { timeZone: siteZone }] = await Promise.all([getDb().select().from(reminderSettings).where(eq(reminderSettings.userId, memberId)), getSiteSettings()]);
   const r = row ?? DEFAULTS;
   return {
-    on: { session: r.sessionTomorrow, workout: r.todaysWorkout, "check-in": r.checkInDue, "coach-reply": r.coachReply },
+    on: { session: r.sessionTomorrow, workout: r.todaysWorkout, "check-in": r.checkInDue, "coach-reply": r.coachReply, class: r.classBooked },
     morningHour: r.morningHour,
     quietFrom: r.quietFrom,
     quietTo: r.quietTo,
@@ -49,7 +49,7 @@ export async function remindersOf(memberId: string): Promise<MemberReminders> {
 export async function getOwnReminderSettings(actor: Actor): Promise<ReminderSettingsView> {
   ensureCan(actor, "reminders", "manageOwn");
   const r = await remindersOf(actor.id);
-  return { session: r.on.session, workout: r.on.workout, checkIn: r.on["check-in"], coachReply: r.on["coach-reply"], morningHour: r.morningHour, quietFrom: r.quietFrom ?? "", quietTo: r.quietTo ?? "", timeZone: r.timeZone };
+  return { session: r.on.session, workout: r.on.workout, checkIn: r.on["check-in"], coachReply: r.on["coach-reply"], classBooked: r.on.class, morningHour: r.morningHour, quietFrom: r.quietFrom ?? "", quietTo: r.quietTo ?? "", timeZone: r.timeZone };
 }
 
 /** Saves the section: every field at once (a box not sent is off). Throws a ZodError with the fields' messages. */
@@ -61,6 +61,7 @@ export async function saveOwnReminderSettings(actor: Actor, input: unknown): Pro
     todaysWorkout: form.workout === "on",
     checkInDue: form.checkIn === "on",
     coachReply: form.coachReply === "on",
+    classBooked: form.classBooked === "on",
     morningHour: form.morningHour,
     quietFrom: form.quietFrom || null,
     quietTo: form.quietTo || null,

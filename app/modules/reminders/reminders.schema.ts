@@ -7,7 +7,7 @@ import { isTimeZone } from "~/modules/settings/settings.schema";
  * The member's e-mail reminders (decision 0087): the kinds they switch in Settings, and the
  * form that saves them. Safe in the browser.
  */
-export const REMINDER_KINDS = ["session", "workout", "check-in", "coach-reply"] as const;
+export const REMINDER_KINDS = ["session", "workout", "check-in", "coach-reply", "class"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /** What an e-mail's one-click unsubscribe turns off: a reminder kind, or the unread-message e-mails (their own switch, decision 0071). */
@@ -20,6 +20,7 @@ export const KIND_LABELS: Record<UnsubscribeKind, string> = {
   workout: "Today's workout",
   "check-in": "Check-in due",
   "coach-reply": "Your coach's reply",
+  class: "Group class tomorrow",
   messages: "Unread messages",
 };
 
@@ -34,6 +35,7 @@ export interface ReminderSettingsView {
   workout: boolean;
   checkIn: boolean;
   coachReply: boolean;
+  classBooked: boolean;
   morningHour: number;
   /** HH:mm, or "" when there are no quiet hours. */
   quietFrom: string;
@@ -57,6 +59,7 @@ export const reminderSettingsSchema = z
     workout: box,
     checkIn: box,
     coachReply: box,
+    classBooked: box,
     morningHour: requiredNumber({ label: "The hour", min: 0, max: 23, integer: true, messages: { missing: HOUR, invalid: HOUR, integer: HOUR, tooSmall: HOUR, tooLarge: HOUR } }),
     quietFrom: hhmm,
     quietTo: hhmm,
@@ -68,4 +71,4 @@ export const reminderSettingsSchema = z
     if (v.quietFrom !== "" && v.quietFrom === v.quietTo) ctx.addIssue({ code: "custom", path: ["quietTo"], message: "Quiet hours must end at another time than they start" });
   });
 
-export type ReminderSettingsFields = "session" | "workout" | "checkIn" | "coachReply" | "morningHour" | "quietFrom" | "quietTo" | "timeZone";
+export type ReminderSettingsFields = "session" | "workout" | "checkIn" | "coachReply" | "classBooked" | "morningHour" | "quietFrom" | "quietTo" | "timeZone";

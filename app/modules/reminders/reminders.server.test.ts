@@ -220,7 +220,7 @@ describe("the settings", () => {
     expect(await refused({ quietFrom: "07:00", quietTo: "07:00" })).toEqual([["quietTo", "Quiet hours must end at another time than they start"]]);
     expect(await refused({ timeZone: "Mars/Olympus" })).toEqual([["timeZone", "Your browser's time zone was not recognised; please reload the page and save again"]]);
     expect(await getOwnReminderSettings(member)).toEqual(before);
-    expect(before).toEqual({ session: true, workout: false, checkIn: true, coachReply: true, morningHour: 7, quietFrom: "", quietTo: "", timeZone: "Europe/London" });
+    expect(before).toEqual({ session: true, workout: false, checkIn: true, coachReply: true, classBooked: true, morningHour: 7, quietFrom: "", quietTo: "", timeZone: "Europe/London" });
   });
 
   it("are a member's: staff are refused", async () => {

@@ -32,10 +32,10 @@ export function useRefusalToast(result: Result, title: string) {
   }, [result, title]);
 }
 
-export function CoachField({ coaches, defaultValue, error, id }: { coaches: Array<{ id: string; name: string }>; defaultValue: string; error?: string; id: string }) {
+export function CoachField({ coaches, defaultValue, error, id, noneLabel = "No coach yet" }: { coaches: Array<{ id: string; name: string }>; defaultValue: string; error?: string; id: string; noneLabel?: string }) {
   return (
     <SelectField id={id} label="Coach" name="coachId" defaultValue={defaultValue} error={error}>
-      <option value="">No coach yet</option>
+      <option value="">{noneLabel}</option>
       {coaches.map((c) => (
         <option key={c.id} value={c.id}>
           {c.name}

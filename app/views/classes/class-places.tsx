@@ -1,5 +1,6 @@
 import { CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
+import { formatClassTime } from "~/lib/class-time";
 import { formatShortDate } from "~/lib/dates";
 import type { OwnClassPlace } from "~/modules/classes/own-bookings.server";
 import { DashboardCard } from "~/views/training-sessions/session-cards";
@@ -43,7 +44,8 @@ export function ClassPlaceLink({ place }: { place: OwnClassPlace }) {
       <span>
         <span className="block font-semibold">{place.className}</span>
         <span className="block text-sm text-zinc-700">
-          {place.time} · {place.durationMinutes} min · group class{place.location ? ` · ${place.location}` : ""}
+          {formatClassTime(place.time)} · {place.durationMinutes} min · group class{place.coachName ? ` with ${place.coachName}` : ""}
+          {place.location ? ` · ${place.location}` : ""}
         </span>
       </span>
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${classTone(place)}`}>{classPlaceLabel(place)}</span>
@@ -64,7 +66,8 @@ export function UpcomingClassesCard({ places }: { places: OwnClassPlace[] }) {
               <span>
                 <span className="block font-semibold">{p.className}</span>
                 <span className="block text-sm text-zinc-700">
-                  {formatShortDate(p.date)} · {p.time}
+                  {formatShortDate(p.date)} · {formatClassTime(p.time)}
+                  {p.coachName ? ` · with ${p.coachName}` : ""}
                 </span>
               </span>
               <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${classTone(p)}`}>{classPlaceLabel(p)}</span>

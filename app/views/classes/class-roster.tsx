@@ -2,8 +2,10 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { formatLongDate } from "~/lib/dates";
-import { attendanceLabels, attendanceMarks } from "~/modules/classes/classes.schema";
+import { attendanceLabels, attendanceMarks, DOORS_OPEN_MINUTES } from "~/modules/classes/classes.schema";
+import { formatClassTime } from "~/lib/class-time";
 import { CoachField, ConfirmButton, refusalOf, useRefusalToast, type Result } from "./class-parts";
+import { FrontDesk, type DeskChoices } from "./front-desk";
 
 interface Person {
   bookingId: string;
@@ -29,6 +31,7 @@ interface Roster {
   changed: boolean;
   extra: boolean;
   started: boolean;
+  doorsOpen: boolean;
   booked: Person[];
   lateCancelled: Person[];
   offered: Array<Person & { expires: { date: string; time: string } | null }>;
@@ -82,7 +85,7 @@ function PeopleList({ heading, people, empty, detail, marks }: { heading: string
 }
 
 /** One class for staff: details, one-off change and cancel, and the roster with attendance. */
-export function ClassRoster({ roster, coaches, result }: { roster: Roster; coaches: Array<{ id: string; name: string }>; result: Result }) {
+export function ClassRoster({ roster, coaches, desk, result }: { roster: Roster; coaches: Array<{ id: string; name: string }>; desk: DeskChoices; result: Result }) {
   const refused = refusalOf(result, "change-class");
   useRefusalToast(refused, "Failed to change class");
   const values = refused?.values ?? {};
@@ -93,10 +96,10 @@ export function ClassRoster({ roster, coaches, result }: { roster: Roster; coach
   return (
     <div className="mt-8">
       <h2 className="text-2xl font-bold uppercase">
-        {roster.typeName}: {formatLongDate(roster.date)}, {roster.time}
+        {roster.typeName}: {formatLongDate(roster.date)}, {formatClassTime(roster.time)}
       </h2>
       <p className="mt-2 text-zinc-700">
-        {roster.durationMinutes} min · {roster.coachName || "No coach"} · {roster.location || "No room"} · {taken} of {roster.capacity} spots taken · times in {roster.timeZone}
+        {roster.durationMinutes} min · {roster.coachName ? `Coach: ${roster.coachName}` : "No coach set"} · {roster.location || "No room"} · {taken} of {roster.capacity} spots taken · times in {roster.timeZone}
         {roster.extra ? " · Extra class" : roster.changed ? " · Changed for this date" : ""}
       </p>
       {roster.cancelled ? (
@@ -105,10 +108,16 @@ export function ClassRoster({ roster, coaches, result }: { roster: Roster; coach
         </p>
       ) : null}
       {roster.started && !roster.cancelled ? <p className="mt-4 text-zinc-700">The class has started: mark each booked member at the door. Its time, coach and room can no longer change.</p> : null}
-      {!roster.started && !roster.cancelled ? <p className="mt-4 text-zinc-700">Attendance can be marked once the class has started.</p> : null}
+      {!roster.doorsOpen && !roster.cancelled ? <p className="mt-4 text-zinc-700">Attendance can be marked from {DOORS_OPEN_MINUTES} minutes before the class starts.</p> : null}
+      {roster.doorsOpen && !roster.cancelled && roster.booked.some((p) => p.status === "booked") ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="mark-all-attended" />
+          <Button type="submit">Mark everyone attended</Button>
+        </Form>
+      ) : null}
 
-      <PeopleList heading="Booked" people={roster.booked} empty="Nobody has booked yet." marks={roster.started && !roster.cancelled} />
-      <PeopleList heading="Late cancels" people={roster.lateCancelled} empty="Nobody has cancelled late." marks={roster.started && !roster.cancelled} />
+      <PeopleList heading="Booked" people={roster.booked} empty="Nobody has booked yet." marks={roster.doorsOpen && !roster.cancelled} />
+      <PeopleList heading="Late cancels" people={roster.lateCancelled} empty="Nobody has cancelled late." marks={roster.doorsOpen && !roster.cancelled} />
       <PeopleList
         heading="Offers pending"
         people={roster.offered}
@@ -121,6 +130,7 @@ export function ClassRoster({ roster, coaches, result }: { roster: Roster; coach
       <PeopleList heading="Waitlist" people={roster.waiting} empty="Nobody is waiting." detail={(_, i) => `Number ${i + 1}`} />
       {roster.cancelled ? <PeopleList heading="Released with the class" people={roster.releasedWithClass} empty="Nobody was booked or waiting." /> : null}
 
+      {changeable ? <FrontDesk choices={desk} holders={[...roster.booked, ...roster.offered, ...roster.waiting]} result={result} /> : null}
       {changeable ? (
         <section aria-labelledby="change-heading" className="mt-12 max-w-3xl border-t border-zinc-200 pt-8">
           <h2 id="change-heading" className="text-2xl font-bold uppercase">

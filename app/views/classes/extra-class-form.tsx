@@ -33,7 +33,7 @@ export function ExtraClassForm({ coaches, types, result }: ExtraClassProps) {
               </option>
             ))}
           </SelectField>
-          <CoachField id="extra-coach" coaches={coaches} defaultValue={value("coachId")} error={errors.coachId} />
+          <CoachField id="extra-coach" coaches={coaches} defaultValue={value("coachId")} error={errors.coachId} noneLabel="The type's timetable coach (else you)" />
           <TextField id="extra-date" label="Date" name="date" type="date" defaultValue={value("date")} error={errors.date} required />
           <TextField id="extra-time" label="Start time" name="time" type="time" defaultValue={value("time")} error={errors.time} required />
           <TextField id="extra-location" label="Room" name="location" defaultValue={value("location")} error={errors.location} maxLength={80} />

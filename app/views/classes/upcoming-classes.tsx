@@ -1,8 +1,9 @@
 import { useEffect } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { formatClassTime } from "~/lib/class-time";
 import { formatLongDate } from "~/lib/dates";
 import type { UpcomingClassView } from "~/modules/classes/class-listing.server";
 
@@ -26,7 +27,7 @@ function placeText(c: UpcomingClassView): string | null {
   if (!mine) return null;
   if (mine.status === "booked") return "Booked";
   if (mine.status === "waitlisted") return `On the waitlist (${mine.position})`;
-  if (mine.status === "offered" && mine.offerDeadline) return `A place is yours if you confirm by ${mine.offerDeadline.time}`;
+  if (mine.status === "offered" && mine.offerDeadline) return `A place is yours if you confirm by ${formatClassTime(mine.offerDeadline.time)}`;
   return null;
 }
 
@@ -37,7 +38,7 @@ function ActionButton({ c, intent, label, busyText, variant = "primary" }: { c: 
     <Form method="post" action="/services/group-classes" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="classId" value={c.id} />
-      <Button type="submit" variant={variant} busy={busy} busyText={busyText} aria-label={`${label}: ${c.className} on ${formatLongDate(c.date)} at ${c.time}`} className="min-h-11 px-4">
+      <Button type="submit" variant={variant} busy={busy} busyText={busyText} aria-label={`${label}: ${c.className} on ${formatLongDate(c.date)} at ${formatClassTime(c.time)}`} className="min-h-11 px-4">
         {label}
       </Button>
     </Form>
@@ -64,6 +65,11 @@ export function UpcomingClasses({ classes, viewer, timeZone, refusal }: { classe
   useEffect(() => {
     if (refusal) toast.error(refusal.title ?? "Could not change your booking", { description: refusal.message });
   }, [refusal]);
+  // A timetable 'Book' (or a link from the calendar) names one class: focus moves to it, so its buttons come next.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.startsWith("#class-")) document.getElementById(decodeURIComponent(hash.slice(1)))?.focus();
+  }, [hash]);
   if (classes.length === 0) return <p className="rounded-xl border border-dashed border-zinc-300 p-6 text-center text-zinc-700">No classes in the coming days.</p>;
   const byDate = new Map<string, UpcomingClassView[]>();
   for (const c of classes) byDate.set(c.date, [...(byDate.get(c.date) ?? []), c]);
@@ -79,13 +85,20 @@ export function UpcomingClasses({ classes, viewer, timeZone, refusal }: { classe
             {list.map((c) => {
               const place = placeText(c);
               return (
-                <li key={c.id} id={`class-${c.id}`} aria-label={`${c.className} at ${c.time}`} className={cn("flex flex-wrap items-center justify-between gap-3 px-4 py-3", c.mine && "bg-red-50/50")}>
+                <li
+                  key={c.id}
+                  id={`class-${c.id}`}
+                  tabIndex={-1}
+                  aria-label={`${c.className} at ${formatClassTime(c.time)}`}
+                  className={cn("flex scroll-mt-24 flex-wrap items-center justify-between gap-3 px-4 py-3 focus:outline-2 focus:outline-brand", c.mine && "bg-red-50/50")}
+                >
                   <div className="min-w-0">
                     <p className="font-semibold">
-                      {c.time} · {c.className}
+                      {formatClassTime(c.time)} · {c.className}
                     </p>
                     <p className="text-sm text-zinc-700">
-                      {c.durationMinutes} min{c.location ? ` · ${c.location}` : ""} ·{" "}
+                      {c.durationMinutes} min{c.coachName ? ` · with ${c.coachName}` : ""}
+                      {c.location ? ` · ${c.location}` : ""} ·{" "}
                       {c.cancelled ? <strong>Cancelled</strong> : <span>{spots(c.spotsLeft)}{c.waiting > 0 ? `, ${c.waiting} waiting` : ""}</span>}
                     </p>
                     {place ? <p className="mt-1 text-sm font-semibold text-brand-strong">{place}</p> : null}
@@ -98,7 +111,7 @@ export function UpcomingClasses({ classes, viewer, timeZone, refusal }: { classe
                   {viewer === "member" ? (
                     <MemberActions c={c} />
                   ) : viewer === "visitor" && !c.cancelled ? (
-                    <Link to="/contact" aria-label={`Book ${c.className} on ${formatLongDate(c.date)} at ${c.time}`} className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-4 text-sm font-semibold text-white transition-colors hover:bg-brand-strong">
+                    <Link to="/contact" aria-label={`Book ${c.className} on ${formatLongDate(c.date)} at ${formatClassTime(c.time)}`} className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-4 text-sm font-semibold text-white transition-colors hover:bg-brand-strong">
                       Book
                     </Link>
                   ) : null}

@@ -25,8 +25,11 @@ export function ClassTypeCard({ classType }: { classType: ClassType }) {
   );
 }
 
-/** The weekly timetable: one row per class, each with its own Book link (to /contact, or for a member to the dated classes). */
-export function ScheduleTable({ rows, caption, bookHref = "/contact" }: { rows: ScheduleRow[]; caption: string; bookHref?: string }) {
+/** A timetable row, with its coach when one is set and, for a member, where its 'Book' leads (its next dated class). */
+export type ScheduleTableRow = ScheduleRow & { coachName?: string; href?: string };
+
+/** The weekly timetable: one row per class, each with its own Book link (to /contact, or for a member to that class's next date). */
+export function ScheduleTable({ rows, caption, bookHref = "/contact" }: { rows: ScheduleTableRow[]; caption: string; bookHref?: string }) {
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-zinc-200">
       <table className="w-full text-left text-sm sm:text-base">
@@ -54,9 +57,12 @@ export function ScheduleTable({ rows, caption, bookHref = "/contact" }: { rows: 
                 {row.day}
               </th>
               <td className="px-2 py-3 whitespace-nowrap sm:px-6">{row.time}</td>
-              <td className="px-2 py-3 sm:px-6">{row.className}</td>
+              <td className="px-2 py-3 sm:px-6">
+                {row.className}
+                {row.coachName ? <span className="block text-xs text-zinc-700 sm:text-sm">with {row.coachName}</span> : null}
+              </td>
               <td className="px-2 py-3 text-right sm:px-6">
-                <Link to={bookHref} aria-label={`Book ${row.className} on ${row.day} at ${row.time}`} className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-strong sm:px-5">
+                <Link to={row.href ?? bookHref} aria-label={`Book ${row.className} on ${row.day} at ${row.time}`} className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-strong sm:px-5">
                   Book
                 </Link>
               </td>

@@ -17,6 +17,7 @@ const boxes = [
   { name: "workout", label: `${KIND_LABELS.workout}: in the morning, on the days your program plans one` },
   { name: "checkIn", label: `${KIND_LABELS["check-in"]}: in the morning of your check-in day, until you send it` },
   { name: "coachReply", label: `${KIND_LABELS["coach-reply"]} to your check-in` },
+  { name: "classBooked", label: `${KIND_LABELS.class}: 24 hours before a class you are booked into` },
 ] as const;
 
 /**

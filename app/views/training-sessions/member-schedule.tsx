@@ -8,6 +8,7 @@ import { formatDuration, groupByDate, monthWeeks, SESSIONS_PER_DAY, shiftMonth }
 import { Modal, SessionStatusBadge } from "./session-ui";
 import type { TrainingSessionView } from "~/modules/training-sessions/training-sessions.server";
 import type { OwnClassPlace } from "~/modules/classes/own-bookings.server";
+import { formatClassTime } from "~/lib/class-time";
 import { ClassPlaceLink, classTone, placesByDate } from "~/views/classes/class-places";
 
 export interface MemberScheduleData {
@@ -135,7 +136,7 @@ export function MemberSchedule({ data, cancelError }: { data: MemberScheduleData
                           ))}
                           {places.slice(0, Math.max(0, SESSIONS_PER_DAY - list.length)).map((c) => (
                             <span key={c.bookingId} className={cn("block truncate rounded px-1 py-0.5 text-xs", classTone(c))}>
-                              {c.time} {c.className}
+                              {formatClassTime(c.time)} {c.className}
                             </span>
                           ))}
                           {shown > SESSIONS_PER_DAY ? <span className="block px-1 text-xs font-semibold text-zinc-700">+{shown - SESSIONS_PER_DAY} more</span> : null}

@@ -584,6 +584,11 @@ export const matrix: MatrixRow[] = [
   { route: "classes/:classId", op: "update", intent: "change-class", path: (ids) => `/classes/${ids.classId}`, form: () => ({ intent: "change-class", date: "", time: "" }), expect: staffOnly(400) },
   { route: "classes/:classId", op: "delete", intent: "cancel-class", path: () => `/classes/${missingId}`, form: () => ({ intent: "cancel-class" }), expect: staffOnly(`redirect:/classes/${missingId}`) },
   { route: "classes/:classId", op: "update", intent: "mark-attendance", path: () => `/classes/${missingId}`, form: () => ({ intent: "mark-attendance", bookingId: missingId, mark: "attended" }), expect: staffOnly(`redirect:/classes/${missingId}`) },
+  { route: "classes/:classId", op: "update", intent: "mark-all-attended", path: () => `/classes/${missingId}`, form: () => ({ intent: "mark-all-attended" }), expect: staffOnly(`redirect:/classes/${missingId}`) },
+  // The front desk (decision 0120): members never reach it; staff naming nobody are refused on the member field.
+  { route: "classes/:classId", op: "create", intent: "desk-book", path: (ids) => `/classes/${ids.classId}`, form: () => ({ intent: "desk-book", memberId: missingId }), expect: staffOnly(400) },
+  { route: "classes/:classId", op: "update", intent: "desk-move", path: (ids) => `/classes/${ids.classId}`, form: () => ({ intent: "desk-move", memberId: missingId, toClassId: missingId }), expect: staffOnly(400) },
+  { route: "classes/:classId", op: "delete", intent: "desk-cancel", path: (ids) => `/classes/${ids.classId}`, form: () => ({ intent: "desk-cancel", memberId: missingId }), expect: staffOnly(400) },
   // Programs: the layout checks once for every screen (tests/integration/programs-routes.test.ts: their data requests too).
   read("programs", staffOnly(200)),
   read("programs/templates", staffOnly(200)),

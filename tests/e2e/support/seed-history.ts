@@ -81,7 +81,7 @@ export async function seedHistory() {
     [addDays(today, -7 * WEEKS), "#1d4ed8"],
     [addDays(today, -7), "#b91c1c"],
   ] as const) {
-    const image = await preparePrivateImage(new Uint8Array(await sharp({ create: { width: 600, height: 800, channels: 3, background: ground } }).jpeg().toBuffer()), "progress-photos");
+    const image = await preparePrivateImage(new Uint8Array(await sharp({ create: { width: 600, height: 800, channels: 3, background: ground } }).jpeg().toBuffer()), "progress-photos", member.id);
     await db.transaction((tx) => insertProgressPhotos(tx, member.id, [{ pose: "front", image }], { takenOn }));
   }
   const coach = { id: trainer.id, email: trainer.email, name: trainer.name, role: "trainer" as const };
