@@ -117,7 +117,7 @@ describe("the visitors' Group Classes page", () => {
 
     const date = addDays(todayIn("Europe/London"), 4);
     await changeClass(admin, classId, { date, time: "21:47", coachId: "", location: "" });
-    expect(await visitorPage()).toMatch(new RegExp(`id="class-${classId}"[^>]*aria-label="Core and Mobility at 21:47"`));
+    expect(await visitorPage()).toMatch(new RegExp(`id="class-${classId}"[^>]*aria-label="Core and Mobility at 9:47 PM"`));
     await cancelClass(admin, classId);
     expect(await spotsOf(classId)).toBe("Cancelled");
 
