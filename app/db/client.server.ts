@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool, PoolClient } from "pg";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { getLogger } from "~/lib/logger.server";
@@ -96,7 +97,7 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
 /** The lock of every process's start-up work on one PostgreSQL: migrations, then the start-up writes. */
 const STARTUP_LOCK = 727274;
 
-async function underAdvisoryLock<T>(pool: import("pg").Pool, work: (client: import("pg").PoolClient) => Promise<T>): Promise<T> {
+async function underAdvisoryLock<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query(`select pg_advisory_lock(${STARTUP_LOCK})`);
