@@ -9,26 +9,27 @@ import { bootServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context";
 import { isTrustedHop } from "~/lib/client-ip.server";
-import { getLogger } from "~/lib/logger.server";
+import { getLogger, loggablePath } from "~/lib/logger.server";
 import { withRequestScope } from "~/lib/request-scope.server";
 import { countRequestsInFlight } from "~/lib/requests-in-flight.server";
 import { privateUnlessDeclaredPublic } from "./cache-control";
 import { drainListenersFollowCompression } from "./drain-listeners";
 import { publicPageCache } from "./page-cache";
+import { oneClickUnsubscribe } from "./one-click-unsubscribe";
 import { precompressed } from "./precompressed";
 import { refuseUnreadablePaths } from "./path-guard";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
 import { serveUpload } from "./serve-upload";
 import { discardUnreadBodies } from "./unread-bodies";
 
-/** Query strings may carry one-time tokens: they are never logged. Build assets are not logged. */
+/** Query strings may carry one-time tokens: they are never logged, nor a secret in the path (loggablePath). Build assets are not logged. */
 function requestLog(): RequestHandler {
   return (req, res, next) => {
     if (req.path.startsWith("/assets/")) return next();
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      getLogger().info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      getLogger().info({ method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     next();
   };
@@ -120,10 +121,11 @@ export async function boot(options: AppOptions) {
   // our rules (docs/decisions/0024-auth-http-surface-and-two-factor.md). Answered before the body is read.
   app.all(["/api/auth", "/api/auth/*splat"], notServed);
   app.use(clientIp(trust));
+  app.use(oneClickUnsubscribe(env.BASE_URL));
   app.use(sameOriginOnly(env.BASE_URL));
   // Cookies added deep inside a request (a member's session renewal) reach its response; its loaders share their reads.
   app.use((req, res, next) => withRequestScope(req, (cookie) => res.headersSent || res.append("Set-Cookie", cookie), next));
-  const getLoadContext = (_req: express.Request, res: express.Response) => requestContext(String(res.locals.cspNonce));
+  const getLoadContext = (req: express.Request, res: express.Response) => requestContext(String(res.locals.cspNonce), req.path.endsWith(".data"));
   app.use(dev ? createRequestHandler({ build: loadBuild, getLoadContext }) : pagesOfBuild(buildOnce, getLoadContext));
   // The public pages' cached copies are answered before express (docs/performance.md).
   const server = http.createServer({ headersTimeout: KEEP_ALIVE_MS + 1_000 }, pageCache ? (req, res) => pageCache.answer(req, res, () => app(req, res)) : app);

@@ -36,15 +36,17 @@ export async function bootServices(given?: Database): Promise<Booted> {
   try {
     setDatabase(database);
     await database.migrate();
-    await syncExerciseCatalogue(database.db);
-    let setupUrl: string | null = null;
-    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const result = await ensureAdministrator(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-      getLogger().info({ email: env.ADMIN_EMAIL, result }, "administrator from ADMIN_EMAIL");
-    } else {
+    // Processes started in the same instant (an orchestrator's replicas) take turns here: each checks what the one before wrote.
+    const setupUrl = await database.underStartUpLock(async () => {
+      await syncExerciseCatalogue(database.db);
+      if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+        const result = await ensureAdministrator(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+        getLogger().info({ email: env.ADMIN_EMAIL, result }, "administrator from ADMIN_EMAIL");
+        return null;
+      }
       const token = await issueSetupToken();
-      if (token) setupUrl = `${env.BASE_URL}/setup?token=${token}`;
-    }
+      return token ? `${env.BASE_URL}/setup?token=${token}` : null;
+    });
     await warmUpHotPaths();
     // Jobs due while the server was down (a retry, the hourly sweep) run from now on, once across every process.
     const worker = startJobWorker();

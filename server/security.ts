@@ -50,19 +50,25 @@ export function clientIp(trust: TrustProxy) {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * State-changing requests from another origin are refused. Browsers send Origin
- * (or Sec-Fetch-Site) on every cross-site POST, so a request without either is
- * not a browser acting on a visitor's cookies.
+ * Whether a state-changing request comes from another origin. Browsers send Origin (or
+ * Sec-Fetch-Site) on every cross-site POST, so a request without either is not a browser
+ * acting on a visitor's cookies.
  */
+export function isCrossOrigin(req: Request, trusted: string): boolean {
+  if (SAFE_METHODS.has(req.method)) return false;
+  const origin = req.headers.origin;
+  const site = req.headers["sec-fetch-site"];
+  return origin ? origin !== trusted : site === "cross-site" || site === "same-site";
+}
+
+export const CROSS_ORIGIN_REFUSED = "Requests from another site are not allowed.";
+
+/** State-changing requests from another origin are refused (the one exception: server/one-click-unsubscribe.ts). */
 export function sameOriginOnly(baseUrl: string) {
   const trusted = new URL(baseUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.headers.origin;
-    const site = req.headers["sec-fetch-site"];
-    const crossOrigin = origin ? origin !== trusted : site === "cross-site" || site === "same-site";
-    if (crossOrigin) {
-      res.status(403).json({ message: "Requests from another site are not allowed." });
+    if (isCrossOrigin(req, trusted)) {
+      res.status(403).json({ message: CROSS_ORIGIN_REFUSED });
       return;
     }
     next();

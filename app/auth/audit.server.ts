@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { getDb } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { count, desc } from "drizzle-orm";
 import { getLogger } from "~/lib/logger.server";
@@ -73,10 +73,13 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-/** Writes one entry. An audit failure is logged and never breaks what the user was doing. */
-export async function recordAudit(entry: AuditEntry): Promise<void> {
+/**
+ * Writes one entry. An audit failure is logged and never breaks what the user was doing.
+ * `db` is a transaction when the entry is counted under the lock of the write it records.
+ */
+export async function recordAudit(entry: AuditEntry, db: Pick<Db, "insert"> = getDb()): Promise<void> {
   try {
-    await getDb()
+    await db
       .insert(auditLog)
       .values({
         id: crypto.randomUUID(),

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool, PoolClient } from "pg";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { getLogger } from "~/lib/logger.server";
@@ -23,6 +24,13 @@ export interface Database {
   kind: DatabaseOptions["kind"];
   /** Applies the committed migrations, or only the first `upTo` of them (a restore of an older backup). */
   migrate(options?: { upTo?: number }): Promise<void>;
+  /**
+   * Runs `work` while no other process starting on this database runs its own: the start-up
+   * writes (catalogue, administrator, set-up link) check and write under one lock, so
+   * processes started in the same instant each find what the first one wrote. On PostgreSQL
+   * an advisory lock held on a connection of its own; PGlite has one process by design.
+   */
+  underStartUpLock<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   /**
    * Calls `onNotice` with the notice's payload each time a transaction that ran
@@ -62,6 +70,7 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
         migrations.done();
       }
     },
+    underStartUpLock: (work) => work(),
     ping: async () => {
       if (closed) return false;
       await pglite.query("select 1");
@@ -85,6 +94,20 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
   };
 }
 
+/** The lock of every process's start-up work on one PostgreSQL: migrations, then the start-up writes. */
+const STARTUP_LOCK = 727274;
+
+async function underAdvisoryLock<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${STARTUP_LOCK})`);
+    return await work(client);
+  } finally {
+    await client.query(`select pg_advisory_unlock(${STARTUP_LOCK})`).catch(() => undefined);
+    client.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     // The PostgreSQL driver is loaded only when it is used, so a start on PGlite does not pay for it.
@@ -104,17 +127,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: "postgres",
       // Several processes may start at once on one PostgreSQL: migrate under an advisory lock.
       migrate: async (migrateOptions) => {
-        const client = await pool.connect();
         const migrations = migrationsFor(migrateOptions);
         try {
-          await client.query("select pg_advisory_lock(727274)");
-          await migratePg(drizzlePg({ client }), { migrationsFolder: migrations.folder });
+          await underAdvisoryLock(pool, (client) => migratePg(drizzlePg({ client }), { migrationsFolder: migrations.folder }));
         } finally {
           migrations.done();
-          await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
-          client.release();
         }
       },
+      underStartUpLock: (work) => underAdvisoryLock(pool, () => work()),
       ping: async () => {
         if (closed) return false;
         await db.execute(sql`select 1`);

@@ -61,6 +61,17 @@ describe("an abandoned render", () => {
     expect(logged()).toEqual([expect.objectContaining({ msg: "render abandoned: not finished in time", url: URL_OF_PAGE, shellRendered: true })]);
   });
 
+  it("is logged without the secrets of its URL: a one-time link's token, the way back after signing in, a calendar feed's address", async () => {
+    const secretPages = [
+      ["http://localhost:3000/reset-password?token=Secret-Reset-Token-1", "http://localhost:3000/reset-password?token=%5Bredacted%5D"],
+      ["http://localhost:3000/login?redirectTo=%2Fdata-exports%2Fdownload%3Ftoken%3DSecret-Export-2&x=1", "http://localhost:3000/login?redirectTo=%5Bredacted%5D&x=1"],
+      ["http://localhost:3000/calendar/Secret-Feed-3.ics", "http://localhost:3000/calendar/[redacted]"],
+    ];
+    for (const [url] of secretPages) await renderDocument(page(createElement(Stuck)), { url: url!, status: 200, headers: new Headers(), waitForAll: false, nonce: "n", deadlineMs: 20 });
+    expect(logged().map((line) => line.url)).toEqual(secretPages.map(([, logged]) => logged));
+    expect(lines.join("")).not.toMatch(/Secret-/);
+  });
+
   it("a render that finishes in time is answered as it is, with nothing logged", async () => {
     const response = await render(page(createElement("p", null, "Week 3")));
     expect(response.status).toBe(200);

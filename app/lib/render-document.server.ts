@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import type { ReactNode } from "react";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { dropModulePreloads } from "./head-priority.server";
-import { getLogger } from "./logger.server";
+import { getLogger, loggableUrl } from "./logger.server";
 
 /** How long React Router streams deferred loader data (entry.server.tsx exports it). */
 export const STREAM_TIMEOUT_MS = 5_000;
@@ -75,13 +75,13 @@ export function renderDocument(element: ReactNode, render: DocumentRender): Prom
       onError(error: unknown) {
         status = 500;
         // An abandoned render's errors are the abandonment, logged once below.
-        if (!abandoned) getLogger().error({ err: error, url: render.url, shellRendered }, "render failed");
+        if (!abandoned) getLogger().error({ err: error, url: loggableUrl(render.url), shellRendered }, "render failed");
       },
     };
     const { pipe, abort } = renderToPipeableStream(element, options);
     const deadline = setTimeout(() => {
       abandoned = true;
-      getLogger().error({ url: render.url, afterMs: Math.round(performance.now() - started), shellRendered }, "render abandoned: not finished in time");
+      getLogger().error({ url: loggableUrl(render.url), afterMs: Math.round(performance.now() - started), shellRendered }, "render abandoned: not finished in time");
       abort(new Error("The render was abandoned: it did not finish in time"));
     }, render.deadlineMs ?? RENDER_DEADLINE_MS);
   });

@@ -9,7 +9,7 @@ import { getClientIp } from "~/lib/client-ip.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { keepFormWhenUnanswered } from "~/lib/unanswered-save";
 import { cancelEnrolment, confirmEnrolment, disableTwoFactor, regenerateBackupCodes, startEnrolment, twoFactorState } from "~/modules/two-factor/two-factor.server";
-import { changeOwnPassword, signOutOtherDevices } from "~/modules/users/account-security.server";
+import { changeOwnPassword, signOutOtherDevices } from "./members.settings.server";
 import { getOwnProfile, updateOwnProfile } from "~/modules/users/profile.server";
 import { getMessageEmails, setMessageEmails } from "~/modules/messages/messages.server";
 import { ownExportState, requestOwnExport } from "~/modules/member-data/data-exports.server";

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as LoggerModule from "~/lib/logger.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";
+import type * as CalendarFeedsModule from "~/modules/calendar-feeds/calendar-feeds.server";
 import type * as InvitationsModule from "~/modules/invitations/invitations.server";
 import type * as UsersModule from "~/modules/users/users.server";
 import { startApp, type RunningApp } from "../support/in-process-app";
@@ -29,6 +30,7 @@ const secrets = {
   sessionToken: "",
   resetToken: "",
   invitationToken: "",
+  calendarFeedToken: "",
 };
 const lines: string[] = [];
 let app: RunningApp;
@@ -98,6 +100,13 @@ beforeAll(async () => {
   const joined = await send(inviteLink, { fields: { token: secrets.invitationToken, password: secrets.invitePassword, confirmPassword: secrets.invitePassword } });
   expect(joined.status).toBe(302);
 
+  // A calendar app reads the member's feed: its address is the secret (issue 47).
+  const feeds = await app.load<typeof CalendarFeedsModule>("/app/modules/calendar-feeds/calendar-feeds.server.ts");
+  const member = await users.findUserByEmail("member@logs.test");
+  const feed = new URL((await feeds.issueCalendarFeed({ id: member!.id, role: "member", email: member!.email })).url);
+  secrets.calendarFeedToken = /^\/calendar\/([\w-]+)\.ics$/.exec(feed.pathname)![1]!;
+  expect((await send(feed.pathname)).status).toBe(200);
+
   // An application with distinctive health answers.
   const applied = await send("/contact", {
     json: { ...validApplication, email: "applicant@logs.test", medicalConditions: secrets.medicalConditions, injuries: secrets.injuries },
@@ -114,7 +123,7 @@ describe("what the server logs", () => {
   it("logged the flows at trace level (the capture works)", () => {
     const text = logged();
     expect(text).toContain('"msg":"request"');
-    for (const path of ["/login", "/forgot-password", "/reset-password", "/invitations/accept", "/contact", "/setup"]) {
+    for (const path of ["/login", "/forgot-password", "/reset-password", "/invitations/accept", "/contact", "/setup", "/calendar/[redacted]"]) {
       expect(text).toContain(`"path":"${path}"`);
     }
     expect(text).toContain("mail written to the outbox");

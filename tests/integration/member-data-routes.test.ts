@@ -8,7 +8,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
+import { dataExport } from "~/db/schema/member-data";
 import { runDueJobs } from "~/jobs.server";
+import { requestContext } from "~/lib/request-context";
 import { ALREADY_BUILDING, DOWNLOAD_PATH, LINK_NOT_FOUND } from "~/modules/member-data/data-exports.server";
 import { ALREADY_ASKED, NOTHING_TO_WITHDRAW } from "~/modules/member-data/deletion-requests.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
@@ -80,8 +82,39 @@ describe("Settings", () => {
     const ok2 = await download("member", token);
     expect(ok2.status).toBe(200);
     expect(ok2.headers.get("content-type")).toBe("application/zip");
+    expect(ok2.headers.get("content-disposition")).toMatch(/^attachment; filename="relentless-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(ok2.headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await ok2.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
     expect((await download("member", token)).status).toBe(404);
+  });
+
+  it("uses the link up only on the browser's own page request: not React Router's .data fetch after signing in, a prefetch, a fetch or a HEAD", async () => {
+    expect(location(await settingsPost("other", "export-data"))).toBe("/members/settings");
+    await runDueJobs();
+    const token = mailedToken(emails.other, DOWNLOAD_PATH);
+    const url = `http://localhost:3000${DOWNLOAD_PATH}?token=${encodeURIComponent(token)}`;
+    const open = (headers: Record<string, string>, dataRequest = false) =>
+      downloadLoader({ request: new Request(url, { headers: { cookie: cookies.other, ...headers } }), params: {}, context: requestContext("test", dataRequest) } as never) as Promise<Response>;
+    // After signing in, React Router fetches /data-exports/download.data: sent to load the link as a page instead.
+    const background = await open({ "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" }, true);
+    expect([background.status, background.headers.get("location"), background.headers.get("x-remix-reload-document")]).toEqual([302, `${DOWNLOAD_PATH}?token=${token}`, "true"]);
+    // The same without Sec-Fetch headers (an older phone browser): still not the download.
+    expect((await open({}, true)).headers.get("x-remix-reload-document")).toBe("true");
+    expect((await open({ "sec-fetch-dest": "empty" })).headers.get("x-remix-reload-document")).toBe("true");
+    expect((await open({ "sec-fetch-dest": "iframe" })).status).toBe(302);
+    const prefetches: Array<Record<string, string>> = [{ "sec-purpose": "prefetch" }, { "sec-purpose": "prefetch;prerender", "sec-fetch-dest": "document" }, { purpose: "prefetch" }, { "x-purpose": "preview" }];
+    for (const prefetch of prefetches) {
+      const answer = await open(prefetch);
+      expect([answer.status, answer.headers.get("content-type")]).toEqual([204, null]);
+    }
+    expect((await download("other", token, "HEAD")).status).toBe(404);
+    const [unused] = await getDb().select({ usedAt: dataExport.usedAt }).from(dataExport).where(eq(dataExport.recipientId, ids.other));
+    expect(unused?.usedAt).toBeNull();
+    // The page request downloads the archive and uses the link up.
+    const file = await open({ "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" });
+    expect([file.status, file.headers.get("content-type")]).toEqual([200, "application/zip"]);
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+    expect(await (await open({ "sec-fetch-dest": "document" })).text()).toBe(LINK_NOT_FOUND);
   });
 
   it("lets a member ask once to delete their account, see it and withdraw it; staff cannot ask", async () => {

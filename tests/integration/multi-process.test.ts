@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BetterAuthOptions } from "better-auth";
+import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -30,6 +31,48 @@ it("keeps rate-limit counts in the database, with no in-memory secondary storage
 });
 
 if (process.env.DATABASE_URL) {
+  describe("server processes started in the same instant on a fresh PostgreSQL", () => {
+    const fresh = `fresh_start_${crypto.randomBytes(4).toString("hex")}`;
+    const url = new URL(process.env.DATABASE_URL!);
+    const dataDirs: string[] = [];
+    let servers: ServerProcess[] = [];
+    let admin: pg.Client;
+
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).toString() });
+      await admin.connect();
+      await admin.query(`create database ${fresh}`);
+    });
+
+    afterAll(async () => {
+      await Promise.all(servers.map(killIfRunning));
+      await admin.query(`drop database if exists ${fresh} with (force)`);
+      await admin.end();
+      for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("all come up, migrate once and make the one administrator of ADMIN_EMAIL (issue 47)", async () => {
+      const env = () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-fresh-"));
+        dataDirs.push(dir);
+        const databaseUrl = Object.assign(new URL(url), { pathname: `/${fresh}` }).toString();
+        return { DATABASE_URL: databaseUrl, DATA_DIR: dir, AUTH_SECRET: "fresh-start-secret-of-32-characters!!", ADMIN_EMAIL: "owner@fresh-start.test", ADMIN_PASSWORD: "fresh-start-Owner-pass-7" };
+      };
+      const started = await Promise.allSettled([startServer(env()), startServer(env()), startServer(env())]);
+      servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+      expect(started.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+      for (const server of servers) expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+      const db = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: `/${fresh}` }).toString() });
+      await db.connect();
+      try {
+        const admins = await db.query("select email from users where role = 'admin'");
+        expect(admins.rows).toEqual([{ email: "owner@fresh-start.test" }]);
+      } finally {
+        await db.end();
+      }
+    }, 120_000);
+  });
+
   describe("two server processes on one PostgreSQL", () => {
     const trainer = { email: "trainer@multi-process.test", password: "multi-process-pass-1", name: "Multi Trainer" };
     const member = { email: "member@multi-process.test", password: "multi-process-pass-2", name: "Multi Member" };

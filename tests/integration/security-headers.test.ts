@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type * as DbClient from "~/db/client.server";
 import type * as AuthSchema from "~/db/schema/auth";
+import type * as ReminderSettingsModule from "~/modules/reminders/reminder-settings.server";
 import type * as UsersModule from "~/modules/users/users.server";
 import { startApp, type RunningApp } from "../support/in-process-app";
 import { cookieHeader, form, rawRequest, type RawResponse } from "../support/raw-http";
@@ -163,6 +164,40 @@ for (const deployment of deployments) {
       expectSecurityHeaders(response, deployment);
       expect(response.headers["cache-control"]).toBe(kind.cacheControl);
       if (kind.html) expectScriptsAllowed(response);
+    });
+
+    it("answers RFC 8058's one-click unsubscribe from the mail provider's origin or Origin: null; every other cross-site POST stays refused", async () => {
+      const users = await app.load<typeof UsersModule>("/app/modules/users/users.server.ts");
+      const reminders = await app.load<typeof ReminderSettingsModule>("/app/modules/reminders/reminder-settings.server.ts");
+      const member = (await users.findUserByEmail(email))!;
+      const settings = () => reminders.getOwnReminderSettings({ id: member.id, role: "member" });
+      const link = (kind: "session" | "workout" | "check-in") => `/unsubscribe?token=${encodeURIComponent(reminders.unsubscribeToken(member.id, kind))}`;
+      const post = (path: string, origin: string, body: string, type = "application/x-www-form-urlencoded") =>
+        rawRequest(app.base, path, { method: "POST", body, headers: { ...deployment.proxy(), origin, "content-type": type } });
+      const refused = async (answer: Promise<RawResponse>) => {
+        const response = await answer;
+        expect([response.status, JSON.parse(response.body)]).toEqual([403, { message: "Requests from another site are not allowed." }]);
+      };
+
+      // Not the one-click body, or another route: refused as before, and nothing changes.
+      await refused(post(link("session"), "https://mail.provider.example", ""));
+      await refused(post(link("session"), "null", "List-Unsubscribe=Two-Clicks"));
+      await refused(post(link("session"), "https://mail.provider.example", JSON.stringify({ "List-Unsubscribe": "One-Click" }), "application/json"));
+      await refused(post(link("session"), "https://mail.provider.example", `List-Unsubscribe=One-Click&pad=${"x".repeat(2000)}`));
+      await refused(post("/members/settings", "null", "List-Unsubscribe=One-Click"));
+      await refused(post("/login", "https://mail.provider.example", "List-Unsubscribe=One-Click"));
+      expect(await settings()).toMatchObject({ session: true, checkIn: true });
+
+      // The one-click POST from the provider's origin, from Origin: null, and as multipart: each kind off.
+      const oneClick = await post(link("session"), "https://mail.provider.example", "List-Unsubscribe=One-Click");
+      expect([oneClick.status, oneClick.body]).toEqual([200, "Unsubscribed."]);
+      expect((await post(link("check-in"), "null", "List-Unsubscribe=One-Click")).status).toBe(200);
+      const multipart = `--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n`;
+      expect((await post(link("workout"), "https://mail.provider.example", multipart, "multipart/form-data; boundary=b")).status).toBe(200);
+      expect(await settings()).toMatchObject({ session: false, workout: false, checkIn: false });
+      // A token the server did not sign: 404, from any origin.
+      const forged = await post(`${link("session").slice(0, -2)}xx`, "null", "List-Unsubscribe=One-Click");
+      expect(forged.status).toBe(404);
     });
 
     it("keeps an idle connection 65 s, past the clients' own limits, so the client closes it first", async () => {

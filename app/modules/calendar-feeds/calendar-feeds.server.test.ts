@@ -19,7 +19,7 @@ import { addDays, toZonedParts, todayIn } from "~/lib/time-zone";
 import { eraseMember, getErasureReport } from "~/modules/member-data/erasure.server";
 import { cancelOwnTrainingSession, cancelTrainingSessionAsStaff, createTrainingSession, updateTrainingSession } from "~/modules/training-sessions/training-sessions.server";
 import { insertProgramCopy, newPerson, type Person } from "~/modules/workouts/training.test-support";
-import { FEED_DAYS_AHEAD, FEED_PATH, MAX_MEMBER_SESSIONS, calendarFeedState, issueCalendarFeed, readCalendarFeed } from "./calendar-feeds.server";
+import { FEED_DAYS_AHEAD, FEED_PATH, FEEDS_PER_DAY, MAX_MEMBER_SESSIONS, TOO_MANY_FEEDS, calendarFeedState, issueCalendarFeed, readCalendarFeed } from "./calendar-feeds.server";
 
 const ZONE = "Europe/London";
 const HOST = "localhost";
@@ -177,6 +177,21 @@ describe("the address", () => {
     await issueCalendarFeed(someone);
     const logged = await getDb().select({ action: auditLog.action, summary: auditLog.summary }).from(auditLog).where(eq(auditLog.actorId, someone.id));
     expect(logged.map((l) => l.action).sort()).toEqual(["calendar_feed.created", "calendar_feed.replaced"]);
+  });
+
+  it("is made at most five times a day, two taps at once included: then a 429 with a clear message, and no more activity lines", async () => {
+    const tapper = await newPerson("member");
+    const made = await Promise.allSettled(Array.from({ length: FEEDS_PER_DAY + 2 }, () => issueCalendarFeed(tapper)));
+    expect(made.filter((m) => m.status === "fulfilled")).toHaveLength(FEEDS_PER_DAY);
+    for (const refused of made.filter((m) => m.status === "rejected")) expect((refused as PromiseRejectedResult).reason).toMatchObject({ status: 429, message: TOO_MANY_FEEDS });
+    const lines = () => getDb().$count(auditLog, eq(auditLog.actorId, tapper.id));
+    expect(await lines()).toBe(FEEDS_PER_DAY);
+    await expect(issueCalendarFeed(tapper)).rejects.toMatchObject({ status: 429 });
+    expect(await lines()).toBe(FEEDS_PER_DAY);
+    // A day later the count starts again.
+    await getDb().update(auditLog).set({ at: sql`${auditLog.at} - interval '25 hours'` }).where(eq(auditLog.actorId, tapper.id));
+    await issueCalendarFeed(tapper);
+    expect(await lines()).toBe(FEEDS_PER_DAY + 1);
   });
 
   it("stops working when the role changes or the account is deactivated, and Settings offers a new one", async () => {

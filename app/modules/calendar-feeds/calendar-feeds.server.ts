@@ -7,15 +7,17 @@
  * making a new one ends the old one at once.
  */
 import crypto from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import { recordAudit } from "~/auth/audit.server";
 import { can, toRole, type Role } from "~/auth/permissions";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
+import { auditLog } from "~/db/schema/audit";
 import { calendarFeed } from "~/db/schema/calendar-feeds";
 import { program, programDay, programWeek } from "~/db/schema/programs";
 import { trainingSession } from "~/db/schema/training-sessions";
+import { AppError } from "~/lib/app-error";
 import { formatUsDateTime } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { addDays, todayIn } from "~/lib/time-zone";
@@ -43,6 +45,8 @@ const MAX_PROGRAMS = 8;
 /** 32 random bytes in base64url: 43 characters. */
 const TOKEN = /^[\w-]{43}$/;
 
+const DAY_MS = 86_400_000;
+
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /** Staff see every member's sessions; everyone else, their own (the training sessions' rule). */
@@ -66,26 +70,43 @@ export async function calendarFeedState(actor: Actor, timeZone: string): Promise
   return { scope, createdOn: row?.scope === scope ? formatUsDateTime(row.createdAt, timeZone) : null };
 }
 
+/** Addresses one person may make in a day (decision 0116): each ends the last and writes an activity line. */
+export const FEEDS_PER_DAY = 5;
+export const TOO_MANY_FEEDS = `You can make a new calendar address ${FEEDS_PER_DAY} times a day. Please try again tomorrow.`;
+
 /**
  * Makes the person's feed address, replacing any earlier one in the same statement (the old
  * address stops working at once), and says so in the activity log: an address that reads
- * someone's diary is worth knowing about.
+ * someone's diary is worth knowing about. At most FEEDS_PER_DAY a day, counted from those
+ * activity lines under a lock on the person's row, so two taps at once cannot pass the count
+ * together and the activity log grows by a few lines a day at most.
  */
 export async function issueCalendarFeed(actor: Actor): Promise<{ url: string }> {
   const token = crypto.randomBytes(32).toString("base64url");
-  const values = { tokenHash: hashToken(token), scope: scopeOf(actor.role), createdAt: new Date() };
-  // xmax is set on a row the statement updated: an address replaced, not a first one.
-  const [row] = await getDb()
-    .insert(calendarFeed)
-    .values({ userId: actor.id, ...values })
-    .onConflictDoUpdate({ target: calendarFeed.userId, set: values })
-    .returning({ replaced: sql<boolean>`xmax <> 0` });
-  const replaced = row?.replaced === true;
-  await recordAudit({
-    action: replaced ? "calendar_feed.replaced" : "calendar_feed.created",
-    actor,
-    target: { type: "user", id: actor.id },
-    summary: replaced ? "Made a new calendar feed address (the old one stopped working)" : "Made a calendar feed address",
+  await getDb().transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${user} where ${user.id} = ${actor.id} for no key update`);
+    const [today] = await tx
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, actor.id), inArray(auditLog.action, ["calendar_feed.created", "calendar_feed.replaced"]), gt(auditLog.at, new Date(Date.now() - DAY_MS))));
+    if ((today?.n ?? 0) >= FEEDS_PER_DAY) throw new AppError(429, TOO_MANY_FEEDS);
+    const values = { tokenHash: hashToken(token), scope: scopeOf(actor.role), createdAt: new Date() };
+    // xmax is set on a row the statement updated: an address replaced, not a first one.
+    const [row] = await tx
+      .insert(calendarFeed)
+      .values({ userId: actor.id, ...values })
+      .onConflictDoUpdate({ target: calendarFeed.userId, set: values })
+      .returning({ replaced: sql<boolean>`xmax <> 0` });
+    const replaced = row?.replaced === true;
+    await recordAudit(
+      {
+        action: replaced ? "calendar_feed.replaced" : "calendar_feed.created",
+        actor,
+        target: { type: "user", id: actor.id },
+        summary: replaced ? "Made a new calendar feed address (the old one stopped working)" : "Made a calendar feed address",
+      },
+      tx,
+    );
   });
   return { url: feedUrl(token) };
 }

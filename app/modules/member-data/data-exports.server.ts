@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/auth/audit.server";
@@ -22,7 +22,6 @@ import { getBusinessName } from "~/lib/business-name.server";
 import { getEnv } from "~/lib/env.server";
 import { defineJob, defineRecurringJob, enqueueJob, everyHour } from "~/lib/jobs.server";
 import { getLogger } from "~/lib/logger.server";
-import { PRIVATE_FILE_HEADERS } from "~/lib/resource.server";
 import { sendMail } from "~/lib/mail.server";
 import { getStorage } from "~/lib/storage.server";
 import { writeMemberArchive } from "./export-archive.server";
@@ -172,38 +171,45 @@ export const exportJob = defineJob({
   run: async ({ exportId }, { now }) => buildExport(exportId, now),
 });
 
+/** An archive the link opened: its bytes, their size, and the day it was made (the file's name). */
+export interface ExportDownload {
+  body: Readable;
+  bytes: number;
+  madeOn: string;
+}
+
 /**
  * A download: the link's token, for the signed-in person it was made for, unused and in
- * time. Marked used in the statement that finds it, so two clicks at once download once.
- * Every refusal is the same 404: an unknown, used, expired or someone else's link look alike.
+ * time. The file is opened first and the link marked used last, in one statement that
+ * finds it unused, so two clicks at once download once and a file that cannot be read
+ * leaves the link working. Only the request that delivers the file may call this (the
+ * route decides which one does: decision 0114). Every refusal is the same 404: an unknown,
+ * used, expired or someone else's link look alike.
  */
-export async function openExportDownload(viewer: Pick<SessionUser, "id">, token: string): Promise<Response> {
+export async function openExportDownload(viewer: Pick<SessionUser, "id">, token: string): Promise<ExportDownload> {
   const now = new Date();
-  const [row] = await getDb()
-    .update(dataExport)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(dataExport.tokenHash, hashOf(token)),
-        eq(dataExport.recipientId, viewer.id),
-        eq(dataExport.status, "ready"),
-        sql`${dataExport.usedAt} is null`,
-        gt(dataExport.expiresAt, now),
-        isNotNull(dataExport.storageKey),
-      ),
-    )
-    .returning({ key: dataExport.storageKey, readyAt: dataExport.readyAt });
+  const db = getDb();
+  const usable = and(
+    eq(dataExport.tokenHash, hashOf(token)),
+    eq(dataExport.recipientId, viewer.id),
+    eq(dataExport.status, "ready"),
+    isNull(dataExport.usedAt),
+    gt(dataExport.expiresAt, now),
+    isNotNull(dataExport.storageKey),
+  );
+  const [row] = await db.select({ id: dataExport.id, key: dataExport.storageKey, readyAt: dataExport.readyAt }).from(dataExport).where(usable);
   const stored = row?.key ? await getStorage().get(row.key) : null;
   if (!row || !stored) throw new AppError(404, LINK_NOT_FOUND);
-  const day = (row.readyAt ?? now).toISOString().slice(0, 10);
-  return new Response(Readable.toWeb(stored.body) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Length": String(stored.bytes),
-      "Content-Disposition": `attachment; filename="relentless-data-${day}.zip"`,
-      ...PRIVATE_FILE_HEADERS,
-    },
-  });
+  const [spent] = await db
+    .update(dataExport)
+    .set({ usedAt: now })
+    .where(and(eq(dataExport.id, row.id), usable))
+    .returning({ id: dataExport.id });
+  if (!spent) {
+    stored.body.destroy();
+    throw new AppError(404, LINK_NOT_FOUND);
+  }
+  return { body: stored.body, bytes: stored.bytes, madeOn: (row.readyAt ?? now).toISOString().slice(0, 10) };
 }
 
 /** Archives downloaded (an hour ago) or expired are deleted; builds that gave up are marked failed; rows of a month ago go. */

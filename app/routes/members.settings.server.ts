@@ -1,10 +1,15 @@
+/**
+ * Settings' password change and "sign out of other devices": the HTTP side of the route (the
+ * request's session cookies go to the auth server, its new cookies come back), beside the route
+ * as its own helpers rather than a module (issue 47: modules take no Request).
+ */
 import { changePassword, revokeOtherSessions, type AuthResult } from "~/auth/sign-in.server";
 import { getClientIp } from "~/lib/client-ip.server";
 import { recordAudit } from "~/auth/audit.server";
 import type { SessionUser } from "~/auth/session.server";
 import { AppError, type ErrorStatus } from "~/lib/app-error";
-import { changePasswordSchema } from "./password.schema";
-import { refuseCommonPassword } from "./password-policy.server";
+import { changePasswordSchema } from "~/modules/users/password.schema";
+import { refuseCommonPassword } from "~/modules/users/password-policy.server";
 
 const changePasswordServerSchema = changePasswordSchema.superRefine(refuseCommonPassword("newPassword"));
 
