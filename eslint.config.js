@@ -71,9 +71,7 @@ export default tseslint.config(
   {
     // A module answers no HTTP: it takes the actor and plain input and returns plain results (decision 0129).
     files: ["app/modules/**"],
-    ignores: [
-      "**/*.test.ts",
-    ],
+    ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
