@@ -37,12 +37,13 @@ describe("issueSetupToken", () => {
     expect(await issueSetupToken()).toEqual(expect.any(String));
   });
 
-  it("replaces the previous token at each start", async () => {
-    const first = await issueSetupToken();
-    const second = await issueSetupToken();
-    expect(second).not.toBe(first);
-    expect(await isSetupTokenValid(first)).toBe(false);
-    expect(await isSetupTokenValid(second)).toBe(true);
+  it("keeps each start's link working, as processes started together each print one: the newest ten", async () => {
+    const links = [];
+    for (let start = 0; start < 11; start += 1) links.push(await issueSetupToken());
+    expect(new Set(links).size).toBe(11);
+    expect(await isSetupTokenValid(links[0]!)).toBe(false);
+    for (const link of links.slice(1)) expect(await isSetupTokenValid(link)).toBe(true);
+    expect(await getDb().select().from(verification)).toHaveLength(10);
   });
 
   it("stores only a hash of the token", async () => {
@@ -72,6 +73,16 @@ describe("completeSetup", () => {
     await expect(completeSetup(token, { ...form, email: "second@example.com" })).rejects.toMatchObject({ status: 410, message: SETUP_LINK_INVALID });
     expect(await countAdministrators()).toBe(1);
     expect(await findUserByEmail("second@example.com")).toBeNull();
+  });
+
+  it("spends every process's link when one makes the administrator: two links used at once make one", async () => {
+    const [first, second] = [await issueSetupToken(), await issueSetupToken()];
+    const outcomes = await Promise.allSettled([completeSetup(first, form), completeSetup(second, { ...form, email: "second@example.com" })]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    expect(outcomes.find((outcome) => outcome.status === "rejected")).toMatchObject({ reason: { status: 410, message: SETUP_LINK_INVALID } });
+    expect(await countAdministrators()).toBe(1);
+    expect(await isSetupTokenValid(first)).toBe(false);
+    expect(await isSetupTokenValid(second)).toBe(false);
   });
 
   it("refuses a wrong, empty or missing token and creates nothing", async () => {
