@@ -78,7 +78,7 @@ describe("booking a class", () => {
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(["cancelled", "booked", "waitlisted"]);
     await runner.runDueJobs({ now: NOW });
     const [mail] = mailsTo(b!);
-    expect(mail).toContain("Subject: A place opened up: you're booked into HIIT Training on Friday 8 March 2030 at 08:00");
+    expect(mail).toContain("Subject: A place opened up: you're booked into HIIT Training on Friday 8 March 2030 at 8:00 AM");
     expect(mail).toContain("/services/group-classes#class-");
     expect(mailsTo(c!)).toEqual([]);
     expect(mailsTo(a!)).toEqual([]);
@@ -116,8 +116,8 @@ describe("an offer inside the cut-off", () => {
     const { classId, b, c } = await offered();
     await runner.runDueJobs({ now: NOW });
     const [mail] = mailsTo(b);
-    expect(mail).toContain("Subject: Confirm your place in HIIT Training by 08:30");
-    expect(mail).toContain("held for you until 08:30 on Wednesday 6 March 2030");
+    expect(mail).toContain("Subject: Confirm your place in HIIT Training by 8:30 AM");
+    expect(mail).toContain("held for you until 8:30 AM on Wednesday 6 March 2030");
     expect(mail).toMatch(/http:\/\/\S+\/services\/group-classes#class-/);
     expect(await confirmClassOffer(b, { classId }, at(29 * MINUTE))).toMatchObject({ status: "booked" });
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(["late_cancelled", "booked", "waitlisted"]);
@@ -138,7 +138,7 @@ describe("an offer inside the cut-off", () => {
     // The class starts at 09:00: the next offer is held until then, not for a full window.
     expect(places[2]!.offerExpiresAt).toEqual(at(HOUR));
     await runner.runDueJobs({ now: at(31 * MINUTE) });
-    expect(mailsTo(c)[0]).toContain("Subject: Confirm your place in HIIT Training by 09:00");
+    expect(mailsTo(c)[0]).toContain("Subject: Confirm your place in HIIT Training by 9:00 AM");
     expect((await refusal(confirmClassOffer(b, { classId }, at(31 * MINUTE)))).status).toBe(409);
   });
 

@@ -124,7 +124,7 @@ describe("changing one class", () => {
     for (const mail of mails) {
       expect(mail).toContain("Room: Studio 2");
       expect(mail).toContain("Coach: Terry Trainer");
-      expect(mail).toContain("18:30");
+      expect(mail).toContain("6:30 PM");
     }
     expect(mails.find((m) => m.includes(`To: ${omar.email}`))).toContain("You keep your place in the queue");
     expect(await statuses(id)).toEqual({ [maya.id]: "booked", [omar.id]: "waitlisted" });

@@ -13,6 +13,7 @@ import { AppError } from "~/lib/app-error";
 import { formatLongDate } from "~/lib/dates";
 import { defineJob, enqueueJobs } from "~/lib/jobs.server";
 import { sendMail } from "~/lib/mail.server";
+import { formatClassTime } from "~/lib/class-time";
 import { toZonedParts } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { lockClass } from "./waitlist.server";
@@ -110,7 +111,8 @@ async function sendClassNotice({ classId, memberId, notice, revision, waiting }:
   if (!member) return;
   const [coachRow] = row.coachId ? await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, row.coachId)) : [];
   const timeZone = await siteTimeZone();
-  const { date, time } = toZonedParts(row.startsAt, timeZone);
+  const { date, time: hhmm } = toZonedParts(row.startsAt, timeZone);
+  const time = formatClassTime(hhmm);
   const when = `${formatLongDate(date)} at ${time} (${timeZone})`;
   const details = [`Class: ${row.typeName}`, `When: ${when}`, `Duration: ${row.durationMinutes} minutes`, row.location ? `Room: ${row.location}` : null, coachRow ? `Coach: ${personName(coachRow)}` : null].filter((l) => l !== null);
   const greeting = `Hello ${personName(member)},`;

@@ -19,6 +19,7 @@ import { getEnv } from "~/lib/env.server";
 import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import { sendMail } from "~/lib/mail.server";
 import { announcePublicContentChangeIn } from "~/lib/site-changes.server";
+import { formatClassTime } from "~/lib/class-time";
 import { toZonedParts } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { getClassBookingSettings } from "./class-settings.server";
@@ -172,14 +173,14 @@ async function sendPlaceMail({ bookingId, kind }: z.infer<typeof placeMailPayloa
   if (kind === "offered" && (!row.offerExpiresAt || row.offerExpiresAt <= now)) return;
   const [{ timeZone }, businessName] = await Promise.all([getSiteSettings(), getBusinessName()]);
   const start = toZonedParts(row.startsAt, timeZone);
-  const when = `${formatLongDate(start.date)} at ${start.time} (${row.durationMinutes} minutes)`;
+  const when = `${formatLongDate(start.date)} at ${formatClassTime(start.time)} (${row.durationMinutes} minutes)`;
   const link = `${getEnv().BASE_URL}${classesPath(row.classId)}`;
   const hello = `Hello ${row.name.trim() || row.email},`;
   const where = row.location ? [`Where: ${row.location}`] : [];
   if (kind === "booked") {
     await sendMail({
       to: row.email,
-      subject: `A place opened up: you're booked into ${row.typeName} on ${formatLongDate(start.date)} at ${start.time}`,
+      subject: `A place opened up: you're booked into ${row.typeName} on ${formatLongDate(start.date)} at ${formatClassTime(start.time)}`,
       text: [hello, "", `A place opened up in ${row.typeName} and you were next on the waitlist, so you're booked in.`, "", `When: ${when}`, ...where, "", "Can't make it after all? Cancel here so the next person gets the spot:", link, "", businessName].join("\n"),
     });
     return;
@@ -187,11 +188,11 @@ async function sendPlaceMail({ bookingId, kind }: z.infer<typeof placeMailPayloa
   const deadline = toZonedParts(row.offerExpiresAt!, timeZone);
   await sendMail({
     to: row.email,
-    subject: `Confirm your place in ${row.typeName} by ${deadline.time}`,
+    subject: `Confirm your place in ${row.typeName} by ${formatClassTime(deadline.time)}`,
     text: [
       hello,
       "",
-      `A place opened up in ${row.typeName} and you are next on the waitlist. The class starts soon, so the place is held for you until ${deadline.time} on ${formatLongDate(deadline.date)} (${timeZone.replace(/_/g, " ")} time).`,
+      `A place opened up in ${row.typeName} and you are next on the waitlist. The class starts soon, so the place is held for you until ${formatClassTime(deadline.time)} on ${formatLongDate(deadline.date)} (${timeZone.replace(/_/g, " ")} time).`,
       "",
       `When: ${when}`,
       ...where,
