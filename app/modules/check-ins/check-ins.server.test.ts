@@ -326,7 +326,7 @@ describe("photos with a check-in", () => {
     const { id } = await saveCheckIn(member, form);
     await replyToCheckIn(coach, member.id, id, { reply: "Done" });
     const filesBefore = storedFiles();
-    const refused = await refusal(saveCheckIn(member, { ...form, photoFront: await file(gpsJpeg(300, 400), "front.jpg") }));
+    const refused = await refusal(saveCheckIn(member, { ...form, photoFront: new File([new Uint8Array(await gpsJpeg(300, 400))], "front.jpg", { type: "image/jpeg" }) }));
     expect(refused.status).toBe(409);
     expect(await photosOf(member.id)).toEqual([]);
     expect(storedFiles()).toEqual(filesBefore);
@@ -401,8 +401,11 @@ describe("the coach reviews a check-in", () => {
     const { checkIn: shown } = await getOwnCheckIn(member, id);
     expect(shown).toMatchObject({ reviewed: true, reply: "Great week.\nKeep the carbs as they are.", reviewerName: "Tara Trainer", reviewedOn: today() });
 
-    const edit = await refusal(saveCheckIn(member, { ...form, sleep: "1", weight: "150" }));
+    const encodes = imageQueueCounts().started;
+    const edit = await refusal(saveCheckIn(member, { ...form, sleep: "1", weight: "150", photoFront: new File([new Uint8Array(await gpsJpeg(300, 400))], "front.jpg", { type: "image/jpeg" }) }));
     expect([edit.status, edit.message]).toEqual([409, ALREADY_REVIEWED]);
+    // Refused before its photo cost any image work.
+    expect(imageQueueCounts().started).toBe(encodes);
     const again = await refusal(replyToCheckIn(coach, member.id, id, { reply: "Another" }));
     expect([again.status, again.message]).toEqual([409, REPLY_TWICE]);
     expect((await rowsOf(member.id))[0]).toMatchObject({ sleep: 4, reply: "Great week.\nKeep the carbs as they are." });

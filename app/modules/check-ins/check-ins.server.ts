@@ -174,6 +174,9 @@ export async function saveCheckIn(actor: Actor, input: unknown, checkInId?: unkn
     weekOf = checkInWeekOf(today, await checkInDayOf(actor.id));
   }
   const values = checkInSchema(unit).parse(input);
+  // A reviewed check-in is refused before its photos cost any image work (checked again under the lock).
+  const [sent] = await db.select({ reviewedAt: checkIn.reviewedAt }).from(checkIn).where(named ? and(eq(checkIn.id, named), eq(checkIn.userId, actor.id)) : and(eq(checkIn.userId, actor.id), eq(checkIn.weekOf, weekOf)));
+  if (sent?.reviewedAt) throw new AppError(409, ALREADY_REVIEWED, { title: "Already reviewed" });
   // Images are re-encoded before the transaction (seconds of work), after the photo limits
   // are checked; their rows go in with the check-in, the limits checked again under the lock.
   const photos = await preparePhotos(actor.id, input, today);
