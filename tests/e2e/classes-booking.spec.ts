@@ -82,7 +82,7 @@ test("a member books a class and sees it on the dashboard and calendar; another 
   await expect(item.getByRole("button", { name: /^(Book|Join waitlist): Core & Flexibility/ })).toBeVisible();
   await expect.poll(() => mailsTo(users.classWaiter.email).filter((m) => m.includes("you're booked into Core & Flexibility")).length).toBe(1);
   const mail = mailsTo(users.classWaiter.email).find((m) => m.includes("you're booked into Core & Flexibility"))!;
-  expect(mail).toContain("at 10:00 (45 minutes)");
+  expect(mail).toContain("at 10:00 AM (45 minutes)");
   expect(mail).toMatch(/\/services\/group-classes#class-e2e-journey-class/);
 
   await as(page, "classWaiter");
