@@ -45,7 +45,7 @@ async function everyNewScreen(page: Page) {
   expect(conversation).toMatch(/^\/coach\/members\/[\w-]+\/messages$/);
   const memberPage = conversation!.replace(/\/messages$/, "");
   const checkInId = checkIn.split("/").at(-1)!;
-  for (const path of [memberPage, `${memberPage}/messages`, `${memberPage}/check-ins/${checkInId}`, `${memberPage}/photos`, "/classes", "/classes/timetable"]) {
+  for (const path of [memberPage, `${memberPage}/messages`, `${memberPage}/check-ins/${checkInId}`, `${memberPage}/photos`, "/classes", "/classes/timetable", "/classes/types"]) {
     await check(page, path, found);
   }
   await page.goto("/classes");
