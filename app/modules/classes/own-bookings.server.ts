@@ -33,6 +33,19 @@ export interface OwnClassPlace {
   revision: number;
 }
 
+/** What both reads take of a place's class (joined to its type and, left, its coach). */
+const classColumns = {
+  classId: groupClass.id,
+  className: classType.name,
+  startsAt: groupClass.startsAt,
+  durationMinutes: groupClass.durationMinutes,
+  location: groupClass.location,
+  classStatus: groupClass.status,
+  revision: groupClass.revision,
+  coachName: user.name,
+  coachEmail: user.email,
+};
+
 /** The coach's name as a class shows it: the e-mail when the name is blank, "" without a coach. */
 const coachNameOf = (row: { coachName: string | null; coachEmail: string | null }) => (row.coachEmail ? row.coachName?.trim() || row.coachEmail : "");
 
@@ -42,16 +55,8 @@ async function select(actor: Actor, where: SQL | undefined, limit?: number): Pro
   const query = getDb()
     .select({
       bookingId: classBooking.id,
-      classId: groupClass.id,
-      className: classType.name,
-      startsAt: groupClass.startsAt,
-      durationMinutes: groupClass.durationMinutes,
-      location: groupClass.location,
       status: classBooking.status,
-      classStatus: groupClass.status,
-      revision: groupClass.revision,
-      coachName: user.name,
-      coachEmail: user.email,
+      ...classColumns,
     })
     .from(classBooking)
     .innerJoin(groupClass, eq(groupClass.id, classBooking.classId))
@@ -109,17 +114,9 @@ export async function listFeedClassPlaces(actor: Actor, range: { from: Date; to:
   const rows = await db
     .select({
       bookingId: ranked.bookingId,
-      classId: groupClass.id,
-      className: classType.name,
-      startsAt: groupClass.startsAt,
-      durationMinutes: groupClass.durationMinutes,
-      location: groupClass.location,
       status: ranked.status,
-      classStatus: groupClass.status,
-      revision: groupClass.revision,
       places: ranked.places,
-      coachName: user.name,
-      coachEmail: user.email,
+      ...classColumns,
     })
     .from(ranked)
     .innerJoin(groupClass, eq(groupClass.id, ranked.classId))
