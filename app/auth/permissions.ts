@@ -57,6 +57,12 @@ export const permissions = {
    * administrators'.
    */
   groupClasses: { view: staff, manageTypes: adminOnly, manageTimetable: staff, changeClass: staff, markAttendance: staff },
+  /**
+   * Billing (decision 0131): a member buys, sees and cancels only their own plan, payments,
+   * receipts and credits; staff see every member's payment status; only administrators change
+   * products, prices and settings, record manual payments, refund and cancel for a member.
+   */
+  billing: { manageOwn: memberOnly, viewAny: staff, retryPayment: staff, manageProducts: adminOnly, recordPayment: adminOnly, refund: adminOnly, cancelAny: adminOnly, updateSettings: adminOnly },
   memberData: { exportOwn: everyone, exportAny: adminOnly, requestDeletion: memberOnly, listDeletionRequests: adminOnly, erase: adminOnly },
 } as const satisfies Record<string, Record<string, readonly Role[]>>;
 

@@ -2,6 +2,7 @@ import * as articles from "~/db/schema/articles";
 import * as attention from "~/db/schema/attention";
 import * as audit from "~/db/schema/audit";
 import * as auth from "~/db/schema/auth";
+import * as billing from "~/db/schema/billing";
 import * as calendarFeeds from "~/db/schema/calendar-feeds";
 import * as checkIns from "~/db/schema/check-ins";
 import * as classes from "~/db/schema/classes";
@@ -30,6 +31,7 @@ export const schema = {
   ...attention,
   ...audit,
   ...auth,
+  ...billing,
   ...calendarFeeds,
   ...checkIns,
   ...classes,

@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { billingProduct } from "./billing";
 import { contactSubmission } from "./contacts";
 
 /** An administrator's invitation: the account is created when the person sets a password. */
@@ -14,6 +15,8 @@ export const invitation = pgTable(
     tokenHash: text("token_hash").notNull(),
     invitedById: text("invited_by_id").references(() => user.id, { onDelete: "set null" }),
     contactSubmissionId: text("contact_submission_id").references(() => contactSubmission.id, { onDelete: "set null" }),
+    /** A package the invited member is asked to pay for after setting a password (issue 48). */
+    productId: text("product_id").references(() => billingProduct.id, { onDelete: "set null" }),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
