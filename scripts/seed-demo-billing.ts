@@ -3,19 +3,21 @@
  * by direct debit, four weeks paid (confirmed, each with its receipt, numbered on from the
  * site's last) and this week's payment failed, so the plan is past due and the grace period
  * runs: the billing page, 'Needs attention' on /coach and the payments list have something
- * real to show. Rows are written directly, as the provider's webhooks would have left them,
- * so the seed works with direct debit off; the provider's ids are made up and say DEMO.
+ * real to show. The plan, mandate and payments are written as a checkout and the provider's
+ * subscription would have left them, and settled by the settlement's own confirmPayment and
+ * failPayment on the dates they would have happened, so it works with direct debit off; the
+ * provider's ids are made up and say DEMO.
  */
 import crypto from "node:crypto";
-import { count, eq, max, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { billingMandate, billingPayment, billingProduct, billingReceipt, memberPlan } from "~/db/schema/billing";
+import { billingMandate, billingPayment, billingProduct, memberPlan } from "~/db/schema/billing";
 import { formatShortDate } from "~/lib/dates";
 import { addDays } from "~/lib/time-zone";
 import { getBillingSettings } from "~/modules/billing/billing-settings.server";
 import { amountOf, periodOf } from "~/modules/billing/periods";
-import { getSiteSettings } from "~/modules/settings/settings.server";
+import { confirmPayment, failPayment } from "~/modules/billing/settlement.server";
 
 export const DEMO_PRODUCT_ID = "prod_online_coaching";
 /** Weeks paid before the failed one. */
@@ -35,8 +37,8 @@ export async function hasBilling(memberId: string): Promise<boolean> {
 }
 
 /** Returns the payments made (paid and failed), or 0 when the Online Coaching product is gone. */
-export async function seedBilling(member: { id: string; name: string; email: string }, today: string): Promise<number> {
-  const [{ currency, vatNumber, vatRateBasisPoints }, { businessName, address }] = await Promise.all([getBillingSettings(), getSiteSettings()]);
+export async function seedBilling(member: { id: string }, today: string): Promise<number> {
+  const { currency } = await getBillingSettings();
   return getDb().transaction(async (tx) => {
     // The lock every plan change takes: a second seed (or a purchase) waits, then finds the plan.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, member.id)).for("no key update");
@@ -67,65 +69,34 @@ export async function seedBilling(member: { id: string; name: string; email: str
       sessionsPerWeek: product.sessionsPerWeek,
       programTemplateId: product.programTemplateId,
       method: "direct_debit",
-      status: "past_due",
+      status: "pending",
       mandateId,
       providerSubscriptionId: demoId("SB"),
       startsOn,
-      paidThrough: periods[PAID_WEEKS - 1]!.end,
-      unpaidSince: failedAt,
       createdAt: noonOf(addDays(startsOn, -3)),
     });
 
-    // Receipts go on from the site's last number, with no gap: nobody else numbers one meanwhile.
-    await tx.execute(sql`lock table ${billingReceipt} in share row exclusive mode`);
-    const [last] = await tx.select({ n: max(billingReceipt.number) }).from(billingReceipt);
-    let number = last?.n ?? 0;
+    // Pending as collected, then settled through the one place a payment's outcome is applied:
+    // each confirmation issues the next receipt number (and queues its e-mail), the failure makes the plan past due.
     for (const [i, period] of periods.entries()) {
-      const paid = i < PAID_WEEKS;
-      const amountMinor = amountOf(product, i);
-      const description = `${product.name}, ${formatShortDate(period.start)} to ${formatShortDate(period.end)}`;
       const paymentId = crypto.randomUUID();
-      const confirmedOn = addDays(period.start, 2);
       await tx.insert(billingPayment).values({
         id: paymentId,
         memberId: member.id,
         planId,
-        description,
-        amountMinor,
+        description: `${product.name}, ${formatShortDate(period.start)} to ${formatShortDate(period.end)}`,
+        amountMinor: amountOf(product, i),
         currency,
         method: "direct_debit",
-        status: paid ? "confirmed" : "failed",
+        status: "pending",
         providerPaymentId: demoId("PM"),
         periodStart: period.start,
         periodEnd: period.end,
         chargeDate: period.start,
-        confirmedAt: paid ? noonOf(confirmedOn) : null,
-        failedAt: paid ? null : failedAt,
-        failureReason: paid ? null : "The bank refused the payment: insufficient funds.",
         createdAt: noonOf(addDays(period.start, -3)),
       });
-      if (!paid) continue;
-      number += 1;
-      // VAT included in the price, when the business is registered for it.
-      const vatMinor = vatNumber ? Math.round((amountMinor * vatRateBasisPoints) / (10_000 + vatRateBasisPoints)) : null;
-      await tx.insert(billingReceipt).values({
-        id: crypto.randomUUID(),
-        number,
-        paymentId,
-        memberId: member.id,
-        payerName: member.name,
-        payerEmail: member.email,
-        description,
-        amountMinor,
-        currency,
-        vatRateBasisPoints: vatNumber ? vatRateBasisPoints : null,
-        vatMinor,
-        businessName,
-        businessAddress: address,
-        vatNumber: vatNumber || null,
-        paidOn: confirmedOn,
-        issuedAt: noonOf(confirmedOn),
-      });
+      if (i < PAID_WEEKS) await confirmPayment(tx, paymentId, noonOf(addDays(period.start, 2)));
+      else await failPayment(tx, paymentId, { status: "failed", reason: "The bank refused the payment: insufficient funds.", now: failedAt });
     }
     return periods.length;
   });

@@ -213,7 +213,7 @@ export async function seedDemo(log: (line: string) => void = console.log): Promi
   }
 
   if (!(await hasBilling(member.id))) {
-    const made = await seedBilling({ id: member.id, name: member.name, email: member.email }, today);
+    const made = await seedBilling({ id: member.id }, today);
     if (made > 0) log(`created  1 weekly Online Coaching plan by direct debit for ${member.email} with ${made - 1} paid weeks and receipts, and 1 failed payment`);
   }
 
