@@ -9,7 +9,7 @@ import type { OwnBilling } from "~/modules/billing/member-billing.server";
 
 type Product = OwnBilling["packages"][number];
 
-/** 'Choose X' / 'Buy X': one form per product, its name in the button's accessible name. */
+/** 'Choose X' / 'Buy X': one form per product; the accessible name starts with the visible label and names the product. */
 export function BuyButton({ productId, label, name, variant = "primary" }: { productId: string; label: string; name: string; variant?: "primary" | "secondary" }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === BUY_INTENT && navigation.formData.get("productId") === productId;
@@ -44,7 +44,7 @@ export function CancelPlan({ planId, name, ends }: { planId: string; name: strin
             Keep {name}
           </Button>
           <Button type="submit" busy={busy} busyText="Cancelling...">
-            Cancel {name}
+            Yes, cancel {name}
           </Button>
         </Form>
       </ConfirmDialog>
@@ -56,7 +56,7 @@ function ProductCard({ product, action }: { product: Product; action: "Choose" |
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-zinc-200 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h4 className="text-lg font-bold">{product.name}</h4>
+        <h5 className="text-lg font-bold">{product.name}</h5>
         {product.popular ? <span className="rounded-full bg-zinc-900 px-2.5 py-0.5 text-xs font-semibold text-white">Most Popular</span> : null}
       </div>
       <p>

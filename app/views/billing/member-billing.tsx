@@ -25,7 +25,7 @@ function ReturnNotice({ billing }: { billing: Billing }) {
       <p>Setting up your Direct Debit was not finished, so nothing has been charged.</p>
       {waiting && returned.productId ? (
         <div className="flex flex-wrap gap-3">
-          <BuyButton productId={returned.productId} label="Try again:" name={`set up Direct Debit for ${waiting.name}`} />
+          <BuyButton productId={returned.productId} label="Try again" name={`to set up Direct Debit for ${waiting.name}`} />
         </div>
       ) : (
         <p>Choose a package or pack below to try again.</p>
