@@ -93,7 +93,13 @@ export function ProductList({ billing }: { billing: OwnBilling }) {
           <h4 id="billing-packages-title" className="font-semibold uppercase tracking-wide text-zinc-700">
             Packages
           </h4>
-          {canChoose ? null : <p className="text-sm text-zinc-700">You have a package. To change it, cancel it: you can choose another once it ends.</p>}
+          {canChoose ? null : (
+            <p className="text-sm text-zinc-700">
+              {billing.package?.status === "pending"
+                ? "Your package is waiting for its first payment. To choose another, cancel it first."
+                : "You have a package. To change it, cancel it: you can choose another once it ends."}
+            </p>
+          )}
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {billing.packages.map((p) => (
               <ProductCard key={p.id} product={p} action={canChoose ? "Choose" : null} />
