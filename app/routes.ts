@@ -25,6 +25,7 @@ export default [
     route("schedule", "routes/members.schedule.tsx"),
     route("settings", "routes/members.settings.tsx"),
     route("messages", "routes/members.messages.tsx"),
+    route("billing", "routes/members.billing.tsx"),
   ]),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
