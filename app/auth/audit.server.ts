@@ -59,7 +59,11 @@ export type AuditAction =
   | "class.changed"
   | "class.cancelled"
   | "calendar_feed.created"
-  | "calendar_feed.replaced";
+  | "calendar_feed.replaced"
+  | "product.created"
+  | "product.updated"
+  | "product.archived"
+  | "product.restored";
 
 export interface AuditEntry {
   action: AuditAction;
