@@ -9,7 +9,7 @@ import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
 import { nightlyBackupJob } from "~/modules/backups/nightly.server";
 import { classNoticeJob } from "~/modules/classes/class-staff.server";
-import { lapseOffersJob, placeMailJob } from "~/modules/classes/waitlist.server";
+import { lapseOffersJob, placeMailJob, returnWaitingCreditsJob } from "~/modules/classes/waitlist.server";
 import { checkInReplyMailJob } from "~/modules/check-ins/check-in-review.server";
 import { pruneAttentionDismissalsJob } from "~/modules/coaching/attention.server";
 import { notifyCoachJob } from "~/modules/contacts/contacts.server";
@@ -37,6 +37,7 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   sendReminderJob,
   lapseOffersJob,
   placeMailJob,
+  returnWaitingCreditsJob,
   classNoticeJob,
   receiptMailJob,
 ]);
