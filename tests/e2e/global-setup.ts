@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { startGoCardless } from "./support/gocardless";
-import { copyFixtureUsers, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, runSeed, seedFixtureUsers, startIsolatedServers, startServer, waitForHealthy, warmUp } from "./support/server";
+import { copyFixtureUsers, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, healthyAndWarm, runSeed, seedFixtureUsers, startIsolatedServers, startServer, stopServer } from "./support/server";
 
 /**
  * A fresh DATA_DIR with the fixture accounts and the shared data, then the built server on
@@ -30,18 +30,12 @@ export default async function globalSetup() {
     else copyFixtureUsers(await users, E2E_DATA_DIR);
     await runSeed("tests/e2e/support/seed-shared.ts", env);
     const server = startServer(env);
-    await waitForHealthy(E2E_BASE_URL);
-    await warmUp(E2E_BASE_URL);
+    await healthyAndWarm(server, E2E_BASE_URL);
     return server;
   })();
   const [sharedStarted, isolatedStarted] = await Promise.allSettled([shared, startIsolatedServers(users)]);
   const stop = async () => {
-    if (sharedStarted.status === "fulfilled" && sharedStarted.value.exitCode === null) {
-      const server = sharedStarted.value;
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    if (sharedStarted.status === "fulfilled") await stopServer(sharedStarted.value);
     if (isolatedStarted.status === "fulfilled") await isolatedStarted.value();
     await goCardless.stop();
     fs.rmSync(`${E2E_DATA_DIR}-users`, { recursive: true, force: true });

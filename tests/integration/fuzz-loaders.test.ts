@@ -220,8 +220,15 @@ function pathOf(route: string): string {
   return `/${filled}`;
 }
 
-/** Values that once broke a loader or are meant to: each is tried on every parameter in the sweep. */
+/**
+ * Values that once broke a loader or are meant to: each is tried on every parameter in the
+ * sweep. The PostgreSQL pass sweeps the first two, whose answer depends on the database
+ * server's text handling (a NUL is 'invalid byte sequence' there, not in PGlite); the dates,
+ * the huge number and the long string meet the same PostgreSQL code in PGlite, and the
+ * PGlite pass sweeps every parameter with them (a third of the PostgreSQL pass's sweep, 22 s of its 33).
+ */
 const sweepValues = ["\u0000", "a\u0001b\u001f\u007f\u0085", "9999-12", "9999-12-31", "1e309", "x".repeat(5_000)];
+const sweptValues = process.env.DATABASE_URL ? sweepValues.slice(0, 2) : sweepValues;
 
 /** Raw path segments: encoded control characters (a 400), broken percent-encoding, odd lengths. */
 const hostileSegments = ["%00", "a%00b", "%01", "%1F", "%7F", "%C2%85", "%", "%ZZ", "%E0%A4%A", "%C0%80", "%ED%A0%80", "x".repeat(5_000), "..%2F..%2Fetc", "%2e%2e", "%F0%9F%98%80", "%20"];
@@ -367,8 +374,8 @@ describe("fuzzing every loader's query string", () => {
       const bases = queries()[route.path]!;
       // A route that lists no parameters: every common name at once.
       const sweeps = bases.length
-        ? bases.flatMap((base) => Object.keys(base).flatMap((name) => sweepValues.map((value) => ({ ...base, [name]: value }))))
-        : sweepValues.slice(0, 2).map((value) => Object.fromEntries(commonNames.map((name) => [name, value])));
+        ? bases.flatMap((base) => Object.keys(base).flatMap((name) => sweptValues.map((value) => ({ ...base, [name]: value }))))
+        : sweptValues.slice(0, 2).map((value) => Object.fromEntries(commonNames.map((name) => [name, value])));
       for (const params of sweeps) {
         const query = new URLSearchParams(params).toString();
         for (const who of whos) {

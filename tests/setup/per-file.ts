@@ -8,7 +8,11 @@ import { setLogDestination } from "~/lib/logger.server";
 import { resetMailTransport } from "~/lib/mail.server";
 import { resetStorage } from "~/lib/storage.server";
 import { testDatabaseOf } from "./database";
+import { rememberScryptKeys } from "./scrypt-memo";
 import { workerDatabase } from "./worker-database";
+
+// A password's key is derived once per worker for the same salt (scrypt-memo.ts: a sign-in repeats its hash's work).
+rememberScryptKeys();
 
 // Each test file starts from the environment the worker started with (a file may set
 // variables: its spawned servers and CLIs must not inherit the previous file's)…

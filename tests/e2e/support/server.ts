@@ -121,16 +121,34 @@ async function startIsolatedServer(name: IsolatedServerName, origin: string, use
   else seedDataDirFromTemplate(dataDir, { ...process.env, ...env });
   if (server.seed) await runSeed(server.seed, { ...env, ...server.env });
   const child = startServer({ ...env, PORT: new URL(origin).port, TRUST_PROXY: "true" });
-  await waitForHealthy(origin);
-  await warmUp(origin);
-  return async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+  const stop = async () => {
+    await stopServer(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  await healthyAndWarm(child, origin, stop);
+  return stop;
+}
+
+/** Ends a server the set-up started and waits for it to exit. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/**
+ * Waits for a server just started to answer and warms it up; if it never does, `stop`
+ * ends it before the error goes on, so a failed set-up leaves no server behind on the port.
+ */
+export async function healthyAndWarm(child: ChildProcess, origin: string, stop: () => Promise<void> = () => stopServer(child)): Promise<void> {
+  try {
+    await waitForHealthy(origin);
+    await warmUp(origin);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /**
