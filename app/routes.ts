@@ -120,5 +120,7 @@ export default [
   route("calendar/:feed", "routes/calendar.$feed.ts"),
   // Billing for staff and receipts (issue 48): a receipt's PDF, the payments list and its CSV, a member's billing.
   route("members/billing/receipts/:receiptId", "routes/members.billing.receipts.$receiptId.ts"),
+  route("coach/payments", "routes/coach.payments.tsx"),
+  route("coach/payments.csv", "routes/coach.payments[.]csv.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
