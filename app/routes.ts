@@ -122,5 +122,6 @@ export default [
   route("members/billing/receipts/:receiptId", "routes/members.billing.receipts.$receiptId.ts"),
   route("coach/payments", "routes/coach.payments.tsx"),
   route("coach/payments.csv", "routes/coach.payments[.]csv.ts"),
+  route("coach/members/:memberId/billing", "routes/coach.members.$memberId.billing.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

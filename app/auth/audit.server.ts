@@ -59,7 +59,10 @@ export type AuditAction =
   | "class.changed"
   | "class.cancelled"
   | "calendar_feed.created"
-  | "calendar_feed.replaced";
+  | "calendar_feed.replaced"
+  | "payment.recorded"
+  | "payment.refunded"
+  | "plan.cancelled";
 
 export interface AuditEntry {
   action: AuditAction;

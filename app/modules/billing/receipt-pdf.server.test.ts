@@ -24,7 +24,7 @@ describe("a receipt's PDF", () => {
     const pdf = await renderReceiptPdf(row, { compress: false });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const text = shownText(pdf);
-    expect(text).toEqual(expect.arrayContaining(["Relentless Fitness", "12 High Street", "Leeds LS1 1AA", "Receipt", "Receipt number", "42", "Date paid", "6 December 2026"]));
+    expect(text).toEqual(expect.arrayContaining(["Relentless Fitness", "12 High Street", "Leeds LS1 1AA", "Receipt", "Receipt number", "R-000042", "Date paid", "6 December 2026"]));
     expect(text).toEqual(expect.arrayContaining(["Received from", "Grace Hopper", "Online Coaching, week of 7 December", "Amount paid", "£35.00"]));
     expect(text.join("\n")).not.toContain("VAT");
   });
@@ -62,10 +62,10 @@ describe("who may open a receipt", () => {
     const [grace, other, trainer, admin] = [await newPerson(), await newPerson(), await newPerson("trainer"), await newPerson("admin")];
     const row = await receipt({ memberId: grace.id, number: 77 });
     const own = await openReceiptPdf(grace, row.id);
-    expect(own.fileName).toBe("receipt-77.pdf");
+    expect(own.fileName).toBe("receipt-R-000077.pdf");
     expect(own.bytes.subarray(0, 4).toString()).toBe("%PDF");
-    expect((await openReceiptPdf(trainer, row.id)).fileName).toBe("receipt-77.pdf");
-    expect((await openReceiptPdf(admin, row.id)).fileName).toBe("receipt-77.pdf");
+    expect((await openReceiptPdf(trainer, row.id)).fileName).toBe("receipt-R-000077.pdf");
+    expect((await openReceiptPdf(admin, row.id)).fileName).toBe("receipt-R-000077.pdf");
     await expect(openReceiptPdf(other, row.id)).rejects.toMatchObject({ status: 404, message: "Receipt not found" });
     await expect(openReceiptPdf(grace, "no-such-receipt")).rejects.toBeInstanceOf(AppError);
   });

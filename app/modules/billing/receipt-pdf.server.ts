@@ -14,6 +14,7 @@ import { getDb } from "~/db/client.server";
 import { billingReceipt } from "~/db/schema/billing";
 import { AppError } from "~/lib/app-error";
 import { formatMoney } from "./money";
+import { formatReceiptNumber } from "./receipt-number";
 
 export type ReceiptRow = typeof billingReceipt.$inferSelect;
 
@@ -43,7 +44,7 @@ function paidOnText(date: string): string {
 /** The receipt's lines as label and value, in the order printed. */
 export function receiptLines(receipt: ReceiptRow): Array<[string, string]> {
   const lines: Array<[string, string]> = [
-    ["Receipt number", String(receipt.number)],
+    ["Receipt number", formatReceiptNumber(receipt.number)],
     ["Date paid", paidOnText(receipt.paidOn)],
     ["Received from", receipt.payerName ?? ERASED_PAYER],
     ["Description", receipt.description],
@@ -59,7 +60,7 @@ export function receiptLines(receipt: ReceiptRow): Array<[string, string]> {
 export function renderReceiptPdf(receipt: ReceiptRow, options: { compress?: boolean } = {}): Promise<Buffer> {
   const lines = receiptLines(receipt);
   const texts = [receipt.businessName, receipt.businessAddress, receipt.vatNumber ?? "", ...lines.flat()];
-  const doc = new PDFDocument({ size: "A4", margin: 56, compress: options.compress ?? true, info: { Title: `Receipt ${receipt.number}`, Author: receipt.businessName } });
+  const doc = new PDFDocument({ size: "A4", margin: 56, compress: options.compress ?? true, info: { Title: `Receipt ${formatReceiptNumber(receipt.number)}`, Author: receipt.businessName } });
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -105,5 +106,5 @@ export async function openReceiptPdf(viewer: Pick<SessionUser, "id" | "role">, r
     .where(staff ? byId : and(byId, eq(billingReceipt.memberId, viewer.id)))
     .limit(1);
   if (!receipt) throw new AppError(404, RECEIPT_NOT_FOUND);
-  return { fileName: `receipt-${receipt.number}.pdf`, bytes: await renderReceiptPdf(receipt) };
+  return { fileName: `receipt-${formatReceiptNumber(receipt.number)}.pdf`, bytes: await renderReceiptPdf(receipt) };
 }

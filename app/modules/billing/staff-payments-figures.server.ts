@@ -33,13 +33,13 @@ export function monthOf(today: string): { first: string; last: string } {
   return { first, last: addDays(addMonths(first, 1), -1) };
 }
 
-type RunningPlan = PlanTerms & { id: string; priceMinor: number; startsOn: string | null; paidThrough: string | null; endsOn: string | null };
+export type RunningPlan = PlanTerms & { id: string; priceMinor: number; startsOn: string | null; paidThrough: string | null; endsOn: string | null };
 
 /** Whole days from `a` to `b` (dates). */
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 
 /** The index of the first period starting on or after `from` (arithmetic, then a step or two: never a walk from the plan's start). */
-function firstPeriodFrom(plan: RunningPlan, startsOn: string, from: string): number {
+export function firstPeriodFrom(plan: RunningPlan, startsOn: string, from: string): number {
   const count = plan.intervalCount ?? 1;
   const days = daysBetween(startsOn, from);
   if (days <= 0) return 0;

@@ -77,7 +77,7 @@ describe("the payments CSV", () => {
     const lines = await csvOf(admin, query({ month: "2026-11" }));
     expect(lines[0]).toBe(CSV_COLUMNS.join(","));
     expect(lines[0]).toBe("Date,Receipt number,Member,E-mail,Description,Amount,Refunded,Currency,Method,Status,VAT");
-    expect(lines[1]).toBe(`2026-11-03,7,"'=HYPERLINK(""http://x"")",${eve.email},"Week, ""one""",35.00,10.00,GBP,Direct debit,Confirmed,5.83`);
+    expect(lines[1]).toBe(`2026-11-03,R-000007,"'=HYPERLINK(""http://x"")",${eve.email},"Week, ""one""",35.00,10.00,GBP,Direct debit,Confirmed,5.83`);
     expect(lines[2]).toBe("2026-11-01,,Erased member,,'-cmd,42.00,42.00,GBP,Bank transfer,Refunded,");
     expect(lines).toHaveLength(3);
   });

@@ -11,6 +11,7 @@ import { user } from "~/db/schema/auth";
 import { billingPayment, billingReceipt } from "~/db/schema/billing";
 import { addMonths } from "./periods";
 import { moneyInputValue } from "./money";
+import { formatReceiptNumber } from "./receipt-number";
 import { ERASED_PAYER } from "./receipt-pdf.server";
 import { paymentMethodLabels, paymentStatusLabels, type StaffPaymentsQuery } from "./staff-payments.schema";
 import { csvCell } from "~/modules/progress/progress-csv.server";
@@ -110,10 +111,14 @@ export type StaffPaymentRow = ReturnType<typeof toListRow>;
 /** One page of the payments the filters select, and how many there are. */
 export async function listStaffPayments(actor: Actor, query: StaffPaymentsQuery) {
   ensureCan(actor, "billing", "viewAny");
-  const where = whereOf(query);
+  return pageOfPayments(whereOf(query), query.page);
+}
+
+/** One page (50) of the payments `where` selects, newest first: the staff list's and one member's. */
+export async function pageOfPayments(where: SQL | undefined, asked: number) {
   const [{ total } = { total: 0 }] = await getDb().select({ total: count() }).from(billingPayment).where(where);
   const pageCount = Math.max(1, Math.ceil(total / STAFF_PAYMENTS_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
+  const page = Math.min(asked, pageCount);
   const rows = await rowsQuery(where)
     .limit(STAFF_PAYMENTS_PAGE_SIZE)
     .offset((page - 1) * STAFF_PAYMENTS_PAGE_SIZE);
@@ -136,7 +141,7 @@ function csvLine(r: Row): string {
   const member = r.memberId ? r.memberName || r.memberEmail : ERASED_PAYER;
   return [
     r.chargeDate,
-    r.receiptNumber,
+    r.receiptNumber === null ? null : formatReceiptNumber(r.receiptNumber),
     member,
     r.memberId ? r.memberEmail : null,
     r.description,

@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { formatShortDate } from "~/lib/dates";
 import { formatMoney } from "~/modules/billing/money";
+import { formatReceiptNumber } from "~/modules/billing/receipt-number";
 import { paymentMethodLabels, paymentStatusLabels, paymentsQueryString, type PaymentMethodName, type PaymentStatusName } from "~/modules/billing/staff-payments.schema";
 import type { StaffPaymentRow, StaffPayments } from "~/modules/billing/staff-payments.server";
 
@@ -137,7 +138,7 @@ export function PaymentsTable({ rows, caption, memberLinks = true, actions }: { 
               <td className="py-2 pr-4">
                 {row.receipt ? (
                   <a href={receiptPath(row.receipt.id)} className={linkClass}>
-                    No. {row.receipt.number}
+                    {formatReceiptNumber(row.receipt.number)}
                     <span className="sr-only"> (PDF)</span>
                   </a>
                 ) : (
