@@ -56,8 +56,10 @@ async function explain(name: string, run: () => Promise<unknown>) {
   } finally {
     client.query = query;
   }
-  for (const [text, params] of recorded) {
-    if (typeof text !== "string" || !/^select/i.test(text)) continue;
+  for (const [first, second] of recorded) {
+    // PGlite is called with (text, params), node-postgres with ({ text, values }).
+    const { text, params } = typeof first === "string" ? { text: first, params: second } : { text: (first as { text: string }).text, params: second ?? (first as { values: unknown }).values };
+    if (!/^select/i.test(text)) continue;
     const plan = await query.call(client, `explain (analyze, costs off) ${text}`, params);
     console.log(`\n${name}: ${text.slice(0, 160)}…\n${plan.rows.map((r) => Object.values(r)[0]).join("\n")}`);
   }

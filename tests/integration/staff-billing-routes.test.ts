@@ -72,7 +72,7 @@ describe("a member's billing intents", () => {
     callRoute(billingAction, postForm(`/coach/members/${ids.grace}/billing`, cookie, fields), { memberId: ids.grace }) as Promise<Response | DataResult<{ error: string }>>;
 
   it("answers a trainer 403 on recording, refunding and cancelling", async () => {
-    const intents = [
+    const intents: Array<Record<string, string>> = [
       { intent: "record-payment", key: crypto.randomUUID(), method: "cash", amount: "10", for: "other", description: "Towel" },
       { intent: "refund-payment", key: crypto.randomUUID(), paymentId: ids.payment, amount: "1" },
       { intent: "cancel-plan", when: "now" },

@@ -10,7 +10,7 @@
  *   confirmed or paid-out payment of the same plan has paid since (a retry that worked
  *   turns the row itself confirmed; a manual payment covers the period).
  */
-import { and, between, count, eq, inArray, sql, sum } from "drizzle-orm";
+import { and, between, eq, inArray, sql, sum } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { billingPayment, memberPlan } from "~/db/schema/billing";
@@ -69,7 +69,7 @@ export async function paymentFigures(actor: Actor, today: string): Promise<Payme
   const db = getDb();
   const month = monthOf(today);
   const isRunningSubscription = and(eq(memberPlan.kind, "subscription"), inArray(memberPlan.status, running));
-  const [plans, covered, [pending], [failed]] = await Promise.all([
+  const [plans, covered, [pending], failedRows] = await Promise.all([
     db
       .select({
         id: memberPlan.id,
@@ -94,16 +94,16 @@ export async function paymentFigures(actor: Actor, today: string): Promise<Payme
       .select({ amount: sum(billingPayment.amountMinor).mapWith(Number) })
       .from(billingPayment)
       .where(and(eq(billingPayment.status, "pending"), between(billingPayment.chargeDate, month.first, month.last))),
-    db
-      .select({ count: count(), amount: sum(billingPayment.amountMinor).mapWith(Number) })
-      .from(billingPayment)
-      .where(
-        and(
-          inArray(billingPayment.status, ["failed", "charged_back"]),
-          sql`not exists (select 1 from billing_payments paid where paid.plan_id = ${billingPayment.planId} and paid.period_start = ${billingPayment.periodStart} and paid.status in ('confirmed', 'paid_out'))`,
-        ),
-      ),
+    // A lateral probe per failed payment (plan, period) on billing_payments_plan_idx: LIMIT keeps
+    // PostgreSQL from hashing every settled payment instead (121 ms cold at 31,200 rows).
+    db.execute(sql`select count(*)::int as count, sum(p.amount_minor)::int as amount
+      from billing_payments p
+      left join lateral (select 1 as settled from billing_payments paid
+        where paid.plan_id = p.plan_id and paid.period_start = p.period_start and paid.status in ('confirmed', 'paid_out') limit 1) s on true
+      where p.status in ('failed', 'charged_back') and s.settled is null`),
   ]);
+  // Both drivers answer a raw statement with `{ rows }`.
+  const [failed] = (failedRows as unknown as { rows: Array<{ count: number; amount: number | null }> }).rows;
   const coveredKeys = new Set(covered.map((c) => `${c.planId} ${c.periodStart}`));
   return {
     activeSubscriptions: plans.length,
