@@ -120,20 +120,27 @@ export async function listStaffPayments(actor: Actor, query: StaffPaymentsQuery)
 
 /** One page (50) of the payments `where` selects, newest first: the staff list's and one member's. */
 export async function pageOfPayments(where: SQL | undefined, asked: number) {
-  const [{ total } = { total: 0 }] = await getDb().select({ total: count() }).from(billingPayment).where(where);
+  const pageRows = (page: number) =>
+    rowsQuery(where)
+      .limit(STAFF_PAYMENTS_PAGE_SIZE)
+      .offset((page - 1) * STAFF_PAYMENTS_PAGE_SIZE);
+  // The count and the asked page side by side; a page past the last (rare) is read again as the last.
+  const [[{ total } = { total: 0 }], asRead] = await Promise.all([getDb().select({ total: count() }).from(billingPayment).where(where), pageRows(asked)]);
   const pageCount = Math.max(1, Math.ceil(total / STAFF_PAYMENTS_PAGE_SIZE));
   const page = Math.min(asked, pageCount);
-  const rows = await rowsQuery(where)
-    .limit(STAFF_PAYMENTS_PAGE_SIZE)
-    .offset((page - 1) * STAFF_PAYMENTS_PAGE_SIZE);
+  const rows = page === asked ? asRead : await pageRows(page);
   return { rows: rows.map(toListRow), total, page, pageCount };
 }
 
 /** The staff payments page: the figures, then the page of payments the filters select. */
 export async function loadStaffPayments(actor: Actor, query: StaffPaymentsQuery) {
   ensureCan(actor, "billing", "viewAny");
-  const [today, { currency }] = await Promise.all([todayForSite(), getBillingSettings()]);
-  const [figures, list] = await Promise.all([paymentFigures(actor, today), listStaffPayments(actor, query)]);
+  // The figures wait for the site's day; the list does not wait for them.
+  const figuresOfToday = async () => {
+    const [today, { currency }] = await Promise.all([todayForSite(), getBillingSettings()]);
+    return { currency, figures: await paymentFigures(actor, today) };
+  };
+  const [{ figures, currency }, list] = await Promise.all([figuresOfToday(), listStaffPayments(actor, query)]);
   return { figures, currency, query, ...list };
 }
 export type StaffPayments = Awaited<ReturnType<typeof loadStaffPayments>>;
