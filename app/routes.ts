@@ -122,5 +122,10 @@ export default [
   route("unsubscribe", "routes/unsubscribe.tsx"),
   // Calendar feeds (issue 30): a person's private iCalendar address.
   route("calendar/:feed", "routes/calendar.$feed.ts"),
+  // Billing for staff and receipts (issue 48): a receipt's PDF, the payments list and its CSV, a member's billing.
+  route("members/billing/receipts/:receiptId", "routes/members.billing.receipts.$receiptId.ts"),
+  route("coach/payments", "routes/coach.payments.tsx"),
+  route("coach/payments.csv", "routes/coach.payments[.]csv.ts"),
+  route("coach/members/:memberId/billing", "routes/coach.members.$memberId.billing.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -63,7 +63,10 @@ export type AuditAction =
   | "product.created"
   | "product.updated"
   | "product.archived"
-  | "product.restored";
+  | "product.restored"
+  | "payment.recorded"
+  | "payment.refunded"
+  | "plan.cancelled";
 
 export interface AuditEntry {
   action: AuditAction;

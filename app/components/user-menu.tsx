@@ -131,6 +131,7 @@ export function UserMenu({ user, counts }: { user: SessionUser; counts: MenuCoun
           {schedulesSessions ? entry("/schedule", "Training Schedule") : null}
           {writesPrograms ? entry("/programs", "Programs") : null}
           {runsClasses ? entry("/classes", "Classes") : null}
+          {can(user.role, "billing", "viewAny") ? entry("/coach/payments", "Payments") : null}
           {readsConversations
             ? entry(
                 "/coach/messages",

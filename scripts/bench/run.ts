@@ -7,6 +7,7 @@
  * node:http, autocannon runs against the built server, then Lighthouse. Needs `npm run build` first.
  * `npm run bench -- --only member-pages` runs only the member pages' comparison (about 4 minutes);
  * `npm run bench -- --only programs` only the programs at the limits (scripts/bench/programs.ts; the 200-member assignment takes minutes on PGlite).
+ * `npm run bench -- --only payments` only the staff payments page and its CSV at 31,200 payments (scripts/bench/payments.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +25,7 @@ import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
 import { benchWorkout } from "./workout";
 import { benchPrograms, BROWSING_PER_SECOND } from "./programs";
 import { benchCoach, COACH_CONNECTIONS, COACH_MEMBERS } from "./coach";
+import { benchPayments, PAYMENTS_MEMBERS } from "./payments";
 import { comparePublicPage } from "./public-pages";
 import { cores, pinProcess } from "./cores";
 import { findWrk, WRK_INSTALL_HINT } from "./wrk";
@@ -55,7 +57,7 @@ const rps = (r: Result) => r.requests.average;
 /** The marketing pages' target is the first issue's; the article pages' is issue 17's. */
 const publicTarget = (name: string) => (name === "Home page" ? "≥ 0.5" : "≥ 1.0");
 
-const SECTIONS = ["member-pages", "programs", "coach", "workout", "lighthouse"] as const;
+const SECTIONS = ["member-pages", "programs", "coach", "payments", "workout", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only member-pages`: just the member pages' comparison with the baseline; `--only programs`: just the programs at the limits; `--only coach`: just the staff's home at 300 members; `--only workout`: just the workout screen and set logging; `--only lighthouse`: just Lighthouse. */
@@ -208,6 +210,18 @@ async function coachSection(number: number) {
   row(`/coach p99 at ${COACH_CONNECTIONS} connections`, `${r.http.p99} ms (p50 ${r.http.p50} ms, ${fixed(r.http.rps, 0)} req/s)`);
 }
 
+/** The staff payments page at 300 members with two years of weekly payments (scripts/bench/payments.ts). */
+async function paymentsSection(number: number) {
+  console.log(`\n${number}. The staff payments page (/coach/payments) at ${PAYMENTS_MEMBERS} members with two years of weekly payments`);
+  const r = await benchPayments();
+  console.log(`  seeded ${r.payments.toLocaleString("en-GB")} payments in ${fixed(r.seedMs / 1000, 1)} s`);
+  for (const l of r.loaders) {
+    console.log(`  ${l.name}: loader ${fixed(l.loaderMs, 1)} ms, its ${l.statements} statements ${fixed(l.sqlMs, 1)} ms`);
+    row(`${l.name} loader vs its SQL (${r.payments.toLocaleString("en-GB")} payments)`, `${fixed(l.loaderMs / l.sqlMs)} ×`, "≤ 2", l.loaderMs / l.sqlMs <= 2);
+  }
+  row(`/coach/payments.csv, every payment (${r.csv.rows.toLocaleString("en-GB")} rows, ${fixed(r.csv.bytes / 1e6, 1)} MB)`, `${fixed(r.csv.ms, 0)} ms`);
+}
+
 async function main() {
   const started = Date.now();
   const only = onlyArgument();
@@ -220,6 +234,10 @@ async function main() {
   }
   if (only === "coach") {
     await coachSection(1);
+    return summary(started);
+  }
+  if (only === "payments") {
+    await paymentsSection(1);
     return summary(started);
   }
   if (only === "workout") {
@@ -353,6 +371,7 @@ async function main() {
   }
   if (!only) await programsSection(9);
   if (!only) await coachSection(10);
+  if (!only) await paymentsSection(11);
 
   return summary(started);
 }

@@ -205,6 +205,8 @@ export const billingPayment = pgTable(
     uniqueIndex("billing_payments_provider_idx").on(t.providerPaymentId),
     index("billing_payments_member_idx").on(t.memberId, t.createdAt.desc()),
     index("billing_payments_created_idx").on(t.createdAt.desc()),
+    // The staff payments list and its CSV, newest first (read backwards) and in keyset pages (decision 0142).
+    index("billing_payments_charge_idx").on(t.chargeDate, t.createdAt, t.id),
     index("billing_payments_status_idx").on(t.status, t.chargeDate),
     index("billing_payments_plan_idx").on(t.planId, t.periodStart),
     check("billing_payments_amount_check", sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`),

@@ -24,9 +24,14 @@ export function CoachHomeView({ home }: { home: CoachHome }) {
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-12 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-bold uppercase sm:text-4xl">Needs attention</h1>
-        <Link to="/coach/messages" className="font-semibold text-brand-strong underline underline-offset-2">
-          Messages
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link to="/coach/messages" className="font-semibold text-brand-strong underline underline-offset-2">
+            Messages
+          </Link>
+          <Link to="/coach/payments" className="font-semibold text-brand-strong underline underline-offset-2">
+            Payments
+          </Link>
+        </div>
       </div>
       <section aria-labelledby="attention-heading">
         <h2 id="attention-heading" className="sr-only">

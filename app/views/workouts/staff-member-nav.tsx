@@ -14,6 +14,7 @@ export function StaffMemberNav({ memberId }: { memberId: string }) {
     { to: `${coach}/check-ins`, label: "Check-ins" },
     { to: `${coach}/photos`, label: "Photos" },
     { to: `${coach}/messages`, label: "Messages" },
+    { to: `${coach}/billing`, label: "Billing" },
   ];
   return (
     <nav aria-label="Member sections" className="mt-4 flex flex-wrap gap-2">

@@ -1,0 +1,1 @@
+CREATE INDEX "billing_payments_charge_idx" ON "billing_payments" USING btree ("charge_date","created_at","id");
