@@ -59,7 +59,8 @@ export type AuditAction =
   | "class.changed"
   | "class.cancelled"
   | "calendar_feed.created"
-  | "calendar_feed.replaced";
+  | "calendar_feed.replaced"
+  | "billing.payment_retried";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,0 +1,92 @@
+/**
+ * A payment's events (decision 0135): whatever the event's word, the payment's current
+ * state at the provider is applied to our row, never moving it backwards. Confirmed and
+ * paid out settle it (settlement.server.ts's confirmPayment: the plan active, credits, a
+ * receipt); failed, charged back and cancelled reverse it (failPayment) and tell the
+ * member; pending after a failure is a retry under way. So a late 'submitted' after
+ * 'confirmed', a replay, or events out of order change nothing twice.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { billingPayment } from "~/db/schema/billing";
+import { enqueueJob } from "~/lib/jobs.server";
+import type { ProviderPayment } from "~/lib/payments/payment-provider";
+import type { Applied, EventContext, EventRules } from "./events-types";
+import { paymentFailedMailJob } from "./failed-payment-mails.server";
+import { assignPlanProgram } from "./events-plan-program.server";
+import { ensurePaymentRow, paymentByProviderId, planOfProviderPayment, type PaymentRow } from "./payment-events-rows.server";
+import { confirmPayment, failPayment } from "./settlement.server";
+
+const SETTLED = new Set<PaymentRow["status"]>(["confirmed", "paid_out", "refunded"]);
+
+/** The row failed and was retried since: a new failure is news again. */
+const retriedSinceFailure = (row: PaymentRow) => !!row.retriedAt && !!row.failedAt && row.retriedAt > row.failedAt;
+
+/** Words for a failure: the provider's cause ("insufficient_funds" → "insufficient funds"). */
+const reasonOf = (cause: string | null, payment: ProviderPayment) => (cause ?? payment.providerStatus).replace(/_/g, " ");
+
+async function settle(tx: Db, row: PaymentRow, payment: ProviderPayment, now: Date): Promise<string> {
+  if (row.status === "charged_back") return "no change: charged back already";
+  let outcome = "no change: already confirmed";
+  if (!SETTLED.has(row.status)) {
+    const { planStarted } = await confirmPayment(tx, row.id, now);
+    if (planStarted && row.planId) await assignPlanProgram(tx, row.planId, now);
+    outcome = planStarted ? "confirmed: the plan started" : "confirmed";
+  }
+  if (payment.state === "paid_out" && (row.status === "confirmed" || !SETTLED.has(row.status))) {
+    await tx.update(billingPayment).set({ status: "paid_out", updatedAt: now }).where(eq(billingPayment.id, row.id));
+    outcome = outcome === "no change: already confirmed" ? "paid out" : `${outcome}, paid out`;
+  }
+  return outcome;
+}
+
+async function reverse(tx: Db, row: PaymentRow, payment: ProviderPayment, cause: string | null, context: EventContext): Promise<string> {
+  const status = payment.state as "failed" | "charged_back" | "cancelled";
+  if (row.status === status && !retriedSinceFailure(row)) return `no change: ${status} already`;
+  if (row.status === "refunded" || row.status === "charged_back") return `no change: ${row.status} already`;
+  // A payment is cancelled only before it is taken: never over a confirmation.
+  if (status === "cancelled" && SETTLED.has(row.status)) return "no change: confirmed already";
+  await failPayment(tx, row.id, { status, reason: reasonOf(cause, payment), now: context.now });
+  if (status !== "cancelled") await enqueueJob(tx, paymentFailedMailJob, { paymentId: row.id }, { key: `billing-payment-failed:${context.eventId}` });
+  return status.replace("_", " ");
+}
+
+/** Applies the provider's current state of a payment to its row (also used by the checkout's event). */
+export async function applyProviderPayment(tx: Db, row: PaymentRow, payment: ProviderPayment, cause: string | null, context: EventContext): Promise<string> {
+  switch (payment.state) {
+    case "confirmed":
+    case "paid_out":
+      return settle(tx, row, payment, context.now);
+    case "failed":
+    case "charged_back":
+    case "cancelled":
+      return reverse(tx, row, payment, cause, context);
+    case "pending":
+      if (row.status === "failed" && !retriedSinceFailure(row)) {
+        // Retried (by staff through us, or by the provider's own retries): the failure stays until it is paid.
+        await tx.update(billingPayment).set({ retriedAt: context.now, updatedAt: context.now }).where(eq(billingPayment.id, row.id));
+        return "retry under way";
+      }
+      if (row.status === "pending" && payment.chargeDate && payment.chargeDate !== row.chargeDate) {
+        await tx.update(billingPayment).set({ chargeDate: payment.chargeDate, updatedAt: context.now }).where(eq(billingPayment.id, row.id));
+      }
+      return "no change: pending";
+  }
+}
+
+/** The row of this payment, made from its plan when the event comes before the one that names it; null: not known yet. */
+export async function paymentRowFor(tx: Db, payment: ProviderPayment, context: EventContext): Promise<PaymentRow | null> {
+  const known = await paymentByProviderId(tx, payment.id);
+  if (known) return known;
+  const planId = await planOfProviderPayment(tx, payment);
+  return planId ? ensurePaymentRow(tx, planId, payment, context) : null;
+}
+
+export const paymentEvents: EventRules<ProviderPayment> = {
+  read: (provider, event) => provider.getPayment(event.resourceId ?? ""),
+  async apply(tx, event, payment, context): Promise<Applied> {
+    const row = await paymentRowFor(tx, payment, context);
+    if (!row) return { later: `payment ${payment.id} is not known yet` };
+    return { outcome: await applyProviderPayment(tx, row, payment, event.cause, context) };
+  },
+};
