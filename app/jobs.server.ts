@@ -4,6 +4,7 @@
  * rules (defineJob in its module) and added here.
  */
 import { analyzeTablesJob } from "~/db/statistics.server";
+import { receiptMailJob } from "~/modules/billing/receipts.server";
 import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
 import { nightlyBackupJob } from "~/modules/backups/nightly.server";
@@ -41,6 +42,7 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   lapseOffersJob,
   placeMailJob,
   classNoticeJob,
+  receiptMailJob,
   processBillingEventJob,
   createSubscriptionJob,
   paymentFailedMailJob,

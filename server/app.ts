@@ -10,6 +10,7 @@ import { getEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context";
 import { isTrustedHop } from "~/lib/client-ip.server";
 import { getLogger, loggablePath } from "~/lib/logger.server";
+import { hostedPageOrigins } from "~/lib/payments/payment-provider.server";
 import { withRequestScope } from "~/lib/request-scope.server";
 import { countRequestsInFlight } from "~/lib/requests-in-flight.server";
 import { GOCARDLESS_WEBHOOK_PATH } from "~/modules/billing/webhook-intake.server";
@@ -102,7 +103,7 @@ export async function boot(options: AppOptions) {
   app.use(requestLog());
   app.use(compression());
   app.use(drainListenersFollowCompression);
-  app.use(securityHeaders({ https, dev }));
+  app.use(securityHeaders({ https, dev, formTargets: hostedPageOrigins(env) }));
   app.use(discardUnreadBodies());
   app.use(refuseUnreadablePaths);
   if ("dir" in options.assets) {

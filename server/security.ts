@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { CLIENT_IP_HEADER, resolveClientAddress, type TrustProxy } from "~/lib/client-ip.server";
 
 /** The headers every response carries, with this script-src (a nonce per rendered page, hashes for shared copies). */
-export function securityHeaderList({ https, dev = false, scriptSrc }: { https: boolean; dev?: boolean; scriptSrc: string }): [string, string][] {
+export function securityHeaderList({ https, dev = false, scriptSrc, formTargets = [] }: { https: boolean; dev?: boolean; scriptSrc: string; formTargets?: readonly string[] }): [string, string][] {
   const csp = [
     "default-src 'self'",
     `script-src ${dev ? "'self' 'unsafe-inline'" : scriptSrc}`,
@@ -13,7 +13,8 @@ export function securityHeaderList({ https, dev = false, scriptSrc }: { https: b
     `connect-src ${dev ? "'self' ws:" : "'self'"}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // A form's redirect to another origin is blocked unless listed: the payment provider's hosted page is.
+    `form-action ${["'self'", ...formTargets].join(" ")}`,
     "frame-ancestors 'none'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ];
@@ -30,11 +31,11 @@ export function securityHeaderList({ https, dev = false, scriptSrc }: { https: b
 }
 
 /** Security headers on every response; a fresh CSP nonce for React Router's inline scripts. */
-export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }) {
+export function securityHeaders({ https, dev, formTargets }: { https: boolean; dev: boolean; formTargets: readonly string[] }) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    for (const [name, value] of securityHeaderList({ https, dev, scriptSrc: `'self' 'nonce-${nonce}' 'strict-dynamic'` })) res.setHeader(name, value);
+    for (const [name, value] of securityHeaderList({ https, dev, formTargets, scriptSrc: `'self' 'nonce-${nonce}' 'strict-dynamic'` })) res.setHeader(name, value);
     next();
   };
 }

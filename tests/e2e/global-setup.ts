@@ -1,16 +1,21 @@
 import fs from "node:fs";
+import { startGoCardless } from "./support/gocardless";
 import { copyFixtureUsers, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, runSeed, seedFixtureUsers, startIsolatedServers, startServer, waitForHealthy, warmUp } from "./support/server";
 
 /**
  * A fresh DATA_DIR with the fixture accounts and the shared data, then the built server on
  * it; beside it, the isolated servers some specs use (support/server.ts), seeded and started
  * at the same time. The fixture accounts are seeded once and copied to every PGlite server
- * that has them. The suite runs on PGlite unless E2E_DATABASE_URL names a PostgreSQL database.
+ * that has them. The shared server takes direct debit from a GoCardless stand-in
+ * (support/gocardless.ts). The suite runs on PGlite unless E2E_DATABASE_URL names a PostgreSQL database.
  */
 export default async function globalSetup() {
   if (!fs.existsSync("build/server/index.js")) throw new Error("Build first: npm run build");
   fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  // Direct debit on the shared server, against the GoCardless stand-in.
+  const goCardless = await startGoCardless();
   const env = {
+    ...goCardless.env,
     DATA_DIR: E2E_DATA_DIR,
     PORT: String(E2E_PORT),
     BASE_URL: E2E_BASE_URL,
@@ -38,6 +43,7 @@ export default async function globalSetup() {
       await exited;
     }
     if (isolatedStarted.status === "fulfilled") await isolatedStarted.value();
+    await goCardless.stop();
     fs.rmSync(`${E2E_DATA_DIR}-users`, { recursive: true, force: true });
   };
   for (const started of [sharedStarted, isolatedStarted]) {

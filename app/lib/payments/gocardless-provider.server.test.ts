@@ -7,7 +7,7 @@ import { GoCardlessApiError } from "../gocardless/api-error";
 import { signWebhookBody } from "../gocardless/webhook.server";
 import { parseEnv } from "../env.server";
 import type { PaymentProvider, WebhookCheck } from "./payment-provider";
-import { goCardlessBaseUrl, paymentProviderFor } from "./payment-provider.server";
+import { goCardlessBaseUrl, hostedPageOrigins, paymentProviderFor } from "./payment-provider.server";
 
 const TOKEN = "sandbox_provider_token_0123456789";
 const SECRET = "provider-webhook-secret-0123";
@@ -65,6 +65,14 @@ describe("the payment provider the configuration turns on", () => {
     expect(goCardlessBaseUrl(parseEnv(on))).toBe("https://api-sandbox.gocardless.com");
     expect(goCardlessBaseUrl(parseEnv({ ...on, GOCARDLESS_ENVIRONMENT: "live" }))).toBe("https://api.gocardless.com");
     expect(goCardlessBaseUrl(parseEnv({ ...on, GOCARDLESS_ENVIRONMENT: "live", GOCARDLESS_API_URL: "http://127.0.0.1:3370" }))).toBe("http://127.0.0.1:3370");
+  });
+
+  it("lets members' forms lead to the hosted payment page of the configured environment only", () => {
+    const on = { GOCARDLESS_ACCESS_TOKEN: TOKEN, GOCARDLESS_WEBHOOK_SECRET: SECRET };
+    expect(hostedPageOrigins(parseEnv({}))).toEqual([]);
+    expect(hostedPageOrigins(parseEnv(on))).toEqual(["https://pay-sandbox.gocardless.com"]);
+    expect(hostedPageOrigins(parseEnv({ ...on, GOCARDLESS_ENVIRONMENT: "live" }))).toEqual(["https://pay.gocardless.com"]);
+    expect(hostedPageOrigins(parseEnv({ ...on, GOCARDLESS_API_URL: "http://127.0.0.1:3370/" }))).toEqual(["http://127.0.0.1:3370"]);
   });
 });
 

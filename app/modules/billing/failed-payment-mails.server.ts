@@ -2,7 +2,7 @@
  * The member's e-mails when the money stops (decision 0136): a payment failed or was
  * charged back, their direct debit ended, their package paused after the grace period.
  * Each says what happened and links to the billing page to put it right; HTML with a text
- * part. Sent by jobs enqueued in the transaction that recorded the change, so each goes
+ * part (composeMail). Sent by jobs enqueued in the transaction that recorded the change, so each goes
  * once per change (the job's key) and only if the change committed.
  */
 import { eq } from "drizzle-orm";
@@ -14,6 +14,7 @@ import { getBusinessName } from "~/lib/business-name.server";
 import { formatLongDate } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { defineJob } from "~/lib/jobs.server";
+import { composeMail, type MailBlock } from "~/lib/mail-body";
 import { sendMail } from "~/lib/mail.server";
 import { todayIn } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
@@ -22,30 +23,26 @@ import { formatMoney } from "./money";
 /** The member's billing page: set up a new direct debit, see what is owed. */
 export const MEMBER_BILLING_PATH = "/members/billing";
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 interface Letter {
   to: string;
   subject: string;
   greeting: string;
   paragraphs: string[];
+  rows?: ReadonlyArray<readonly [string, string]>;
   linkText: string;
 }
 
-/** One e-mail, as text and as HTML saying the same (every piece escaped). */
+/** One e-mail, HTML with a text part (composeMail), ending with the billing page's link. */
 async function sendLetter(letter: Letter): Promise<void> {
-  const link = `${getEnv().BASE_URL}${MEMBER_BILLING_PATH}`;
-  const businessName = await getBusinessName();
-  const text = [letter.greeting, "", ...letter.paragraphs.flatMap((p) => [p, ""]), `${letter.linkText}:`, link, "", businessName].join("\n");
-  const html = [
-    "<!doctype html><html><body style=\"font-family:sans-serif;line-height:1.5;color:#18181b\">",
-    `<p>${escapeHtml(letter.greeting)}</p>`,
-    ...letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(letter.linkText)}</a></p>`,
-    `<p>${escapeHtml(businessName)}</p>`,
-    "</body></html>",
-  ].join("\n");
-  await sendMail({ to: letter.to, subject: letter.subject, text, html });
+  const blocks: MailBlock[] = [
+    { kind: "paragraph", text: letter.greeting },
+    ...letter.paragraphs.slice(0, 1).map((text) => ({ kind: "paragraph" as const, text })),
+    ...(letter.rows ? [{ kind: "rows" as const, rows: letter.rows }] : []),
+    ...letter.paragraphs.slice(1).map((text) => ({ kind: "paragraph" as const, text })),
+    { kind: "link", text: letter.linkText, href: `${getEnv().BASE_URL}${MEMBER_BILLING_PATH}` },
+  ];
+  const body = composeMail(letter.subject, blocks, await getBusinessName());
+  await sendMail({ to: letter.to, subject: letter.subject, ...body });
 }
 
 const greetingOf = (member: { name: string; email: string }) => `Hello ${member.name.trim() || member.email},`;
@@ -63,14 +60,21 @@ async function mailFailedPayment(paymentId: string): Promise<void> {
   const when = payment.chargeDate ?? todayIn((await getSiteSettings()).timeZone, payment.failedAt ?? new Date());
   const what =
     payment.status === "charged_back"
-      ? `Your bank returned the payment of ${amount} for ${payment.description}, taken on ${formatLongDate(when)}, to you (a charge-back).`
-      : `The payment of ${amount} for ${payment.description}, due on ${formatLongDate(when)}, did not go through${payment.failureReason ? `: your bank gave the reason "${payment.failureReason}"` : ""}.`;
+      ? `Your bank returned the payment of ${amount} for ${payment.description} to you (a charge-back).`
+      : `Your payment of ${amount} for ${payment.description} did not go through.`;
+  const rows: [string, string][] = [
+    ["Amount", amount],
+    ["For", payment.description],
+    [payment.status === "charged_back" ? "Taken on" : "Due on", formatLongDate(when)],
+  ];
+  if (payment.failureReason) rows.push(["Your bank said", payment.failureReason]);
   await sendLetter({
     to: row.email,
     subject: `Your payment of ${amount} did not go through`,
     greeting: greetingOf(row),
     paragraphs: [what, "What your package includes carries on for now. Please check your bank account and your direct debit on your billing page; your coach can also retry the payment."],
-    linkText: "Open your billing page",
+    rows,
+    linkText: "Fix it on your billing page",
   });
 }
 

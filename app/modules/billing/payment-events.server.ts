@@ -26,27 +26,23 @@ const retriedSinceFailure = (row: PaymentRow) => !!row.retriedAt && !!row.failed
 const reasonOf = (cause: string | null, payment: ProviderPayment) => (cause ?? payment.providerStatus).replace(/_/g, " ");
 
 async function settle(tx: Db, row: PaymentRow, payment: ProviderPayment, now: Date): Promise<string> {
-  if (row.status === "charged_back") return "no change: charged back already";
-  let outcome = "no change: already confirmed";
-  if (!SETTLED.has(row.status)) {
-    const { planStarted } = await confirmPayment(tx, row.id, now);
-    if (planStarted && row.planId) await assignPlanProgram(tx, row.planId, now);
-    outcome = planStarted ? "confirmed: the plan started" : "confirmed";
-  }
-  if (payment.state === "paid_out" && (row.status === "confirmed" || !SETTLED.has(row.status))) {
-    await tx.update(billingPayment).set({ status: "paid_out", updatedAt: now }).where(eq(billingPayment.id, row.id));
-    outcome = outcome === "no change: already confirmed" ? "paid out" : `${outcome}, paid out`;
-  }
-  return outcome;
+  const { planStarted, changed } = await confirmPayment(tx, row.id, now, payment.state === "paid_out" ? "paid_out" : "confirmed");
+  if (planStarted && row.planId) await assignPlanProgram(tx, row.planId, now);
+  if (changed) return planStarted ? "confirmed: the plan started" : "confirmed";
+  return row.status === "confirmed" && payment.state === "paid_out" ? "paid out" : `no change: ${row.status.replace("_", " ")}`;
 }
 
 async function reverse(tx: Db, row: PaymentRow, payment: ProviderPayment, cause: string | null, context: EventContext): Promise<string> {
   const status = payment.state as "failed" | "charged_back" | "cancelled";
-  if (row.status === status && !retriedSinceFailure(row)) return `no change: ${status} already`;
-  if (row.status === "refunded" || row.status === "charged_back") return `no change: ${row.status} already`;
+  const reason = reasonOf(cause, payment);
   // A payment is cancelled only before it is taken: never over a confirmation.
   if (status === "cancelled" && SETTLED.has(row.status)) return "no change: confirmed already";
-  await failPayment(tx, row.id, { status, reason: reasonOf(cause, payment), now: context.now });
+  if (row.status === "failed" && status === "failed" && retriedSinceFailure(row)) {
+    // Failed again after a retry: the same status, a new failure (the plan stays unpaid from the first).
+    await tx.update(billingPayment).set({ failedAt: context.now, failureReason: reason, updatedAt: context.now }).where(eq(billingPayment.id, row.id));
+  } else if (!(await failPayment(tx, row.id, { status, reason, now: context.now }))) {
+    return `no change: ${row.status.replace("_", " ")}`;
+  }
   if (status !== "cancelled") await enqueueJob(tx, paymentFailedMailJob, { paymentId: row.id }, { key: `billing-payment-failed:${context.eventId}` });
   return status.replace("_", " ");
 }

@@ -25,8 +25,9 @@ import type { AttentionReason } from "./attention";
  *   (`progress_entries_user_kind_date_idx`), farther from the goal weight at each step;
  * - a session the member cancelled in the last 7 days: `training_sessions_cancelled_idx`;
  * - an unanswered message: `conversations_awaiting_idx`;
- * - a failed payment (failed or charged back, of a plan not ended) not yet made good:
- *   `billing_payments_status_idx`; its occurrence is the payment and its failure, so a
+ * - a failed payment (failed or charged back, of a plan not ended) not made good by a
+ *   settled payment of the same period: `billing_payments_status_idx`, then
+ *   `billing_payments_plan_idx`; its occurrence is the payment and its failure, so a
  *   dismissed one comes back when it fails again after a retry;
  * - a mandate that ended (cancelled, failed, expired) under a plan still live:
  *   `member_plans_status_idx` (live plans), then the mandate by its key.
@@ -164,6 +165,10 @@ export function attentionRowsQuery(clock: AttentionClock, { memberId, includeDis
       from billing_payments bp join members m on m.id = bp.member_id
       left join member_plans mp on mp.id = bp.plan_id
       where bp.status in ('failed', 'charged_back') and mp.status is distinct from 'ended'
+        and not exists (
+          select 1 from billing_payments ok
+          where ok.plan_id = bp.plan_id and ok.status in ('confirmed', 'paid_out') and ok.period_start is not distinct from bp.period_start
+        )
 
       union all
       select mp.member_id, 'mandate_cancelled', bm.id, ${epochMs(sql`bm.updated_at`)},

@@ -1,5 +1,6 @@
 import { ensureCan, type SessionUser } from "~/auth/session.server";
-import { getDb } from "~/db/client.server";
+import { eq } from "drizzle-orm";
+import { getDb, type Db } from "~/db/client.server";
 import { siteSetting } from "~/db/schema/settings";
 import { mailMode, sendMail } from "~/lib/mail.server";
 import { todayIn } from "~/lib/time-zone";
@@ -20,6 +21,14 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   const value = await readSiteSettingsRow();
   if (value === undefined) return defaultSiteSettings;
   const parsed = siteSettingsSchema.safeParse(value);
+  return parsed.success ? parsed.data : defaultSiteSettings;
+}
+
+/** The same, read inside the caller's transaction (on PGlite a read through getDb() there would wait for the transaction itself). */
+export async function getSiteSettingsIn(tx: Db): Promise<SiteSettings> {
+  const [row] = await tx.select({ value: siteSetting.value }).from(siteSetting).where(eq(siteSetting.key, KEY));
+  if (row === undefined) return defaultSiteSettings;
+  const parsed = siteSettingsSchema.safeParse(row.value);
   return parsed.success ? parsed.data : defaultSiteSettings;
 }
 
