@@ -98,7 +98,7 @@ describe("a batch of 250 events", () => {
     // Each week once: no two payments pay for the same period.
     expect(new Set(payments.map((p) => p.periodStart)).size).toBe(payments.length);
     expect(await getDb().select().from(billingEvent).where(sql`${billingEvent.processedAt} is null`)).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe("the intake when direct debit is off", () => {
