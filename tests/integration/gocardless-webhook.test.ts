@@ -50,31 +50,31 @@ function post(body: string, signature = signWebhookBody(body, SECRET)): Promise<
 
 describe("POST /webhooks/gocardless", () => {
   it("stores each event once with its processing job and answers 200 at once; a replay stores nothing", async () => {
-    const body = JSON.stringify({ events: [event("EV_ROUTE_1"), event("EV_ROUTE_2")] });
+    const body = JSON.stringify({ events: [event("EVROUTE1"), event("EVROUTE2")] });
     const first = await post(body);
     expect(first.status).toBe(200);
-    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(first.headers.get("cache-control")).toContain("no-store");
     expect(await first.json()).toMatchObject({ received: 2, stored: 2 });
     const replay = await post(body);
     expect(await replay.json()).toMatchObject({ received: 2, stored: 0 });
-    expect(await getDb().select({ id: billingEvent.id }).from(billingEvent).where(inArray(billingEvent.id, ["EV_ROUTE_1", "EV_ROUTE_2"]))).toHaveLength(2);
-    const jobs = await getDb().select({ kind: job.kind }).from(job).where(inArray(job.key, ["billing-event:EV_ROUTE_1", "billing-event:EV_ROUTE_2"]));
+    expect(await getDb().select({ id: billingEvent.id }).from(billingEvent).where(inArray(billingEvent.id, ["EVROUTE1", "EVROUTE2"]))).toHaveLength(2);
+    const jobs = await getDb().select({ kind: job.kind }).from(job).where(inArray(job.key, ["billing-event:EVROUTE1", "billing-event:EVROUTE2"]));
     expect(jobs).toEqual([{ kind: "billing.process-event" }, { kind: "billing.process-event" }]);
   });
 
   it("answers 498 to a bad signature, a missing one and a signature of another body, and stores nothing", async () => {
-    const body = JSON.stringify({ events: [event("EV_FORGED")] });
+    const body = JSON.stringify({ events: [event("EVFORGED")] });
     for (const signature of [signWebhookBody(body, "not-the-secret"), "", signWebhookBody(`${body} `, SECRET)]) {
       const answer = await post(body, signature);
       expect(answer.status).toBe(498);
     }
-    expect(await getDb().select().from(billingEvent).where(eq(billingEvent.id, "EV_FORGED"))).toEqual([]);
+    expect(await getDb().select().from(billingEvent).where(eq(billingEvent.id, "EVFORGED"))).toEqual([]);
   });
 
   it("refuses a body over the cap with 413, unread, and a signed body that is no batch with 400", async () => {
-    const huge = JSON.stringify({ events: [event("EV_HUGE")], padding: "x".repeat(1024 * 1024) });
+    const huge = JSON.stringify({ events: [event("EVHUGE")], padding: "x".repeat(1024 * 1024) });
     expect((await post(huge)).status).toBe(413);
-    expect(await getDb().select().from(billingEvent).where(eq(billingEvent.id, "EV_HUGE"))).toEqual([]);
+    expect(await getDb().select().from(billingEvent).where(eq(billingEvent.id, "EVHUGE"))).toEqual([]);
     expect((await post(JSON.stringify({ nothing: true }))).status).toBe(400);
   });
 });

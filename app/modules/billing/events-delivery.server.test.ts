@@ -108,9 +108,9 @@ describe("the intake when direct debit is off", () => {
     resetEnv();
     try {
       const last = world.standIn.state.events.at(-1)!;
-      const answer = await receiveProviderWebhook(Buffer.from(JSON.stringify({ events: [{ ...last, id: "EV_OFF" }] })), new Headers());
+      const answer = await receiveProviderWebhook(Buffer.from(JSON.stringify({ events: [{ ...last, id: "EVOFF" }] })), new Headers());
       expect(answer).toEqual({ status: 404, body: { message: DIRECT_DEBIT_OFF } });
-      expect(await getDb().select().from(billingEvent).where(eq(billingEvent.id, "EV_OFF"))).toEqual([]);
+      expect(await getDb().select().from(billingEvent).where(eq(billingEvent.id, "EVOFF"))).toEqual([]);
     } finally {
       process.env.GOCARDLESS_ACCESS_TOKEN = saved;
       resetEnv();
