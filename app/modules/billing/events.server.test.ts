@@ -12,6 +12,7 @@ import { job } from "~/db/schema/jobs";
 import { runDueJobs } from "~/jobs.server";
 import { memberAttention } from "~/modules/coaching/attention.server";
 import { outboxMails } from "../../../tests/support/outbox";
+import { processBillingEvent } from "./events.server";
 import { periodOf } from "./periods";
 import { NOT_FAILED, retryFailedPayment } from "./payment-events-retry.server";
 import { memberWithCheckout, startEventsWorld, type EventsWorld, type StartedPlan } from "./events.test-support";
@@ -112,8 +113,11 @@ describe("the next payment", () => {
 
   it("failing puts the plan past due, e-mails the member and lists them under 'Payment failed' with 'Retry payment'", async () => {
     const [row] = await getDb().select().from(billingPayment).where(eq(billingPayment.id, nextId));
-    world.standIn.runScenario("payment_failed", row!.providerPaymentId!);
-    await deliverAndRun();
+    const [submitted] = world.standIn.runScenario("payment_failed", row!.providerPaymentId!);
+    // The batch's 'submitted' applied first: the payment is failed by then, and the bank's reason is the 'failed' event's.
+    await world.standIn.deliverPending();
+    expect(await processBillingEvent(submitted!.id, { now: new Date(), attempt: 1 })).toMatchObject({ outcome: "failed" });
+    await runDueJobs();
     expect((await getDb().select().from(billingPayment).where(eq(billingPayment.id, nextId)))[0]!.status).toBe("failed");
     const plan = await planOf(grace.planId);
     expect(plan.status).toBe("past_due");

@@ -6,11 +6,11 @@
  * member; pending after a failure is a retry under way. So a late 'submitted' after
  * 'confirmed', a replay, or events out of order change nothing twice.
  */
-import { eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { billingPayment } from "~/db/schema/billing";
+import { billingEvent, billingPayment } from "~/db/schema/billing";
 import { enqueueJob } from "~/lib/jobs.server";
-import type { ProviderPayment } from "~/lib/payments/payment-provider";
+import type { ProviderEvent, ProviderPayment } from "~/lib/payments/payment-provider";
 import type { Applied, EventContext, EventRules } from "./events-types";
 import { paymentFailedMailJob } from "./failed-payment-mails.server";
 import { assignPlanProgram } from "./events-plan-program.server";
@@ -78,11 +78,27 @@ export async function paymentRowFor(tx: Db, payment: ProviderPayment, context: E
   return planId ? ensurePaymentRow(tx, planId, payment, context) : null;
 }
 
+/**
+ * Why the payment is in its current state: this event's cause when it is the event of that
+ * state, else the cause of the inbox's latest event of that state (an earlier event of the
+ * batch processed first must still name the bank's reason, not its own 'submitted').
+ */
+async function causeOfState(tx: Db, event: ProviderEvent, payment: ProviderPayment): Promise<string | null> {
+  if (event.action === payment.providerStatus) return event.cause;
+  const [latest] = await tx
+    .select({ cause: sql<string | null>`${billingEvent.payload} ->> 'cause'` })
+    .from(billingEvent)
+    .where(and(eq(billingEvent.resourceId, payment.id), eq(billingEvent.action, payment.providerStatus)))
+    .orderBy(desc(billingEvent.occurredAt))
+    .limit(1);
+  return latest?.cause ?? null;
+}
+
 export const paymentEvents: EventRules<ProviderPayment> = {
   read: (provider, event) => provider.getPayment(event.resourceId ?? ""),
   async apply(tx, event, payment, context): Promise<Applied> {
     const row = await paymentRowFor(tx, payment, context);
     if (!row) return { later: `payment ${payment.id} is not known yet` };
-    return { outcome: await applyProviderPayment(tx, row, payment, event.cause, context) };
+    return { outcome: await applyProviderPayment(tx, row, payment, await causeOfState(tx, event, payment), context) };
   },
 };
