@@ -13,7 +13,7 @@ import { processBillingEventJob } from "~/modules/billing/events.server";
 import { mandateEndedMailJob, paymentFailedMailJob, planPausedMailJob } from "~/modules/billing/failed-payment-mails.server";
 import { createSubscriptionJob } from "~/modules/billing/subscriptions.server";
 import { classNoticeJob } from "~/modules/classes/class-staff.server";
-import { lapseOffersJob, placeMailJob } from "~/modules/classes/waitlist.server";
+import { lapseOffersJob, placeMailJob, returnWaitingCreditsJob } from "~/modules/classes/waitlist.server";
 import { checkInReplyMailJob } from "~/modules/check-ins/check-in-review.server";
 import { pruneAttentionDismissalsJob } from "~/modules/coaching/attention.server";
 import { notifyCoachJob } from "~/modules/contacts/contacts.server";
@@ -41,6 +41,7 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   sendReminderJob,
   lapseOffersJob,
   placeMailJob,
+  returnWaitingCreditsJob,
   classNoticeJob,
   receiptMailJob,
   processBillingEventJob,

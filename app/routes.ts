@@ -25,6 +25,7 @@ export default [
     route("schedule", "routes/members.schedule.tsx"),
     route("settings", "routes/members.settings.tsx"),
     route("messages", "routes/members.messages.tsx"),
+    route("billing", "routes/members.billing.tsx"),
   ]),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
@@ -35,6 +36,9 @@ export default [
     route("users/:userId/data", "routes/admin.users.$userId.data.tsx"),
     route("deletion-requests", "routes/admin.deletion-requests.tsx"),
     route("erasures/:reportId", "routes/admin.erasures.$reportId.tsx"),
+    route("billing", "routes/admin.billing.tsx"),
+    route("billing/products/new", "routes/admin.billing.products.new.tsx"),
+    route("billing/products/:productId", "routes/admin.billing.products.$productId.tsx"),
   ]),
   route("cms", "routes/cms.tsx", [
     index("routes/cms._index.tsx"),

@@ -6,7 +6,8 @@
 import { asc, count, eq, gt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { classBooking, groupClass } from "~/db/schema/classes";
-import { bookClass, weekAround } from "~/modules/classes/bookings.server";
+import { weekAround } from "~/lib/time-zone";
+import { bookClass } from "~/modules/classes/bookings.server";
 import { makeClasses } from "~/modules/classes/class-dates.server";
 
 export async function hasClassBookings(memberId: string): Promise<boolean> {

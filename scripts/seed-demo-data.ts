@@ -3,7 +3,9 @@
  * content manager items, a nutrition document, training sessions, a demo member's
  * progress, and a training program assigned to them with a few weeks of finished
  * workouts and a coach's comment (seed-demo-training.ts), weekly check-ins with photos
- * (seed-demo-check-ins.ts) and a conversation with the coach. Idempotent:
+ * (seed-demo-check-ins.ts), a conversation with the coach, and the weekly Online Coaching
+ * package by direct debit with four weeks paid and this week's payment failed
+ * (seed-demo-billing.ts). Idempotent:
  * each part is added only when the demo accounts have none of it yet.
  */
 import { addDays, todayIn } from "~/lib/time-zone";
@@ -21,6 +23,7 @@ import { getSiteSettings } from "~/modules/settings/settings.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { DEFAULT_WEIGHT_UNIT } from "~/lib/units";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
+import { hasBilling, seedBilling } from "./seed-demo-billing";
 import { hasCheckIns, seedCheckIns } from "./seed-demo-check-ins";
 import { hasClassBookings, seedClassBookings } from "./seed-demo-classes";
 import { hasProgram, seedTraining } from "./seed-demo-training";
@@ -207,6 +210,11 @@ export async function seedDemo(log: (line: string) => void = console.log): Promi
     ];
     for (const [author, body] of conversation) await postMessage(author, member.id, { body });
     log(`created  ${conversation.length} messages between ${trainer.email} and ${member.email}`);
+  }
+
+  if (!(await hasBilling(member.id))) {
+    const made = await seedBilling({ id: member.id }, today);
+    if (made > 0) log(`created  1 weekly Online Coaching plan by direct debit for ${member.email} with ${made - 1} paid weeks and receipts, and 1 failed payment`);
   }
 
   log(`\nDemo password for these accounts: ${DEMO_PASSWORD}`);

@@ -60,6 +60,10 @@ export type AuditAction =
   | "class.cancelled"
   | "calendar_feed.created"
   | "calendar_feed.replaced"
+  | "product.created"
+  | "product.updated"
+  | "product.archived"
+  | "product.restored"
   | "billing.payment_retried";
 
 export interface AuditEntry {

@@ -8,6 +8,7 @@ const links = [
   { to: "/cms/articles", label: "Content", end: false },
   { to: "/programs", label: "Programs", end: false },
   { to: "/classes", label: "Classes", end: false },
+  { to: "/admin/billing", label: "Billing", end: false },
   { to: "/admin/activity", label: "Activity", end: false },
   { to: "/admin/deletion-requests", label: "Deletion requests", end: false },
   { to: "/admin/settings", label: "Settings", end: false },

@@ -130,3 +130,10 @@ export function addDays(date: string, days: number): string {
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return toZonedParts(now, timeZone).date;
 }
+
+/** The UTC bounds of the site-zone week (Sunday to Saturday, as the calendar shows) that holds `instant`. */
+export function weekAround(instant: Date, timeZone: string): { from: Date; to: Date } {
+  const { date, weekday } = toZonedParts(instant, timeZone);
+  const sunday = addDays(date, -weekday);
+  return { from: zonedToUtc(sunday, "00:00", timeZone), to: zonedToUtc(addDays(sunday, 7), "00:00", timeZone) };
+}

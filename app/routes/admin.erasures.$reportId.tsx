@@ -18,15 +18,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorScreen error={error} heading="Erasure Report" />;
 }
 
-/** What one erasure removed: records per kind of data and files. It names no one erased, so it can stay. */
+/** What one erasure removed (records per kind of data, and files) and what it kept without the person. It names no one erased, so it can stay. */
 export default function ErasureReport({ loaderData }: Route.ComponentProps) {
   const r = loaderData;
-  const rows = r.tables.reduce((sum, t) => sum + t.rows, 0);
+  const removed = r.tables.filter((t) => !t.kept);
+  const kept = r.tables.filter((t) => t.kept);
+  const rows = removed.reduce((sum, t) => sum + t.rows, 0);
   return (
     <>
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Erasure Report</h1>
       <p className="mt-2 text-zinc-700">
-        An account was erased on {r.when} by {r.by ?? "an administrator no longer here"}: {rows} records of {r.tables.length} kinds, and {r.files} stored files (deleted in the
+        An account was erased on {r.when} by {r.by ?? "an administrator no longer here"}: {rows} records of {removed.length} kinds, and {r.files} stored files (deleted in the
         background, retried until storage answers).
       </p>
       <table className="mt-6 w-full max-w-xl text-left text-sm">
@@ -38,7 +40,7 @@ export default function ErasureReport({ loaderData }: Route.ComponentProps) {
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200">
-          {r.tables.map((t) => (
+          {removed.map((t) => (
             <tr key={t.table}>
               <th scope="row" className="px-4 py-2 font-normal">{t.kind}</th>
               <td className="px-4 py-2 text-right">{t.rows}</td>
@@ -50,6 +52,18 @@ export default function ErasureReport({ loaderData }: Route.ComponentProps) {
           </tr>
         </tbody>
       </table>
+      {kept.length > 0 && (
+        <>
+          <h2 className="mt-8 text-xl font-bold uppercase">Kept without the person</h2>
+          <ul className="mt-2 list-disc space-y-1 pl-6 text-zinc-700">
+            {kept.map((t) => (
+              <li key={t.table}>
+                {t.kind} ({t.rows}): {t.kept}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <p className="mt-6">
         <Link to="/admin/deletion-requests" className="font-semibold text-brand underline">
           Back to deletion requests

@@ -13,7 +13,7 @@ import { pageTitle } from "~/lib/meta";
 import type { FormBody } from "~/lib/request-body.server";
 import { flag, pageNumber, parseSearchParams, searchText } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
-import { resendInvitation, revokeInvitation } from "~/modules/invitations/invitations.server";
+import { listInvitationPackages, resendInvitation, revokeInvitation } from "~/modules/invitations/invitations.server";
 import { deactivateUser, reactivateUser, setUserRole } from "~/modules/users/user-admin.server";
 import { inviteFromForm, loadUserManagement, resetUserTwoFactor } from "~/modules/users/user-management.server";
 import { InviteForm } from "~/views/users/invite-form";
@@ -35,8 +35,8 @@ const usersQuery = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = context.get(userContext);
   const query = parseSearchParams(request, usersQuery);
-  const page = await loadUserManagement(actor, { search: query.q, page: query.page });
-  return { me: actor.id, q: query.q, ...page, invite: { open: query.invite, name: query.name, email: query.email, submission: query.submission } };
+  const [page, packages] = await Promise.all([loadUserManagement(actor, { search: query.q, page: query.page }), listInvitationPackages(actor)]);
+  return { me: actor.id, q: query.q, ...page, packages, invite: { open: query.invite, name: query.name, email: query.email, submission: query.submission } };
 }
 
 /** Back to the list as it was (search and page kept), the invite form closed. */
@@ -117,7 +117,7 @@ function useHydrated() {
 const selectClass = "block rounded-md border border-zinc-400 bg-white px-3 py-2.5";
 
 export default function UserManagement({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, invitations, q, page, pageCount, total, me, invite } = loaderData;
+  const { users, invitations, q, page, pageCount, total, me, invite, packages } = loaderData;
   const [params] = useSearchParams();
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -133,7 +133,7 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
     <>
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">User Management</h1>
 
-      <InviteForm key={`${invite.email}|${invite.submission}`} invite={invite} result={actionData} />
+      <InviteForm key={`${invite.email}|${invite.submission}`} invite={invite} packages={packages} result={actionData} />
 
       {invitations.length > 0 ? (
         <section aria-labelledby="pending-invitations" className="mt-8">

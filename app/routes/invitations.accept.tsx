@@ -36,13 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function action({ request }: Route.ActionArgs) {
   return runAction(request, async (form) => {
-    const { email, password } = await acceptInvitationForm(form, getClientIp(request));
+    const { email, password, productId } = await acceptInvitationForm(form, getClientIp(request));
+    // An invitation with a package lands on billing, asking for the Direct Debit (an archived package: the billing page as it is).
+    const home = productId ? `/members/billing?product=${encodeURIComponent(productId)}` : "/members";
     const signedIn = await signInWithPassword(request, email, password);
     if (!signedIn.ok) {
       // The account exists; only the automatic sign-in failed (for example the sign-in rate limit).
       return redirectWithToast("/login", { type: "success", title: "Your account is ready", description: "Please sign in with your new password." });
     }
-    return redirectWithToast("/members", { type: "success", title: `Welcome to ${(await getSiteSettings()).businessName}!`, description: "Your account is ready." }, signedIn.headers);
+    return redirectWithToast(home, { type: "success", title: `Welcome to ${(await getSiteSettings()).businessName}!`, description: "Your account is ready." }, signedIn.headers);
   });
 }
 

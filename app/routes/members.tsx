@@ -21,6 +21,7 @@ const menu = [
   { to: "/members/community", label: "Community" },
   { to: "/members/schedule", label: "Training Schedule" },
   { to: "/members/messages", label: "Messages" },
+  { to: "/members/billing", label: "Billing" },
   { to: "/members/settings", label: "Settings" },
 ] as const;
 

@@ -8,12 +8,14 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { bookClass, cancelClassBooking, confirmClassOffer, declineClassOffer } from "~/modules/classes/bookings.server";
 import { listClassTypeCards, listTimetable, listUpcomingClasses } from "~/modules/classes/class-listing.server";
 import { describeOutcome } from "~/modules/classes/class-outcomes";
+import { listPublicPackages } from "~/modules/billing/products.server";
 import { groupClassBenefits } from "~/modules/marketing/services-content";
 import { siteImage } from "~/modules/marketing/images";
 import { UpcomingClasses, type ClassRefusal, type Viewer } from "~/views/classes/upcoming-classes";
 import { ClassTypeCard, ScheduleTable } from "~/views/marketing/class-schedule";
 import { CtaBand } from "~/views/marketing/cta-band";
 import { FeatureGrid } from "~/views/marketing/feature-grid";
+import { PackageList } from "~/views/marketing/package-card";
 import { PageHero } from "~/views/marketing/page-hero";
 import { Section } from "~/views/marketing/section";
 
@@ -28,12 +30,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/** The types, the timetable and the coming classes; a member's own places too (a visitor's page is the shared cached copy). */
+/** The types, the timetable, the coming classes and the class packages; a member's own places too (a visitor's page is the shared cached copy). */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getSessionUser(request);
-  const [types, timetable, upcoming] = await Promise.all([listClassTypeCards(), listTimetable(), listUpcomingClasses(viewer)]);
+  const [types, timetable, upcoming, packages] = await Promise.all([listClassTypeCards(), listTimetable(), listUpcomingClasses(viewer), listPublicPackages("group-classes")]);
   const role: Viewer = !viewer ? "visitor" : viewer.role === "member" ? "member" : "staff";
-  return { types, timetable, viewer: role, ...upcoming };
+  return { types, timetable, viewer: role, packages, ...upcoming };
 }
 
 const BACK = "/services/group-classes";
@@ -51,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function GroupClasses({ loaderData, actionData }: Route.ComponentProps) {
-  const { types, timetable, viewer, classes, timeZone, bookAheadDays } = loaderData;
+  const { types, timetable, viewer, classes, timeZone, bookAheadDays, packages } = loaderData;
   const refusal: ClassRefusal | undefined =
     actionData && !actionData.ok
       ? { intent: actionData.intent, classId: typeof actionData.values.classId === "string" ? actionData.values.classId : null, title: actionData.title, message: actionData.error ?? Object.values(actionData.fieldErrors)[0] ?? "Please try again." }
@@ -108,6 +110,19 @@ export default function GroupClasses({ loaderData, actionData }: Route.Component
       </Section>
 
       {viewer === "member" ? null : bookable}
+
+      {packages.length > 0 ? (
+        <Section title="Class Packages" eyebrow="Packages" intro="Buy a block of classes or train as often as you like.">
+          <PackageList
+            packages={packages}
+            action={(pkg) => (
+              <Link to="/contact" className={buttonClass(pkg.popular ? "primary" : "secondary", "w-full")}>
+                Choose {pkg.name}
+              </Link>
+            )}
+          />
+        </Section>
+      ) : null}
 
       <CtaBand title="Find Your Class" text="Tell us which class suits you and we'll reply within 24 hours.">
         <Link to="/contact" className={buttonClass("light")}>

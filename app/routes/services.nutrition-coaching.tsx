@@ -8,7 +8,8 @@ import { siteImage } from "~/modules/marketing/images";
 import { PackageList } from "~/views/marketing/package-card";
 import { PageHero } from "~/views/marketing/page-hero";
 import { Section } from "~/views/marketing/section";
-import { nutritionFeatures, nutritionPackages } from "~/modules/marketing/services-content";
+import { listPublicPackages } from "~/modules/billing/products.server";
+import { nutritionFeatures } from "~/modules/marketing/services-content";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -26,7 +27,12 @@ const results = [
   { value: "95%", label: "of clients maintain their results" },
 ];
 
-export default function NutritionCoaching() {
+/** The packages of this page, as the administrator set them in /admin/billing. */
+export async function loader() {
+  return { packages: await listPublicPackages("nutrition-coaching") };
+}
+
+export default function NutritionCoaching({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -55,7 +61,7 @@ export default function NutritionCoaching() {
 
       <Section title="Nutrition Packages" eyebrow="Packages" tone="muted" intro="Start with a single consultation or commit to lasting change.">
         <PackageList
-          packages={nutritionPackages} popularLabel="Popular"
+          packages={loaderData.packages} popularLabel="Popular"
           action={(pkg) => (
             <Link to="/contact" className={buttonClass(pkg.popular ? "primary" : "secondary", "w-full")}>
               Choose {pkg.name}

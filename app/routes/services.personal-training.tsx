@@ -8,20 +8,26 @@ import { siteImage } from "~/modules/marketing/images";
 import { PackageList } from "~/views/marketing/package-card";
 import { PageHero } from "~/views/marketing/page-hero";
 import { Section } from "~/views/marketing/section";
-import { personalTrainingBenefits, personalTrainingFeatures, personalTrainingPackages } from "~/modules/marketing/services-content";
+import { listPublicPackages } from "~/modules/billing/products.server";
+import { personalTrainingBenefits, personalTrainingFeatures } from "~/modules/marketing/services-content";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return seo({
     title: `Personal Training | ${site.siteName}`,
     description:
-      "One-to-one personal training built around your goals and schedule, from a coach with over 5 years of experience. Packages of 4, 8 or 12 sessions.",
+      "One-to-one personal training built around your goals and schedule, from a coach with over 5 years of experience. Choose the block of sessions that suits you.",
     path: "/services/personal-training",
     ...site,
   });
 };
 
-export default function PersonalTraining() {
+/** The packages of this page, as the administrator set them in /admin/billing. */
+export async function loader() {
+  return { packages: await listPublicPackages("personal-training") };
+}
+
+export default function PersonalTraining({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -46,7 +52,7 @@ export default function PersonalTraining() {
 
       <Section title="Personal Training Packages" eyebrow="Packages" intro="Choose a block of sessions. Not sure which one? Ask us and we'll help you decide.">
         <PackageList
-          packages={personalTrainingPackages} popularLabel="Most Popular"
+          packages={loaderData.packages} popularLabel="Most Popular"
           action={(pkg) => (
             <Link to="/contact" className={buttonClass(pkg.popular ? "primary" : "secondary", "w-full")}>
               Choose {pkg.name}

@@ -7,20 +7,28 @@ import { CtaBand } from "~/views/marketing/cta-band";
 import { PackageList } from "~/views/marketing/package-card";
 import { PageHero } from "~/views/marketing/page-hero";
 import { Section } from "~/views/marketing/section";
-import { serviceLinks, weeklyPackages } from "~/modules/marketing/services-content";
+import { listPublicPackages } from "~/modules/billing/products.server";
+import { serviceLinks } from "~/modules/marketing/services-content";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return seo({
     title: `Services & Packages | ${site.siteName}`,
     description:
-      "Online Coaching £35, Unlimited Access £42 or Personal Training £60 per week, paid securely by Direct Debit. Compare packages and start your journey today.",
+      "Online coaching, group classes or one-to-one personal training, paid securely by Direct Debit. Compare our coaching packages and start your journey today.",
     path: "/services",
     ...site,
   });
 };
 
-export default function Services() {
+/** The packages of this page, as the administrator set them in /admin/billing. */
+export async function loader() {
+  return { packages: await listPublicPackages("services") };
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { packages } = loaderData;
+  const weekly = packages.length > 0 && packages.every((p) => p.period === "/week");
   return (
     <>
       <PageHero
@@ -34,9 +42,9 @@ export default function Services() {
         }
       />
 
-      <Section id="packages" title="Weekly Packages" eyebrow="Pricing" intro="Choose the level of coaching that suits you. Every price is per week.">
+      <Section id="packages" title="Weekly Packages" eyebrow="Pricing" intro={`Choose the level of coaching that suits you.${weekly ? " Every price is per week." : ""}`}>
         <PackageList
-          packages={weeklyPackages}
+          packages={packages}
           action={(pkg) => (
             <Link to="/contact#contactForm" className={buttonClass(pkg.popular ? "primary" : "secondary", "w-full")}>
               Get Started<span className="sr-only"> with {pkg.name}</span>

@@ -150,9 +150,9 @@ test.describe("/services/personal-training", () => {
     await expectPackages(
       region(page, "Personal Training Packages"),
       [
-        { name: "Starter", price: "$300", period: "4 sessions" },
-        { name: "Standard", price: "$560", period: "8 sessions", badge: "Most Popular" },
-        { name: "Premium", price: "$780", period: "12 sessions" },
+        { name: "Starter", price: "£300", period: "4 sessions" },
+        { name: "Standard", price: "£560", period: "8 sessions", badge: "Most Popular" },
+        { name: "Premium", price: "£780", period: "12 sessions" },
       ],
       "Most Popular",
     );
@@ -235,9 +235,9 @@ test.describe("/services/nutrition-coaching", () => {
     await expectPackages(
       region(page, "Nutrition Packages"),
       [
-        { name: "Consultation", price: "$75", period: "1 session" },
-        { name: "Monthly Coaching", price: "$200", period: "4 weeks", badge: "Popular" },
-        { name: "Transformation Package", price: "$500", period: "12 weeks" },
+        { name: "Consultation", price: "£75", period: "1 session" },
+        { name: "Monthly Coaching", price: "£200", period: "4 weeks", badge: "Popular" },
+        { name: "Transformation Package", price: "£500", period: "12 weeks" },
       ],
       "Popular",
     );

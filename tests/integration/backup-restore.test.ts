@@ -126,7 +126,7 @@ async function seededSite(site: Site): Promise<void> {
 async function backUp(site: Site, out: string): Promise<void> {
   const result = await runCli("backup", ["--out", out], siteEnv(site));
   expect(result.code, result.output).toBe(0);
-  expect(result.output).toMatch(/Backup written to .*: 4\d tables with \d+ rows, \d+ stored files/);
+  expect(result.output).toMatch(/Backup written to .*: \d\d tables with \d+ rows, \d+ stored files/);
 }
 
 if (!process.env.DATABASE_URL) {

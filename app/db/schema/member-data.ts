@@ -58,8 +58,8 @@ export const erasureReport = pgTable(
     id: text("id").primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     byId: text("by_id").references(() => user.id, { onDelete: "set null" }),
-    /** [{ table, rows }] in the catalogue's order, tables with no rows left out. */
-    tables: jsonb("tables").$type<Array<{ table: string; rows: number }>>().notNull(),
+    /** [{ table, rows, kept? }] in the catalogue's order, tables with no rows left out; `kept` says why rows stayed without the person. */
+    tables: jsonb("tables").$type<Array<{ table: string; rows: number; kept?: string }>>().notNull(),
     files: integer("files").notNull(),
   },
   (t) => [index("erasure_reports_at_idx").on(t.at.desc())],

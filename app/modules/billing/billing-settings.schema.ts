@@ -44,3 +44,47 @@ export const billingSettingsSchema = z.object({
   vatNumber: z.string().max(20).catch(defaultBillingSettings.vatNumber),
   vatRateBasisPoints: z.number().int().min(0).max(5000).catch(defaultBillingSettings.vatRateBasisPoints),
 });
+
+const GRACE_MESSAGE = `Grace period must be a whole number of days from ${BILLING_LIMITS.graceDays.min} to ${BILLING_LIMITS.graceDays.max}`;
+const VAT_RATE_MESSAGE = `VAT rate must be a percentage from ${BILLING_LIMITS.vatRatePercent.min} to ${BILLING_LIMITS.vatRatePercent.max}, such as 20 or 17.5`;
+const checkbox = z
+  .unknown()
+  .optional()
+  .transform((v) => v === "on" || v === "true" || v === true);
+
+/** The billing settings form of /admin/billing: what the administrator types, to the stored settings. */
+export const billingSettingsFormSchema = z.object({
+  currency: z.enum(currencies, { message: "Choose a currency from the list" }),
+  graceDays: z
+    .string({ error: GRACE_MESSAGE })
+    .trim()
+    .regex(/^\d{1,3}$/, GRACE_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().int().min(BILLING_LIMITS.graceDays.min, GRACE_MESSAGE).max(BILLING_LIMITS.graceDays.max, GRACE_MESSAGE)),
+  bookingsNeedPayment: checkbox,
+  lateCancelKeepsCredit: checkbox,
+  noShowKeepsCredit: checkbox,
+  vatNumber: z
+    .string({ error: "Please enter the VAT number" })
+    .trim()
+    .max(20, "VAT number must be at most 20 characters")
+    .regex(/^[\d a-z]*$/i, "VAT number may hold only letters, digits and spaces")
+    .default(""),
+  vatRate: z
+    .string({ error: VAT_RATE_MESSAGE })
+    .trim()
+    .regex(/^\d{1,2}(?:\.\d{1,2})?$/, VAT_RATE_MESSAGE)
+    .transform((text) => Math.round(Number(text) * 100))
+    .pipe(z.number().int().min(BILLING_LIMITS.vatRatePercent.min * 100, VAT_RATE_MESSAGE).max(BILLING_LIMITS.vatRatePercent.max * 100, VAT_RATE_MESSAGE)),
+});
+
+/** The form's answer as the settings stored. */
+export function billingSettingsFromForm(form: z.output<typeof billingSettingsFormSchema>): BillingSettings {
+  const { vatRate, ...rest } = form;
+  return { ...rest, vatRateBasisPoints: vatRate };
+}
+
+/** "20", "17.5": a stored rate as the form shows it. */
+export function vatRateInputValue(basisPoints: number): string {
+  return String(basisPoints / 100);
+}

@@ -8,12 +8,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { billingCheckout, billingMandate, memberPlan } from "~/db/schema/billing";
-import { enqueueJob } from "~/lib/jobs.server";
 import type { CheckoutResult, ProviderMandate, ProviderPayment } from "~/lib/payments/payment-provider";
 import type { Applied, EventRules } from "./events-types";
 import { lockPlan } from "./payment-events-rows.server";
 import { applyProviderPayment, paymentRowFor } from "./payment-events.server";
-import { createSubscriptionJob, needsSubscription } from "./subscriptions.server";
+import { enqueueSubscription } from "./subscriptions.server";
 
 interface CheckoutState {
   checkout: CheckoutResult;
@@ -45,10 +44,7 @@ async function fulfilled(tx: Db, { checkout, mandate, payment }: CheckoutState, 
     const row = await paymentRowFor(tx, { ...payment, metadata: { ...payment.metadata, plan: plan.id } }, context);
     if (row) parts.push(`first payment ${await applyProviderPayment(tx, row, payment, null, context)}`);
   }
-  if (needsSubscription(plan) && !plan.providerSubscriptionId && plan.status !== "ended") {
-    await enqueueJob(tx, createSubscriptionJob, { planId: plan.id }, { key: `billing-subscription:${plan.id}` });
-    parts.push("subscription to be created");
-  }
+  if (await enqueueSubscription(tx, plan.id)) parts.push("subscription to be created");
   return { outcome: parts.join("; ") };
 }
 

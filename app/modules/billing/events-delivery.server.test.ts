@@ -3,6 +3,7 @@
  * checkout's), about a payment that is not ours, to two runners at once, and 250 in one
  * batch; and the intake when direct debit is off.
  */
+import crypto from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
@@ -52,6 +53,23 @@ describe("events out of order", () => {
     expect(await processBillingEvent(event.id, { now: new Date(), attempt: EVENT_ATTEMPTS })).toMatchObject({ status: "applied", outcome: expect.stringContaining("ignored after") });
     expect((await rowOf(event.id)).processedAt).not.toBeNull();
     expect(await getDb().select().from(billingPayment).where(eq(billingPayment.providerPaymentId, stranger.id))).toEqual([]);
+  });
+});
+
+describe("a first payment collected on a mandate already active", () => {
+  it("takes the row made before the provider call when its event comes before the provider's id is saved", async () => {
+    // The mandate activated above, applied.
+    await runDueJobs();
+    const [mandate] = await getDb().select().from(billingMandate).where(eq(billingMandate.status, "active")).limit(1);
+    const planId = `plan-pack-${crypto.randomUUID()}`;
+    await getDb().insert(memberPlan).values({ id: planId, memberId: mandate!.memberId, name: "PT Starter", kind: "pack", priceMinor: 24000, currency: "GBP", method: "direct_debit", mandateId: mandate!.id });
+    const rowId = crypto.randomUUID();
+    await getDb().insert(billingPayment).values({ id: rowId, memberId: mandate!.memberId, planId, description: "PT Starter: first payment", amountMinor: 24000, currency: "GBP", method: "direct_debit", status: "pending" });
+    const collected = await getPaymentProvider()!.collectPayment({ idempotencyKey: `plan-${planId}`, mandateId: mandate!.providerMandateId, amountMinor: 24000, currency: "GBP", description: "PT Starter", metadata: { plan: planId } });
+    await world.standIn.deliverPending();
+    await runDueJobs();
+    const rows = await getDb().select().from(billingPayment).where(eq(billingPayment.planId, planId));
+    expect(rows.map((r) => [r.id, r.providerPaymentId])).toEqual([[rowId, collected.id]]);
   });
 });
 

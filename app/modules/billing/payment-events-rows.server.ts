@@ -51,6 +51,17 @@ export async function ensurePaymentRow(tx: Db, planId: string, payment: Provider
   if (!plan) return null;
   const existing = await paymentByProviderId(tx, payment.id);
   if (existing) return existing;
+  // A first payment collected on a mandate already active (checkout.server.ts): its row was made before the provider call and waits for the provider's id.
+  const [waiting] = await tx
+    .select({ id: billingPayment.id })
+    .from(billingPayment)
+    .where(and(eq(billingPayment.planId, plan.id), eq(billingPayment.method, "direct_debit"), eq(billingPayment.status, "pending"), isNull(billingPayment.providerPaymentId)))
+    .orderBy(asc(billingPayment.createdAt))
+    .limit(1);
+  if (waiting) {
+    await tx.update(billingPayment).set({ providerPaymentId: payment.id, chargeDate: payment.chargeDate, updatedAt: now }).where(eq(billingPayment.id, waiting.id));
+    return paymentByProviderId(tx, payment.id);
+  }
   const [{ made } = { made: 0 }] = await tx.select({ made: count() }).from(billingPayment).where(eq(billingPayment.planId, plan.id));
   const [first] = await tx
     .select({ periodStart: billingPayment.periodStart })

@@ -16,6 +16,7 @@ import { paymentFailedMailJob } from "./failed-payment-mails.server";
 import { assignPlanProgram } from "./events-plan-program.server";
 import { ensurePaymentRow, paymentByProviderId, planOfProviderPayment, type PaymentRow } from "./payment-events-rows.server";
 import { confirmPayment, failPayment } from "./settlement.server";
+import { enqueueSubscription } from "./subscriptions.server";
 
 const SETTLED = new Set<PaymentRow["status"]>(["confirmed", "paid_out", "refunded"]);
 
@@ -99,6 +100,9 @@ export const paymentEvents: EventRules<ProviderPayment> = {
   async apply(tx, event, payment, context): Promise<Applied> {
     const row = await paymentRowFor(tx, payment, context);
     if (!row) return { later: `payment ${payment.id} is not known yet` };
-    return { outcome: await applyProviderPayment(tx, row, payment, await causeOfState(tx, event, payment), context) };
+    const outcome = await applyProviderPayment(tx, row, payment, await causeOfState(tx, event, payment), context);
+    // A first payment collected on a mandate already active has no checkout event to start the subscription.
+    const subscribed = row.planId && !payment.subscriptionId ? await enqueueSubscription(tx, row.planId) : false;
+    return { outcome: subscribed ? `${outcome}; subscription to be created` : outcome };
   },
 };

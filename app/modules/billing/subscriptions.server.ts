@@ -5,10 +5,10 @@
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import { billingMandate, billingPayment, memberPlan } from "~/db/schema/billing";
 import { addDays } from "~/lib/time-zone";
-import { defineJob } from "~/lib/jobs.server";
+import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import type { CreateSubscriptionInput, ProviderPayment } from "~/lib/payments/payment-provider";
 import { getPaymentProvider } from "~/lib/payments/payment-provider.server";
 import type { EventRules } from "./events-types";
@@ -20,6 +20,11 @@ type PlanTerms = Pick<PlanRow, "kind" | "intervalUnit" | "intervalCount" | "term
 /** A subscription pays every interval; a term in instalments pays its later instalments; a pack or a term paid at once needs none. */
 export function needsSubscription(plan: PlanTerms): boolean {
   return plan.kind === "subscription" || (plan.kind === "term" && (plan.instalments ?? 1) > 1);
+}
+
+/** A plan still to be collected by a subscription it does not have yet: not ended, not cancelled, on a mandate. */
+export function wantsSubscription(plan: PlanRow): boolean {
+  return needsSubscription(plan) && !plan.providerSubscriptionId && plan.status !== "ended" && !plan.endsOn && !plan.cancelRequestedAt && !!plan.mandateId;
 }
 
 /** What the provider is asked for: the plan's price, interval and (a term) count, from the day after the first period. */
@@ -38,8 +43,8 @@ export function subscriptionFor(plan: PlanRow, firstPeriodEnd: string, mandateId
 async function createPlanSubscription(planId: string): Promise<void> {
   const db = getDb();
   const [plan] = await db.select().from(memberPlan).where(eq(memberPlan.id, planId));
-  if (!plan || plan.providerSubscriptionId || plan.status === "ended" || plan.endsOn || !plan.mandateId) return;
-  const [mandate] = await db.select({ providerMandateId: billingMandate.providerMandateId }).from(billingMandate).where(eq(billingMandate.id, plan.mandateId));
+  if (!plan || !wantsSubscription(plan)) return;
+  const [mandate] = await db.select({ providerMandateId: billingMandate.providerMandateId }).from(billingMandate).where(eq(billingMandate.id, plan.mandateId ?? ""));
   const [first] = await db
     .select({ periodEnd: billingPayment.periodEnd })
     .from(billingPayment)
@@ -61,6 +66,16 @@ export const createSubscriptionJob = defineJob({
   payload: z.object({ planId: z.string() }),
   run: ({ planId }) => createPlanSubscription(planId),
 });
+
+/**
+ * Enqueues the plan's subscription when it wants one (its mandate known, its first payment
+ * made): by the checkout's event, or the first payment's on a mandate already active. Once per plan.
+ */
+export async function enqueueSubscription(tx: Db, planId: string): Promise<boolean> {
+  const [plan] = await tx.select().from(memberPlan).where(eq(memberPlan.id, planId));
+  if (!plan || !wantsSubscription(plan)) return false;
+  return (await enqueueJob(tx, createSubscriptionJob, { planId }, { key: `billing-subscription:${planId}` })) !== null;
+}
 
 /** A subscription's events: each payment it creates is the plan's next payment row; its end is recorded. */
 export const subscriptionEvents: EventRules<ProviderPayment | null> = {

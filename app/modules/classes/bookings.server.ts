@@ -3,8 +3,10 @@
  * cancel (a late cancel inside the cut-off, which still frees the spot), confirm or
  * decline an offered place. Only members book, and only for themselves: every function
  * acts on the acting member's own row. Each is ONE transaction that takes the class row
- * `FOR UPDATE` first (then, for a booking, the member's row, for the weekly limit), checks
- * and writes; a refusal changes nothing.
+ * `FOR UPDATE` first (then, for a booking, the member's row, for the weekly limit and what
+ * pays for the place), checks and writes; a refusal changes nothing. A place is paid for
+ * by the member's package or a credit (decision 0139): spent when the place is taken,
+ * given back when it is given up in time.
  */
 import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
 import { recordAudit } from "~/auth/audit.server";
@@ -13,11 +15,13 @@ import { getDb, type Db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { classBooking, classType, groupClass, type BookingStatus } from "~/db/schema/classes";
 import { AppError } from "~/lib/app-error";
-import { addDays, toZonedParts, zonedToUtc } from "~/lib/time-zone";
+import { toZonedParts, weekAround } from "~/lib/time-zone";
+import { getBillingSettings } from "~/modules/billing/billing-settings.server";
+import { coverPlace, placeKeepsCredit, returnCredit } from "~/modules/billing/entitlements.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { classChoiceSchema } from "./class-bookings.schema";
 import { getClassBookingSettings } from "./class-settings.server";
-import { arrivalNow, lapseExpiredOffers, LIVE, lockClass, newBookingId, promoteWaitlist, spotsTaken } from "./waitlist.server";
+import { arrivalNow, lapseExpiredOffers, LIVE, lockClass, newBookingId, promoteWaitlist, returnWaitingCreditsAtStart, spotsTaken } from "./waitlist.server";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
 
@@ -103,13 +107,6 @@ export async function refuseBookingChurn(tx: Db, classId: string, memberId: stri
   if ((row?.n ?? 0) >= MAX_PLACES_PER_CLASS) throw new AppError(409, TOO_MANY_REBOOKS, { title: "Booked too often" });
 }
 
-/** The UTC bounds of the site-zone week (Sunday to Saturday, as the calendar shows) that holds `instant`. */
-export function weekAround(instant: Date, timeZone: string): { from: Date; to: Date } {
-  const { date, weekday } = toZonedParts(instant, timeZone);
-  const sunday = addDays(date, -weekday);
-  return { from: zonedToUtc(sunday, "00:00", timeZone), to: zonedToUtc(addDays(sunday, 7), "00:00", timeZone) };
-}
-
 /** Places the member holds in classes of that week: booked, offered, waiting, attended or missed. */
 async function placesInWeek(tx: Db, memberId: string, week: { from: Date; to: Date }): Promise<number> {
   const [row] = await tx
@@ -133,7 +130,8 @@ async function waitlistPosition(tx: Db, classId: string, bookingId: string): Pro
  * Books the member into a class, or onto its waitlist when it is full (or others wait
  * already). Refused: a visitor (401), staff (403), an unknown class (404), a cancelled or
  * started one, one further ahead than members may book, a second place, too many re-books,
- * the weekly limit, a full waitlist (409).
+ * the weekly limit, a full waitlist, a paused package, nothing to pay with when bookings
+ * need payment (409).
  */
 export async function bookClass(actor: Actor | null, input: unknown, now: Date = new Date()): Promise<BookingOutcome> {
   const member = requireMember(actor);
@@ -153,7 +151,7 @@ export async function bookClass(actor: Actor | null, input: unknown, now: Date =
 /**
  * The booking engine, inside the caller's transaction: the class row locked first, then
  * the member's row; every rule of a booking (open class, horizon, one place, weekly
- * limit, waitlist order and size). The member's door and the front desk (staff booking
+ * limit, waitlist order and size, what pays for it). The member's door and the front desk (staff booking
  * or moving a member, front-desk.server.ts) both book through it.
  */
 export async function takePlace(tx: Db, member: Pick<Actor, "id">, classId: string, now: Date, timeZone: string) {
@@ -180,6 +178,9 @@ export async function takePlace(tx: Db, member: Pick<Actor, "id">, classId: stri
   const id = newBookingId();
   const status = full ? "waitlisted" : "booked";
   await tx.insert(classBooking).values({ id, classId, memberId: member.id, status, queuedAt: arrivalNow, createdAt: now, updatedAt: now });
+  // Paid for under the same locks (decision 0139): a waiting place holds its credit too, so a promotion never needs one.
+  const cover = await coverPlace(tx, { memberId: member.id, kind: "class", startsAt: theClass.startsAt, classBookingId: id, now, timeZone });
+  if (full && cover.by === "credit") await returnWaitingCreditsAtStart(tx, theClass);
   return {
     id,
     status,
@@ -221,7 +222,8 @@ async function giveUpPlace(actor: Actor | null, input: unknown, now: Date, onlyA
  * The engine's cancel, inside the caller's transaction under the class row's lock: a
  * waiting place is left, an offer declined (it passes on), a booking cancelled and the
  * spot promoted. The member's door counts a cancel inside the cut-off as late
- * (`lateInsideCutoff`); the front desk only when staff say so (decision 0120).
+ * (`lateInsideCutoff`); the front desk only when staff say so (decision 0120). The
+ * place's credit comes back, but for a late cancel when the settings keep it.
  */
 export async function releasePlace(tx: Db, member: Pick<Actor, "id">, classId: string, now: Date, how: { onlyAnOffer: boolean; lateInsideCutoff: boolean }) {
   const theClass = await lockOpenClass(tx, classId, now);
@@ -233,6 +235,7 @@ export async function releasePlace(tx: Db, member: Pick<Actor, "id">, classId: s
   const late = how.lateInsideCutoff && theClass.startsAt.getTime() - now.getTime() < settings.cancelCutoffHours * HOUR;
   const status: BookingStatus = mine.status === "waitlisted" ? "cancelled" : mine.status === "offered" ? "offer_lapsed" : late ? "late_cancelled" : "cancelled";
   await tx.update(classBooking).set({ status, cancelledAt: now, offerExpiresAt: null, updatedAt: now }).where(eq(classBooking.id, mine.id));
+  if (!placeKeepsCredit(status, await getBillingSettings(tx))) await returnCredit(tx, { classBookingId: mine.id, now });
   if (mine.status !== "waitlisted") await promoteWaitlist(tx, classId, now);
   return { id: mine.id, was: mine.status, status, className: await classNameOf(tx, theClass.classTypeId), startsAt: theClass.startsAt.toISOString() };
 }

@@ -11,6 +11,7 @@ import { ensureCan } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
 import { classBooking, classSlot, classType, groupClass } from "~/db/schema/classes";
 import { AppError } from "~/lib/app-error";
+import { returnCredit } from "~/modules/billing/entitlements.server";
 import { addDays, todayIn, toZonedParts, zonedToUtc } from "~/lib/time-zone";
 import { classChangeSchema, extraClassSchema, WEEKS_SHOWN } from "./classes.schema";
 import { coachOrNull, enqueueClassNotices, ensureChangeable, liveMembers, lockExistingClass, siteTimeZone, type Actor } from "./class-staff.server";
@@ -32,8 +33,8 @@ function ensureWithinWeeksShown(date: string, timeZone: string, now: Date): void
 
 /**
  * Cancels a class whose row the caller holds locked: every live place (booked, offered,
- * waiting) is released with it, so nothing is left to promote, and each of those members
- * gets one e-mail. Returns how many were told.
+ * waiting) is released with it, so nothing is left to promote, each credit spent on one
+ * is given back, and each of those members gets one e-mail. Returns how many were told.
  */
 export async function cancelLockedClass(tx: Db, row: ClassRow, now: Date): Promise<number> {
   const revision = row.revision + 1;
@@ -45,6 +46,9 @@ export async function cancelLockedClass(tx: Db, row: ClassRow, now: Date): Promi
       .set({ status: "cancelled", cancelledAt: now, offerExpiresAt: null, updatedAt: now })
       .where(inArray(classBooking.id, told.map((t) => t.id)));
   }
+  // Nobody pays for a class the coach called off: every credit comes back, a late cancel's kept one too.
+  const lateCancels = await tx.select({ id: classBooking.id }).from(classBooking).where(and(eq(classBooking.classId, row.id), eq(classBooking.status, "late_cancelled")));
+  await returnCredit(tx, { classBookingId: [...told, ...lateCancels].map((b) => b.id), now });
   await enqueueClassNotices(tx, row.id, revision, "cancelled", told);
   return told.length;
 }

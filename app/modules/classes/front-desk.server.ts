@@ -5,6 +5,8 @@
  * bookings.server.ts), in one transaction under the class row's lock, so capacity, the
  * waitlist, the horizon and the weekly limit hold the same. A staff cancel is never a
  * late cancel unless staff tick it (and the class is inside the cut-off); a move is never late.
+ * What pays for the place is the engine's too (decision 0139): a move gives back the old
+ * place's credit and covers the new place, in the same transaction.
  */
 import { and, asc, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { z } from "zod";
@@ -15,6 +17,7 @@ import { user } from "~/db/schema/auth";
 import { classType, groupClass } from "~/db/schema/classes";
 import { AppError } from "~/lib/app-error";
 import { toZonedParts } from "~/lib/time-zone";
+import { BILLING_PAGE, MEMBER_PLAN_PAUSED, NO_CLASS_COVER, PLAN_PAUSED } from "~/modules/billing/entitlements.server";
 import { ALREADY_BOOKED, ALREADY_WAITING, NO_BOOKING, OFFER_WAITING, releasePlace, takePlace } from "./bookings.server";
 import { getClassBookingSettings } from "./class-settings.server";
 import { personName, siteTimeZone, type Actor } from "./class-staff.server";
@@ -41,6 +44,8 @@ const SAID_OF_THE_MEMBER: Record<string, string> = {
   [ALREADY_WAITING]: "This member is already on the waitlist for this class.",
   [OFFER_WAITING]: "A place in this class is waiting for this member to confirm.",
   [NO_BOOKING]: "This member has no place in this class.",
+  [PLAN_PAUSED]: MEMBER_PLAN_PAUSED,
+  [NO_CLASS_COVER]: `This member has no package that includes this class and no class credit left: they can buy a class pack on the billing page (${BILLING_PAGE}).`,
 };
 
 function saidOfTheMember(error: unknown): never {

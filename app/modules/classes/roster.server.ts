@@ -10,6 +10,8 @@ import { user } from "~/db/schema/auth";
 import { classBooking, classType, groupClass } from "~/db/schema/classes";
 import { AppError } from "~/lib/app-error";
 import { addDays, toZonedParts, todayIn, zonedToUtc } from "~/lib/time-zone";
+import { getBillingSettings } from "~/modules/billing/billing-settings.server";
+import { placeKeepsCredit, restoreCredit, returnCredit } from "~/modules/billing/entitlements.server";
 import { makeClasses } from "./class-dates.server";
 import { attendanceSchema, DOORS_OPEN_MINUTES, type AttendanceMark } from "./classes.schema";
 import { CLASS_NOT_FOUND, lockExistingClass, personName, siteTimeZone, type Actor } from "./class-staff.server";
@@ -210,6 +212,9 @@ export async function markAttendance(actor: Actor, classId: string, input: unkno
       .update(classBooking)
       .set({ status: form.mark, markedById: actor.id, cancelledAt: form.mark === "late_cancelled" ? now : null, updatedAt: now })
       .where(eq(classBooking.id, booking.id));
+    // A no-show or a late cancel keeps its credit or gives it back (settings); correcting such a mark spends it again.
+    if (placeKeepsCredit(form.mark, await getBillingSettings(tx))) await restoreCredit(tx, { classBookingId: booking.id, memberId: booking.memberId });
+    else await returnCredit(tx, { classBookingId: booking.id, now });
     return { name: personName(booking), mark: form.mark };
   });
 }

@@ -21,6 +21,7 @@ import { sendMail } from "~/lib/mail.server";
 import { announcePublicContentChangeIn } from "~/lib/site-changes.server";
 import { formatClassTime } from "~/lib/class-time";
 import { toZonedParts } from "~/lib/time-zone";
+import { returnCredit } from "~/modules/billing/entitlements.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { getClassBookingSettings } from "./class-settings.server";
 
@@ -107,9 +108,40 @@ export async function lapseExpiredOffers(tx: Db, classId: string, now: Date = ne
     .set({ status: "offer_lapsed", cancelledAt: now, updatedAt: now })
     .where(and(eq(classBooking.classId, classId), eq(classBooking.status, "offered"), lte(classBooking.offerExpiresAt, now)))
     .returning({ id: classBooking.id });
-  if (lapsed.length > 0) await promoteWaitlist(tx, classId, now);
+  if (lapsed.length > 0) {
+    await returnCredit(tx, { classBookingId: lapsed.map((l) => l.id), now });
+    await promoteWaitlist(tx, classId, now);
+  }
   return lapsed.length;
 }
+
+/**
+ * A waiting place holds its credit (decision 0139) until it gets the spot or is given up;
+ * a place still waiting when the class starts never will, so its credit comes back then.
+ * Enqueued in the transaction that spends a credit on a waiting place (one job per class
+ * and start); a class moved later runs it again at its new start.
+ */
+export async function returnWaitingCreditsAtStart(tx: Db, theClass: { id: string; startsAt: Date }): Promise<void> {
+  await enqueueJob(tx, returnWaitingCreditsJob, { classId: theClass.id }, { runAt: theClass.startsAt, key: `classes.return-waiting-credits:${theClass.id}:${theClass.startsAt.toISOString()}` });
+}
+
+export const returnWaitingCreditsJob = defineJob({
+  kind: "classes.return-waiting-credits",
+  payload: z.object({ classId: z.string() }),
+  retryDelayMs: () => MINUTE,
+  run: async ({ classId }, { now }) => {
+    await getDb().transaction(async (tx) => {
+      const theClass = await lockClass(tx, classId);
+      if (!theClass) return;
+      if (theClass.status !== "cancelled" && theClass.startsAt.getTime() > now.getTime()) return returnWaitingCreditsAtStart(tx, theClass);
+      const waiting = await tx
+        .select({ id: classBooking.id })
+        .from(classBooking)
+        .where(and(eq(classBooking.classId, classId), eq(classBooking.status, "waitlisted")));
+      await returnCredit(tx, { classBookingId: waiting.map((w) => w.id), now });
+    });
+  },
+});
 
 /** Classes among these with an offer past its deadline (a cheap read before any lock). */
 export async function classesWithOverdueOffers(classIds: string[], now: Date): Promise<string[]> {

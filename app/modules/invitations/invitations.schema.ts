@@ -3,6 +3,8 @@ import { roles } from "~/auth/permissions";
 import { emailSchema, passwordSchema } from "~/auth/credentials.schema";
 import { newUserSchema } from "~/modules/users/users.schema";
 
+export const CHOOSE_PACKAGE = "Choose a package from the list, or none";
+
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
 
@@ -12,6 +14,8 @@ export const invitationSchema = z.object({
   email: emailSchema,
   role: z.enum(roles, { error: "Role must be member, trainer or admin" }),
   contactSubmissionId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().max(100).optional()),
+  /** A package (a live subscription or term) the new member is asked to set up a Direct Debit for. */
+  productId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string({ error: CHOOSE_PACKAGE }).max(100, CHOOSE_PACKAGE).optional()),
 });
 export type InvitationInput = z.input<typeof invitationSchema>;
 

@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { invitationStatusMessages } from "./invitations.schema";
+import { CHOOSE_PACKAGE, invitationStatusMessages } from "./invitations.schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { getAuth } from "~/auth/auth.server";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { billingProduct } from "~/db/schema/billing";
 import { contactSubmission } from "~/db/schema/contacts";
+import { AppError } from "~/lib/app-error";
 import { invitation } from "~/db/schema/invitations";
 import { dataPath } from "~/lib/data-dir.server";
 import { listAuditLog } from "~/auth/audit.server";
@@ -18,6 +20,7 @@ import {
   acceptInvitation,
   createInvitation,
   getInvitationForToken,
+  listInvitationPackages,
   listPendingInvitations,
   resendInvitation,
   revokeInvitation,
@@ -192,5 +195,38 @@ describe("inviting an applicant from the inbox", () => {
     await expect(createInvitation(admin, { name: "X", email: "x2@example.com", role: "member", contactSubmissionId: "missing" })).rejects.toThrow(
       "The contact submission no longer exists.",
     );
+  });
+});
+
+describe("an invitation with a package", () => {
+  it("carries a live package to the accepted account, and offers only live subscriptions and terms", async () => {
+    expect((await listInvitationPackages(admin)).map((p) => p.id)).toEqual([
+      "prod_nutrition_monthly",
+      "prod_nutrition_transformation",
+      "prod_online_coaching",
+      "prod_unlimited_access",
+      "prod_personal_training",
+    ]);
+    await expect(listInvitationPackages(trainer)).rejects.toThrow("You do not have permission");
+
+    const { id } = await createInvitation(admin, { name: "Pat Package", email: "pat@package.test", role: "member", productId: "prod_online_coaching" });
+    expect((await getDb().select().from(invitation).where(eq(invitation.id, id)))[0]!.productId).toBe("prod_online_coaching");
+    const accepted = await acceptInvitation(tokenFromMail(lastMail()), "package-pass-123");
+    expect(accepted.productId).toBe("prod_online_coaching");
+  });
+
+  it("refuses a pack, an archived or unknown product, and a package for staff, on the Package field, saving nothing", async () => {
+    await getDb().insert(billingProduct).values({ id: "prod_gone", name: "Gone", kind: "subscription", priceMinor: 1000, intervalUnit: "week", intervalCount: 1, archivedAt: new Date() });
+    for (const [productId, role, message] of [
+      ["prod_pt_starter", "member", CHOOSE_PACKAGE],
+      ["prod_gone", "member", CHOOSE_PACKAGE],
+      ["prod_nope", "member", CHOOSE_PACKAGE],
+      ["prod_online_coaching", "trainer", "Only members can be invited with a package"],
+    ] as const) {
+      const refused = await createInvitation(admin, { name: "Pat Package", email: "refused@package.test", role, productId }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AppError);
+      expect([(refused as AppError).status, (refused as AppError).fieldErrors]).toEqual([400, { productId: message }]);
+    }
+    expect(await getDb().select().from(invitation).where(eq(invitation.email, "refused@package.test"))).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { AppError } from "~/lib/app-error";
+import { billingProduct } from "~/db/schema/billing";
 import { contactSubmission } from "~/db/schema/contacts";
 import { invitation } from "~/db/schema/invitations";
 import { getEnv } from "~/lib/env.server";
@@ -17,6 +18,7 @@ import { getSiteSettings } from "~/modules/settings/settings.server";
 import { assertPasswordAllowed, refuseCommonPassword } from "~/modules/users/password-policy.server";
 import {
   acceptInvitationSchema,
+  CHOOSE_PACKAGE,
   INVITATION_TTL_DAYS,
   invitationSchema,
   invitationStatusHeadings,
@@ -57,9 +59,9 @@ export function consumeAcceptLimit(clientIp: string): Promise<LimitResult> {
 /**
  * The accept page's form: the rate limit per address (429), the form's check (a ZodError
  * names the password fields), then acceptInvitation. Returns the e-mail and password
- * to sign in with.
+ * to sign in with, and the package the invitation carries (if any).
  */
-export async function acceptInvitationForm(form: Record<string, unknown>, clientIp: string): Promise<{ email: string; password: string }> {
+export async function acceptInvitationForm(form: Record<string, unknown>, clientIp: string): Promise<{ email: string; password: string; productId: string | null }> {
   const limit = await consumeAcceptLimit(clientIp);
   if (!limit.allowed) throw new AppError(429, "Too many attempts. Please wait a few minutes and try again.", { retryAfter: limit.retryAfter });
   const parsed = acceptInvitationSchema.superRefine(refuseCommonPassword("password")).safeParse(form);
@@ -67,8 +69,8 @@ export async function acceptInvitationForm(form: Record<string, unknown>, client
     if (parsed.error.issues.some((issue) => issue.path[0] === "token")) throw linkGone("unknown", 400);
     throw parsed.error;
   }
-  const { email } = await acceptInvitation(parsed.data.token, parsed.data.password, { ip: clientIp });
-  return { email, password: parsed.data.password };
+  const { email, productId } = await acceptInvitation(parsed.data.token, parsed.data.password, { ip: clientIp });
+  return { email, password: parsed.data.password, productId };
 }
 
 /** Sends the link; a mail failure is logged and reported, the invitation stays (Resend tries again). */
@@ -104,10 +106,36 @@ async function openInvitationFor(email: string) {
   return row ?? null;
 }
 
+const livePackage = () => and(isNull(billingProduct.archivedAt), inArray(billingProduct.kind, ["subscription", "term"]));
+
+/** The packages an invitation can carry: the live subscriptions and terms, in the catalogue's order. */
+export async function listInvitationPackages(actor: Actor): Promise<Array<{ id: string; name: string }>> {
+  ensureCan(actor, "invitations", "create");
+  return getDb()
+    .select({ id: billingProduct.id, name: billingProduct.name })
+    .from(billingProduct)
+    .where(livePackage())
+    .orderBy(asc(billingProduct.page), asc(billingProduct.position), asc(billingProduct.name))
+    .limit(100);
+}
+
+/** The invitation's package: a live subscription or term, for a member only; else 400 on the field. */
+async function packageFor(productId: string | undefined, role: string): Promise<string | null> {
+  if (!productId) return null;
+  if (role !== "member") throw new AppError(400, "", { fieldErrors: { productId: "Only members can be invited with a package" } });
+  const [found] = await getDb()
+    .select({ id: billingProduct.id })
+    .from(billingProduct)
+    .where(and(eq(billingProduct.id, productId), livePackage()));
+  if (!found) throw new AppError(400, "", { fieldErrors: { productId: CHOOSE_PACKAGE } });
+  return found.id;
+}
+
 /** Invites a person by e-mail. Refuses an address that has an account or a pending invitation. */
 export async function createInvitation(actor: Actor, input: InvitationInput): Promise<{ id: string; email: string; mailed: boolean }> {
   ensureCan(actor, "invitations", "create");
   const data = invitationSchema.parse(input);
+  const productId = await packageFor(data.productId, data.role);
   if (await findUserByEmail(data.email)) throw refused(`An account with the e-mail ${data.email} already exists.`);
   if (await openInvitationFor(data.email)) {
     throw refused(`${data.email} already has a pending invitation. Resend it from the list instead.`);
@@ -128,6 +156,7 @@ export async function createInvitation(actor: Actor, input: InvitationInput): Pr
     expiresAt,
     invitedById: actor.id,
     contactSubmissionId: data.contactSubmissionId ?? null,
+    productId,
   });
   await recordAudit({ action: "invitation.sent", actor, target: { type: "invitation", id }, summary: `Invited ${data.name} <${data.email}> as ${data.role}` });
   return { id, email: data.email, mailed: await mailInvitation(data, token) };
@@ -183,7 +212,7 @@ export async function getInvitationForToken(token: string): Promise<{ status: In
  * Uses the token: claims the invitation atomically (one winner however many
  * requests race), creates the account with the chosen password, links it.
  */
-export async function acceptInvitation(token: string, password: string, { ip }: { ip?: string } = {}): Promise<{ userId: string; email: string }> {
+export async function acceptInvitation(token: string, password: string, { ip }: { ip?: string } = {}): Promise<{ userId: string; email: string; productId: string | null }> {
   const chosen = passwordSchema.parse(password);
   // Before the invitation is claimed, so a refused password leaves it untouched.
   assertPasswordAllowed(chosen);
@@ -217,5 +246,5 @@ export async function acceptInvitation(token: string, password: string, { ip }: 
     summary: `${claimed.name} <${claimed.email}> accepted the invitation and joined as ${claimed.role}`,
     ip,
   });
-  return { userId: created.id, email: created.email };
+  return { userId: created.id, email: created.email, productId: claimed.productId };
 }

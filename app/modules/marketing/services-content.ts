@@ -1,7 +1,8 @@
 /**
- * The structured content of /services and the four service pages. Names, prices,
- * class types and timetables are the spec's (SPEC.md section 9) and are shown as
- * written; the descriptions are plain copy without invented figures.
+ * The structured content of /services and the four service pages, as the spec's texts
+ * (SPEC.md section 9); the descriptions are plain copy without invented figures. The
+ * packages and their prices are products in the database (decision 0132), the class types
+ * and timetable too (decision 0100).
  */
 import {
   Brain,
@@ -24,34 +25,6 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { ImageKey } from "./images";
-import type { ServicePackage } from "./packages";
-
-/** The three weekly packages on /services. */
-export const weeklyPackages: ServicePackage[] = [
-  {
-    name: "Online Coaching",
-    price: "£35",
-    period: "/week",
-    description: "A coach in your pocket: your programme, your check-ins and support, wherever you train.",
-    features: ["A training programme written for your goals", "Weekly check-ins and programme updates", "Nutrition guidance", "Support from the team between check-ins"],
-  },
-  {
-    name: "Unlimited Access",
-    price: "£42",
-    period: "/week",
-    description: "Train with us as often as you like, in every group class on the timetable.",
-    features: ["Unlimited group classes", "HIIT, strength, functional and core sessions", "Coaching from the team in every class", "Progress tracking in the member area"],
-    popular: true,
-    note: "Excludes 1:1 personal training slots.",
-  },
-  {
-    name: "Personal Training",
-    price: "£60",
-    period: "/week",
-    description: "One-to-one coaching built around your body, your goals and your diary.",
-    features: ["1:1 sessions with your coach", "A programme tailored to you", "Technique coaching in every session", "Nutrition guidance and regular progress reviews"],
-  },
-];
 
 /** The four service detail pages, as linked from /services. */
 export const serviceLinks = [
@@ -86,31 +59,6 @@ export const personalTrainingFeatures: Feature[] = [
   { icon: CalendarClock, title: "Flexible Scheduling", text: "Early mornings, lunchtimes or evenings: we find session times that suit your week." },
 ];
 
-export const personalTrainingPackages: ServicePackage[] = [
-  {
-    name: "Starter",
-    price: "$300",
-    period: "4 sessions",
-    description: "A focused block to learn the basics and build a routine.",
-    features: ["4 one-to-one sessions", "Goal-setting consultation", "A programme to follow between sessions"],
-  },
-  {
-    name: "Standard",
-    price: "$560",
-    period: "8 sessions",
-    description: "Enough time to build real momentum and see the change.",
-    features: ["8 one-to-one sessions", "Goal-setting consultation", "A programme to follow between sessions", "Nutrition guidance"],
-    popular: true,
-  },
-  {
-    name: "Premium",
-    price: "$780",
-    period: "12 sessions",
-    description: "Our most complete block, for a full transformation.",
-    features: ["12 one-to-one sessions", "Goal-setting consultation", "A programme to follow between sessions", "Nutrition guidance", "Regular progress reviews"],
-  },
-];
-
 // ── Group Classes ───────────────────────────────────────────────────────────
 
 export const groupClassBenefits: Feature[] = [
@@ -142,31 +90,6 @@ export const nutritionFeatures: Feature[] = [
   { icon: Scale, title: "Calorie & Macro Guidance", text: "Clear targets explained simply, so you know what to eat and why." },
   { icon: MessageCircle, title: "Regular Check-ins", text: "We review how the week went and adjust the plan together." },
   { icon: Repeat, title: "Habit Coaching", text: "Small, steady changes to shopping, cooking and eating out that last beyond the programme." },
-];
-
-export const nutritionPackages: ServicePackage[] = [
-  {
-    name: "Consultation",
-    price: "$75",
-    period: "1 session",
-    description: "One in-depth session to review your eating and set a clear direction.",
-    features: ["A review of your current eating", "Goal setting", "Practical recommendations to start with"],
-  },
-  {
-    name: "Monthly Coaching",
-    price: "$200",
-    period: "4 weeks",
-    description: "A month of coaching to put your plan into practice with support.",
-    features: ["A personalised nutrition plan", "Weekly check-ins", "Plan adjustments as you progress", "Message support"],
-    popular: true,
-  },
-  {
-    name: "Transformation Package",
-    price: "$500",
-    period: "12 weeks",
-    description: "Twelve weeks of coaching for lasting change to how you eat.",
-    features: ["A personalised nutrition plan", "Weekly check-ins", "Plan adjustments as you progress", "Habit coaching", "Message support"],
-  },
 ];
 
 // ── Warrior Prep ────────────────────────────────────────────────────────────

@@ -12,6 +12,7 @@ import type { Db } from "~/db/client.server";
 import { article } from "~/db/schema/articles";
 import { attentionDismissal, lastSignIn } from "~/db/schema/attention";
 import { auditLog } from "~/db/schema/audit";
+import { billingEvent, billingProduct, memberPlan, billingPayment, billingRefund } from "~/db/schema/billing";
 import { account, rateLimit, session, user, verification } from "~/db/schema/auth";
 import { calendarFeed } from "~/db/schema/calendar-feeds";
 import { checkIn } from "~/db/schema/check-ins";
@@ -35,6 +36,8 @@ import { trainingSession } from "~/db/schema/training-sessions";
 import { twoFactor, twoFactorBackupCode, twoFactorChallenge } from "~/db/schema/two-factor";
 import { upload } from "~/db/schema/uploads";
 import { setLog, workout, workoutComment, workoutExercise } from "~/db/schema/workouts";
+import { billingData } from "./catalogue-billing.server";
+import { rowCount } from "./row-count";
 
 /** The member as the catalogue finds them: their id, their e-mail (lower case, as accounts store it) and full name. */
 export interface Member {
@@ -67,6 +70,11 @@ export interface PersonalTable {
    * administrator asks), or a statement that removes the member from rows others share.
    */
   erase?: "on-request" | ((tx: Tx, m: Member) => Promise<number>);
+  /**
+   * Erasure keeps these rows without the person (its `erase` takes them off), for this reason
+   * in words: the law makes the coach keep them. The report says so beside the count.
+   */
+  keeps?: string;
   /** Stored files of these rows: a query over the member's rows answering `key`. */
   files?: (m: Member) => SQL;
 }
@@ -103,6 +111,9 @@ export const catalogue: readonly CatalogueEntry[] = [
       or position(${m.email} in lower(${auditLog.summary})) > 0 or ${namedIn(sql`${auditLog.summary}`, m)}
       or ${auditLog.targetId} in (select ${trainingSession.id} from ${trainingSession} where ${trainingSession.memberId} = ${m.id})
       or ${auditLog.targetId} in (select ${program.id} from ${program} where ${program.memberId} = ${m.id})
+      or ${auditLog.targetId} in (select ${memberPlan.id} from ${memberPlan} where ${memberPlan.memberId} = ${m.id})
+      or ${auditLog.targetId} in (select ${billingPayment.id} from ${billingPayment} where ${billingPayment.memberId} = ${m.id})
+      or ${auditLog.targetId} in (select ${billingRefund.id} from ${billingRefund} join ${billingPayment} on ${billingPayment.id} = ${billingRefund.paymentId} where ${billingPayment.memberId} = ${m.id})
       or ${auditLog.targetId} in (select ${invitation.id} from ${invitation} where ${invitation.userId} = ${m.id} or ${sameEmail(invitation.email, m)})
       or ${auditLog.targetId} in (select ${contactSubmission.id} from ${contactSubmission} where ${contactSubmission.invitedUserId} = ${m.id} or ${sameEmail(contactSubmission.email, m)})`,
     // An entry about the member may be a staff member's act: their address is not the member's to take.
@@ -149,6 +160,8 @@ export const catalogue: readonly CatalogueEntry[] = [
   { table: fitnessGoal, kind: "Goals", how: "the member's goals (user_id)", rows: (m) => sql`${fitnessGoal.userId} = ${m.id}` },
   { table: classBooking, kind: "Class bookings", how: "the member's group class bookings, waitlist places and attendance (member_id)", rows: (m) => sql`${classBooking.memberId} = ${m.id}` },
   { table: trainingSession, kind: "Training sessions", how: "the one-to-one sessions scheduled for the member (member_id)", rows: (m) => sql`${trainingSession.memberId} = ${m.id}` },
+  // Billing: what the law makes the coach keep stays without the person (decision 0143).
+  ...billingData,
   { table: attentionDismissal, kind: "Dismissed 'needs attention' reasons", how: "the coach's dismissed or snoozed 'needs attention' reasons about the member", rows: (m) => sql`${attentionDismissal.memberId} = ${m.id}` },
   { table: lastSignIn, kind: "Last sign-in", how: "when the member last signed in", rows: (m) => sql`${lastSignIn.userId} = ${m.id}` },
   {
@@ -241,6 +254,8 @@ export const catalogue: readonly CatalogueEntry[] = [
   { table: groupClass, notPersonal: "group classes on their dates (coach_id names staff); who booked is in class_bookings" },
   { table: siteSetting, notPersonal: "site-wide settings" },
   { table: rateLimit, notPersonal: "better-auth's request counters, keyed by client address and path, kept a minute" },
+  { table: billingProduct, notPersonal: "the packages and packs the coach sells, with their prices (a member's purchase is copied into member_plans)" },
+  { table: billingEvent, notPersonal: "the provider's webhook events: its resources' ids and our own references, never a name, e-mail or bank detail" },
   { table: erasureReport, notPersonal: "what an erasure removed, counted per table, naming no one erased" },
 ];
 
@@ -264,7 +279,3 @@ export function primaryKeyOf(table: PgTable): string[] {
   return single.length > 0 ? single : (config.primaryKeys[0]?.columns.map((c) => c.name) ?? []);
 }
 
-export function rowCount(result: unknown): number {
-  const r = result as { rows?: unknown[]; affectedRows?: number; rowCount?: number };
-  return r.rows?.length ?? r.affectedRows ?? r.rowCount ?? 0;
-}

@@ -3,7 +3,8 @@
  * goes in one transaction under the lock on the user, with their files' keys handed to a
  * job that deletes them after the commit and retries until storage answers. The audit log
  * keeps one line naming who erased an account and when, never whose; the erasure report
- * counts what was removed per table.
+ * counts what was removed per table, and what was kept without the person and why (billing
+ * records the law makes the coach keep, decision 0143).
  */
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -18,7 +19,9 @@ import { AppError } from "~/lib/app-error";
 import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import { getStorage } from "~/lib/storage.server";
 import { ADMIN_CHANGE_LOCK } from "~/modules/users/user-admin.server";
-import { catalogue, isPersonal, kindOfTable, rowCount, tableName, type Member } from "./catalogue.server";
+import { catalogue, isPersonal, kindOfTable, tableName, type Member } from "./catalogue.server";
+import { billingStillRunning } from "./catalogue-billing.server";
+import { rowCount } from "./row-count";
 import { eraseSchema } from "./member-data.schema";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
@@ -43,13 +46,14 @@ export interface ErasureReport {
   id: string;
   at: Date;
   by: string | null;
-  tables: Array<{ table: string; rows: number }>;
+  /** Per table: rows removed, or rows kept without the person and why (`kept`, in words). */
+  tables: Array<{ table: string; rows: number; kept?: string }>;
   files: number;
 }
 
 /** A report as people read it: each table's rows named by what they are ("Workout sets"). */
 export interface ErasureReportView extends Omit<ErasureReport, "tables"> {
-  tables: Array<{ table: string; kind: string; rows: number }>;
+  tables: Array<{ table: string; kind: string; rows: number; kept?: string }>;
 }
 
 /**
@@ -69,6 +73,9 @@ export async function eraseMember(actor: Actor, memberId: string, input: unknown
     if (form.confirmEmail !== target.email.toLowerCase()) {
       throw new AppError(400, "", { fieldErrors: { confirmEmail: "Type the member's e-mail address exactly to confirm." } });
     }
+    // Nothing may go on charging, or be collected from, someone the site no longer knows.
+    const running = await billingStillRunning(tx, target.id);
+    if (running) throw new AppError(409, running);
     const m: Member = { id: target.id, email: target.email.toLowerCase(), name: target.name };
     const entries = catalogue.filter(isPersonal);
     const keys: string[] = [];
@@ -84,7 +91,7 @@ export async function eraseMember(actor: Actor, memberId: string, input: unknown
         typeof entry.erase === "function"
           ? await entry.erase(tx, m)
           : rowCount(await tx.execute(sql`delete from ${entry.table} where ${entry.rows(m)} returning 1`));
-      if (removed > 0) tables.push({ table: tableName(entry.table), rows: removed });
+      if (removed > 0) tables.push({ table: tableName(entry.table), rows: removed, ...(entry.keeps ? { kept: entry.keeps } : {}) });
     }
     const reportId = crypto.randomUUID();
     await tx.insert(erasureReport).values({ id: reportId, byId: actor.id, tables, files: keys.length });

@@ -8,11 +8,11 @@
  */
 import sharp from "sharp";
 import { eq, sql } from "drizzle-orm";
-import yauzl from "yauzl";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mailedToken, outboxMails } from "~/../tests/support/outbox";
 import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
+import { memberPlan } from "~/db/schema/billing";
 import { user } from "~/db/schema/auth";
 import { contactSubmission } from "~/db/schema/contacts";
 import { signInThrottle } from "~/db/schema/limits";
@@ -26,9 +26,10 @@ import { postMessage } from "~/modules/messages/messages.server";
 import { storedFiles } from "~/modules/uploads/uploads.test-support";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { catalogue, isPersonal, tableName, type Member } from "./catalogue.server";
+import { PLAN_STILL_LIVE } from "./catalogue-billing.server";
 import { ALREADY_BUILDING, DOWNLOAD_PATH, LINK_NOT_FOUND, openExportDownload, requestMemberExport, requestOwnExport, sweepExports, TOO_MANY_TODAY, type ExportDownload } from "./data-exports.server";
 import { ERASED_SUMMARY, eraseMember, getErasureReport, ONLY_MEMBERS } from "./erasure.server";
-import { fillMemberData, liveTables, rowsTheCatalogueMisses, tablesHolding, type FilledData } from "./member-data.test-support";
+import { bytesOf, fillMemberData, liveTables, readZip, rowsTheCatalogueMisses, tablesHolding, type FilledData } from "./member-data.test-support";
 
 let data: FilledData;
 const as = (m: { id: string; email: string }, role: "member" | "trainer" | "admin") => ({ id: m.id, email: m.email, role });
@@ -56,36 +57,6 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
-}
-
-async function bytesOf(download: ExportDownload): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of download.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Every entry of a ZIP by name. */
-function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
 }
 
 async function countOf(query: ReturnType<typeof sql>): Promise<number> {
@@ -273,7 +244,11 @@ describe("erasure", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.fieldErrors).toHaveProperty("confirmEmail");
     expect((await refusal(eraseMember(admin, "no-such-user", form("x@y.z")))).status).toBe(404);
+    // The demo member's weekly package is still running (billing erasure: member-data-billing.server.test.ts).
+    expect(await refusal(eraseMember(admin, data.member.id, form(data.member.email)))).toMatchObject({ status: 409, message: PLAN_STILL_LIVE });
     expect(await tablesHolding(target())).toEqual(before);
+    // Cancelled, as the billing page's 'Cancel' leaves it: it ends after the paid period.
+    await getDb().update(memberPlan).set({ endsOn: sql`${memberPlan.paidThrough}`, cancelRequestedAt: new Date() }).where(eq(memberPlan.memberId, data.member.id));
   });
 
   it("leaves no row in any table holding the member's id or e-mail, no stored file of theirs, one audit line, and a report", async () => {

@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import sharp from "sharp";
+import yauzl from "yauzl";
 import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { attentionDismissal, lastSignIn } from "~/db/schema/attention";
@@ -23,6 +24,7 @@ import { logBodyComposition } from "~/modules/progress/progress-entries.server";
 import { createUserWithPassword, findUserByEmail } from "~/modules/users/users.server";
 import { seedDemo } from "~/../scripts/seed-demo-data";
 import { catalogue, isPersonal, tableName, type Member } from "./catalogue.server";
+import type { ExportDownload } from "./data-exports.server";
 
 export const DEMO_MEMBER = "member@demo.relentless";
 export const DEMO_TRAINER = "trainer@demo.relentless";
@@ -133,4 +135,34 @@ export async function rowsTheCatalogueMisses(m: Member): Promise<Record<string, 
     if (n > 0) missed[tableName(entry.table)] = n;
   }
   return missed;
+}
+
+export async function bytesOf(download: ExportDownload): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of download.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Every entry of a ZIP by name. */
+export function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on("entry", (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on("data", (c: Buffer) => chunks.push(c));
+          stream.on("end", () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(files));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
 }

@@ -12,6 +12,7 @@ import { sendMail } from "~/lib/mail.server";
 import { formatLongDate } from "~/lib/dates";
 import { toZonedParts, zonedToUtc } from "~/lib/time-zone";
 import { getSiteSettings } from "~/modules/settings/settings.server";
+import { coverSession, lockMember, resettleSession, returnSessionCredit } from "./session-credits.server";
 import { trainingSessionFormSchema, type TrainingSessionStatus } from "./training-sessions.schema";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
@@ -111,21 +112,25 @@ export async function createTrainingSession(actor: Actor, input: unknown): Promi
   const timeZone = await siteTimeZone();
   const id = crypto.randomUUID();
   const cancelled = form.status === "cancelled";
-  await getDb()
-    .insert(trainingSession)
-    .values({
+  const startsAt = zonedToUtc(form.date, form.time, timeZone);
+  const now = new Date();
+  await getDb().transaction(async (tx) => {
+    await lockMember(tx, member.id);
+    await tx.insert(trainingSession).values({
       id,
       memberId: member.id,
-      startsAt: zonedToUtc(form.date, form.time, timeZone),
+      startsAt,
       durationMinutes: form.duration,
       type: form.type,
       location: form.location,
       description: form.description,
       status: form.status,
-      cancelledAt: cancelled ? new Date() : null,
+      cancelledAt: cancelled ? now : null,
       cancelledById: cancelled ? actor.id : null,
       createdById: actor.id,
     });
+    if (!cancelled) await coverSession(tx, { id, memberId: member.id, startsAt }, timeZone, now);
+  });
   await recordAudit({
     action: "session.created",
     actor,
@@ -151,32 +156,37 @@ export async function getTrainingSession(actor: Actor, id: string): Promise<Staf
 export async function updateTrainingSession(actor: Actor, id: string, input: unknown): Promise<void> {
   ensureCan(actor, "trainingSessions", "update");
   const form = trainingSessionFormSchema.parse(input);
-  const db = getDb();
-  const [existing] = await db.select({ status: trainingSession.status }).from(trainingSession).where(eq(trainingSession.id, id));
-  if (!existing) throw new AppError(404, TRAINING_SESSION_NOT_FOUND);
   const member = await requireSchedulableMember(form.memberId);
   const timeZone = await siteTimeZone();
-  const cancellation =
-    form.status === "cancelled" && existing.status !== "cancelled"
-      ? { cancelledAt: new Date(), cancelledById: actor.id }
-      : form.status !== "cancelled"
-        ? { cancelledAt: null, cancelledById: null }
-        : {};
-  await db
-    .update(trainingSession)
-    .set({
-      memberId: member.id,
-      startsAt: zonedToUtc(form.date, form.time, timeZone),
-      durationMinutes: form.duration,
-      type: form.type,
-      location: form.location,
-      description: form.description,
-      status: form.status,
-      ...cancellation,
-      revision: sql`${trainingSession.revision} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(eq(trainingSession.id, id));
+  const startsAt = zonedToUtc(form.date, form.time, timeZone);
+  const now = new Date();
+  const existing = await getDb().transaction(async (tx) => {
+    const [before] = await tx.select({ status: trainingSession.status, memberId: trainingSession.memberId }).from(trainingSession).where(eq(trainingSession.id, id)).for("update");
+    if (!before) throw new AppError(404, TRAINING_SESSION_NOT_FOUND);
+    const cancellation =
+      form.status === "cancelled" && before.status !== "cancelled"
+        ? { cancelledAt: now, cancelledById: actor.id }
+        : form.status !== "cancelled"
+          ? { cancelledAt: null, cancelledById: null }
+          : {};
+    await tx
+      .update(trainingSession)
+      .set({
+        memberId: member.id,
+        startsAt,
+        durationMinutes: form.duration,
+        type: form.type,
+        location: form.location,
+        description: form.description,
+        status: form.status,
+        ...cancellation,
+        revision: sql`${trainingSession.revision} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(trainingSession.id, id));
+    await resettleSession(tx, { id, startsAt }, before, { memberId: member.id, status: form.status }, timeZone, now);
+    return before;
+  });
   await recordAudit({
     action: form.status === "cancelled" && existing.status !== "cancelled" ? "session.cancelled" : "session.updated",
     actor,
@@ -188,16 +198,18 @@ export async function updateTrainingSession(actor: Actor, id: string, input: unk
 /** Staff cancel a scheduled session (past or future). */
 export async function cancelTrainingSessionAsStaff(actor: Actor, id: string): Promise<void> {
   ensureCan(actor, "trainingSessions", "cancelAny");
-  const db = getDb();
-  const [existing] = await db.select({ status: trainingSession.status, type: trainingSession.type }).from(trainingSession).where(eq(trainingSession.id, id));
-  if (!existing) throw new AppError(404, TRAINING_SESSION_NOT_FOUND);
-  if (existing.status !== "scheduled") throw new AppError(409, ONLY_SCHEDULED);
-  const done = await db
-    .update(trainingSession)
-    .set({ status: "cancelled", cancelledAt: new Date(), cancelledById: actor.id, revision: sql`${trainingSession.revision} + 1`, updatedAt: new Date() })
-    .where(and(eq(trainingSession.id, id), eq(trainingSession.status, "scheduled")))
-    .returning({ id: trainingSession.id });
-  if (done.length === 0) throw new AppError(409, ONLY_SCHEDULED);
+  const now = new Date();
+  const existing = await getDb().transaction(async (tx) => {
+    const [row] = await tx.select({ status: trainingSession.status, type: trainingSession.type }).from(trainingSession).where(eq(trainingSession.id, id)).for("update");
+    if (!row) throw new AppError(404, TRAINING_SESSION_NOT_FOUND);
+    if (row.status !== "scheduled") throw new AppError(409, ONLY_SCHEDULED);
+    await tx
+      .update(trainingSession)
+      .set({ status: "cancelled", cancelledAt: now, cancelledById: actor.id, revision: sql`${trainingSession.revision} + 1`, updatedAt: now })
+      .where(eq(trainingSession.id, id));
+    await returnSessionCredit(tx, id, now);
+    return row;
+  });
   await recordAudit({ action: "session.cancelled", actor, target: { type: "training_session", id }, summary: `Cancelled ${existing.type} (staff)` });
 }
 
@@ -335,11 +347,15 @@ export async function cancelOwnTrainingSession(actor: Actor, id: string): Promis
   ensureCan(actor, "memberArea", "view");
   const db = getDb();
   const now = new Date();
-  const [cancelled] = await db
-    .update(trainingSession)
-    .set({ status: "cancelled", cancelledAt: now, cancelledById: actor.id, revision: sql`${trainingSession.revision} + 1`, updatedAt: now })
-    .where(and(eq(trainingSession.id, id), eq(trainingSession.memberId, actor.id), eq(trainingSession.status, "scheduled"), gt(trainingSession.startsAt, now)))
-    .returning(columns);
+  const cancelled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(trainingSession)
+      .set({ status: "cancelled", cancelledAt: now, cancelledById: actor.id, revision: sql`${trainingSession.revision} + 1`, updatedAt: now })
+      .where(and(eq(trainingSession.id, id), eq(trainingSession.memberId, actor.id), eq(trainingSession.status, "scheduled"), gt(trainingSession.startsAt, now)))
+      .returning(columns);
+    if (row) await returnSessionCredit(tx, id, now);
+    return row;
+  });
   if (!cancelled) {
     // Nothing changed; say why, without telling one member about another's sessions.
     const [row] = await db

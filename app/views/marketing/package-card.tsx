@@ -1,10 +1,10 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "~/components/ui/cn";
-import type { ServicePackage } from "~/modules/marketing/packages";
+import type { PublicPackage } from "~/modules/billing/product-labels";
 
 /** One package with its price; the popular one stands out, labelled 'Most Popular' (or the given badge). */
-export function PackageCard({ pkg, action, popularLabel = "Most Popular" }: { pkg: ServicePackage; action: ReactNode; popularLabel?: string }) {
+export function PackageCard({ pkg, action, popularLabel = "Most Popular" }: { pkg: PublicPackage; action: ReactNode; popularLabel?: string }) {
   return (
     <article
       className={cn(
@@ -35,12 +35,13 @@ export function PackageCard({ pkg, action, popularLabel = "Most Popular" }: { pk
   );
 }
 
-/** The packages of a page, side by side from large screens up. */
-export function PackageList({ packages, action, popularLabel }: { packages: ServicePackage[]; action: (pkg: ServicePackage) => ReactNode; popularLabel?: string }) {
+/** The packages of a page, side by side from large screens up; without any, where to ask instead. */
+export function PackageList({ packages, action, popularLabel }: { packages: PublicPackage[]; action: (pkg: PublicPackage) => ReactNode; popularLabel?: string }) {
+  if (packages.length === 0) return <p className="text-zinc-700">Ask us about packages and prices: we'll reply within 24 hours.</p>;
   return (
     <ul className="grid gap-8 pt-3 lg:grid-cols-3">
       {packages.map((pkg) => (
-        <li key={pkg.name} className="grid">
+        <li key={pkg.id} className="grid">
           <PackageCard pkg={pkg} popularLabel={popularLabel} action={action(pkg)} />
         </li>
       ))}

@@ -12,16 +12,25 @@ export interface InviteDefaults {
   submission: string;
 }
 
-type InviteField = "name" | "email" | "role";
+type InviteField = "name" | "email" | "role" | "productId";
 
 const selectClass = "block rounded-md border border-zinc-400 bg-white px-3 py-2.5";
 
 /** 'Add person': the invitation form, open when the URL asks (from a contact submission) or after a refusal. */
-export function InviteForm({ invite, result }: { invite: InviteDefaults; result: ActionData<object, InviteField> | undefined }) {
+export function InviteForm({
+  invite,
+  packages,
+  result,
+}: {
+  invite: InviteDefaults;
+  /** The live packages an invitation can carry (the member is asked to set up a Direct Debit for it). */
+  packages: Array<{ id: string; name: string }>;
+  result: ActionData<object, InviteField> | undefined;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const refused = result && !result.ok && result.intent === "invite" ? result : undefined;
-  const values = refused ? textValues(refused.values) : { name: invite.name, email: invite.email, role: "member", submission: invite.submission };
+  const values = refused ? textValues(refused.values) : { name: invite.name, email: invite.email, role: "member", submission: invite.submission, productId: "" };
   return (
     <details open={invite.open || Boolean(refused)} className="mt-8 rounded-xl border border-zinc-200 p-5">
       <summary className="cursor-pointer text-lg font-bold uppercase">Add person</summary>
@@ -42,6 +51,36 @@ export function InviteForm({ invite, result }: { invite: InviteDefaults; result:
             ))}
           </select>
         </div>
+        {packages.length ? (
+          <div className="space-y-1.5 sm:col-span-2">
+            <label htmlFor="invite-package" className="block text-sm font-medium text-zinc-800">
+              Package (optional)
+            </label>
+            <select
+              id="invite-package"
+              name="productId"
+              defaultValue={values.productId ?? ""}
+              aria-describedby={refused?.fieldErrors.productId ? "invite-package-error invite-package-hint" : "invite-package-hint"}
+              aria-invalid={refused?.fieldErrors.productId ? true : undefined}
+              className={`${selectClass} w-full`}
+            >
+              <option value="">No package</option>
+              {packages.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+            <p id="invite-package-hint" className="text-sm text-zinc-600">
+              After choosing a password, the new member is asked to set up their Direct Debit for it.
+            </p>
+            {refused?.fieldErrors.productId ? (
+              <p id="invite-package-error" className="text-sm font-medium text-brand-strong">
+                {refused.fieldErrors.productId}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <Button type="submit" className="sm:mt-7" busy={busy} busyText="Sending...">
           Send invitation
         </Button>
