@@ -8,6 +8,10 @@ import { receiptMailJob } from "~/modules/billing/receipts.server";
 import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
 import { nightlyBackupJob } from "~/modules/backups/nightly.server";
+import { billingSweepJob } from "~/modules/billing/billing-sweep.server";
+import { processBillingEventJob } from "~/modules/billing/events.server";
+import { mandateEndedMailJob, paymentFailedMailJob, planPausedMailJob } from "~/modules/billing/failed-payment-mails.server";
+import { createSubscriptionJob } from "~/modules/billing/subscriptions.server";
 import { classNoticeJob } from "~/modules/classes/class-staff.server";
 import { lapseOffersJob, placeMailJob, returnWaitingCreditsJob } from "~/modules/classes/waitlist.server";
 import { checkInReplyMailJob } from "~/modules/check-ins/check-in-review.server";
@@ -40,4 +44,10 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   returnWaitingCreditsJob,
   classNoticeJob,
   receiptMailJob,
+  processBillingEventJob,
+  createSubscriptionJob,
+  paymentFailedMailJob,
+  mandateEndedMailJob,
+  planPausedMailJob,
+  billingSweepJob,
 ]);

@@ -13,9 +13,11 @@ import { getLogger, loggablePath } from "~/lib/logger.server";
 import { hostedPageOrigins } from "~/lib/payments/payment-provider.server";
 import { withRequestScope } from "~/lib/request-scope.server";
 import { countRequestsInFlight } from "~/lib/requests-in-flight.server";
+import { GOCARDLESS_WEBHOOK_PATH } from "~/modules/billing/webhook-intake.server";
 import { privateUnlessDeclaredPublic } from "./cache-control";
 import { drainListenersFollowCompression } from "./drain-listeners";
 import { publicPageCache } from "./page-cache";
+import { goCardlessWebhook } from "./gocardless-webhook";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe";
 import { precompressed } from "./precompressed";
 import { refuseUnreadablePaths } from "./path-guard";
@@ -123,6 +125,8 @@ export async function boot(options: AppOptions) {
   app.all(["/api/auth", "/api/auth/*splat"], notServed);
   app.use(clientIp(trust));
   app.use(oneClickUnsubscribe(env.BASE_URL));
+  // Posted by GoCardless's servers, believed under its signature (decision 0134).
+  app.post(GOCARDLESS_WEBHOOK_PATH, goCardlessWebhook());
   app.use(sameOriginOnly(env.BASE_URL));
   // Cookies added deep inside a request (a member's session renewal) reach its response; its loaders share their reads.
   app.use((req, res, next) => withRequestScope(req, (cookie) => res.headersSent || res.append("Set-Cookie", cookie), next));

@@ -66,7 +66,8 @@ export type AuditAction =
   | "product.restored"
   | "payment.recorded"
   | "payment.refunded"
-  | "plan.cancelled";
+  | "plan.cancelled"
+  | "billing.payment_retried";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -80,6 +80,7 @@ function toPayment(payment: Payment): ProviderPayment {
     chargeDate: payment.charge_date,
     mandateId: payment.links.mandate,
     subscriptionId: payment.links.subscription ?? null,
+    metadata: payment.metadata ?? {},
   };
 }
 
@@ -194,6 +195,7 @@ export function createGoCardlessProvider(options: GoCardlessClientOptions & { we
             interval: input.interval.count,
             interval_unit: input.interval.unit,
             start_date: input.startDate,
+            count: input.count,
             metadata: input.metadata,
             links: { mandate: input.mandateId },
           },

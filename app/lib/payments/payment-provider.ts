@@ -58,6 +58,8 @@ export interface ProviderPayment {
   chargeDate: string | null;
   mandateId: string;
   subscriptionId: string | null;
+  /** Our own references, as set when the payment was created (`{ plan }` on billing's payments). */
+  metadata: Record<string, string>;
 }
 
 export interface ProviderSubscription {
@@ -86,6 +88,8 @@ export interface CreateSubscriptionInput {
   interval: { unit: "weekly" | "monthly" | "yearly"; count: number };
   /** The first charge date (YYYY-MM-DD); the provider picks the earliest when absent. */
   startDate?: string;
+  /** How many payments in all (a term paid in instalments); unset: until cancelled. */
+  count?: number;
   metadata?: Record<string, string>;
 }
 

@@ -24,7 +24,13 @@ import type { AttentionReason } from "./attention";
  * - weight away from the goal: the newest weight of each of the last four 7-day windows
  *   (`progress_entries_user_kind_date_idx`), farther from the goal weight at each step;
  * - a session the member cancelled in the last 7 days: `training_sessions_cancelled_idx`;
- * - an unanswered message: `conversations_awaiting_idx`.
+ * - an unanswered message: `conversations_awaiting_idx`;
+ * - a failed payment (failed or charged back, of a plan not ended) not made good by a
+ *   settled payment of the same period: `billing_payments_status_idx`, then
+ *   `billing_payments_plan_idx`; its occurrence is the payment and its failure, so a
+ *   dismissed one comes back when it fails again after a retry;
+ * - a mandate that ended (cancelled, failed, expired) under a plan still live:
+ *   `member_plans_status_idx` (live plans), then the mandate by its key.
  */
 
 export interface AttentionClock {
@@ -151,6 +157,25 @@ export function attentionRowsQuery(clock: AttentionClock, { memberId, includeDis
       from training_sessions ts join members m on m.id = ts.member_id
       where ts.status = 'cancelled' and ts.cancelled_by_id = ts.member_id
         and ts.cancelled_at > ${now} - make_interval(days => ${CANCELLED_SESSION_DAYS}::int)
+
+      union all
+      select bp.member_id, 'payment_failed', bp.id || ':' || ${epochMs(sql`coalesce(bp.failed_at, bp.updated_at)`)}, ${epochMs(sql`coalesce(bp.failed_at, bp.updated_at)`)},
+        jsonb_build_object('paymentId', bp.id, 'amountMinor', bp.amount_minor, 'currency', bp.currency, 'status', bp.status,
+          'description', bp.description, 'retried', bp.retried_at is not null and bp.retried_at > coalesce(bp.failed_at, bp.updated_at))
+      from billing_payments bp join members m on m.id = bp.member_id
+      left join member_plans mp on mp.id = bp.plan_id
+      where bp.status in ('failed', 'charged_back') and mp.status is distinct from 'ended'
+        and not exists (
+          select 1 from billing_payments ok
+          where ok.plan_id = bp.plan_id and ok.status in ('confirmed', 'paid_out') and ok.period_start is not distinct from bp.period_start
+        )
+
+      union all
+      select mp.member_id, 'mandate_cancelled', bm.id, ${epochMs(sql`bm.updated_at`)},
+        jsonb_build_object('status', bm.status, 'planName', mp.name)
+      from member_plans mp join members m on m.id = mp.member_id
+      join billing_mandates bm on bm.id = mp.mandate_id
+      where mp.status in ('pending', 'active', 'past_due', 'paused') and mp.method = 'direct_debit' and bm.status in ('cancelled', 'failed', 'expired')
 
       union all
       select cv.member_id, 'unanswered_message', ${epochMs(sql`cv.awaiting_since`)}::text, ${epochMs(sql`cv.awaiting_since`)},

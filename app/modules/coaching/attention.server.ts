@@ -10,6 +10,7 @@ import { formatShortDate, formatUsDate } from "~/lib/dates";
 import { defineRecurringJob, everyDayAt } from "~/lib/jobs.server";
 import { todayIn } from "~/lib/time-zone";
 import { formatValue, weightFromKg, type WeightUnit } from "~/lib/units";
+import { formatMoney } from "~/modules/billing/money";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
 import { attentionLabels, attentionRank, attentionReasons, snoozeDays, type AttentionReason } from "./attention";
@@ -34,6 +35,8 @@ export interface AttentionItem {
   detail: string;
   /** Where the coach acts on it. */
   action: { href: string; label: string };
+  /** A failed direct-debit payment not retried since: the 'Retry payment' button's payment. */
+  retryPaymentId?: string;
 }
 
 export interface MemberAttention {
@@ -57,6 +60,8 @@ function describe(row: AttentionRow, actor: Actor, timeZone: string): AttentionI
   const member = memberPath(row.memberId);
   const message = { href: `${member}/messages`, label: "Message" };
   const training = { href: `/members/${encodeURIComponent(row.memberId)}/training`, label: "Review training" };
+  // The member's page: their reasons, with 'Retry payment' beside a failed one.
+  const billing = { href: member, label: "Open member" };
   const base = { reason: row.reason, occurrence: row.occurrence, label: attentionLabels[row.reason] };
   switch (row.reason) {
     case "unanswered_message":
@@ -77,6 +82,15 @@ function describe(row: AttentionRow, actor: Actor, timeZone: string): AttentionI
       };
     case "checkin_overdue":
       return { ...base, detail: `Due ${formatShortDate(String(d.weekOf))}`, action: message };
+    case "payment_failed":
+      return {
+        ...base,
+        detail: `${formatMoney(Number(d.amountMinor), String(d.currency))} for ${String(d.description)} ${d.status === "charged_back" ? "charged back" : "failed"}${d.retried ? "; retried, waiting for the bank" : ""}`,
+        action: billing,
+        ...(d.status === "failed" && !d.retried ? { retryPaymentId: String(d.paymentId) } : {}),
+      };
+    case "mandate_cancelled":
+      return { ...base, detail: `The direct debit for ${String(d.planName)} was ${d.status === "expired" ? "expired" : d.status === "failed" ? "refused by the bank" : "cancelled"}`, action: billing };
     case "no_sign_in":
       return { ...base, detail: d.lastSignIn === null ? "Never signed in" : `Last signed in ${formatUsDate(new Date(Number(d.lastSignIn)), timeZone)}`, action: message };
   }

@@ -2,11 +2,13 @@
  * The reasons a member needs the coach, most urgent first (the order of the 'Needs
  * attention' list), with what a coach reads and the link to act. Safe in the browser.
  */
-export const attentionReasons = ["unanswered_message", "checkin_waiting", "session_cancelled", "missed_workouts", "compliance_drop", "weight_away", "checkin_overdue", "no_sign_in"] as const;
+export const attentionReasons = ["unanswered_message", "payment_failed", "mandate_cancelled", "checkin_waiting", "session_cancelled", "missed_workouts", "compliance_drop", "weight_away", "checkin_overdue", "no_sign_in"] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 
 export const attentionLabels: Record<AttentionReason, string> = {
   unanswered_message: "Unanswered message",
+  payment_failed: "Payment failed",
+  mandate_cancelled: "Mandate cancelled",
   checkin_waiting: "Check-in waiting for review",
   session_cancelled: "Cancelled a session",
   missed_workouts: "Missed planned workouts this week",

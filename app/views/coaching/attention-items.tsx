@@ -5,6 +5,7 @@ import type { AttentionItem } from "~/modules/coaching/attention.server";
 
 export const DISMISS_INTENT = "dismiss-attention";
 export const SNOOZE_INTENT = "snooze-attention";
+export const RETRY_PAYMENT_INTENT = "retry-payment";
 
 const snoozeLabel = (days: number) => (days === 7 ? "1 week" : days === 1 ? "1 day" : `${days} days`);
 
@@ -31,7 +32,15 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
               <p className="text-sm text-zinc-700">{item.detail}</p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <Link to={item.action.href} className={buttonClass("primary", "px-4")} aria-describedby={labelId}>
+              {item.retryPaymentId ? (
+                <Form method="post">
+                  <input type="hidden" name="paymentId" value={item.retryPaymentId} />
+                  <button type="submit" name="intent" value={RETRY_PAYMENT_INTENT} className={buttonClass("primary", "px-4")} aria-describedby={labelId}>
+                    Retry payment
+                  </button>
+                </Form>
+              ) : null}
+              <Link to={item.action.href} className={buttonClass(item.retryPaymentId ? "secondary" : "primary", "px-4")} aria-describedby={labelId}>
                 {item.action.label}
               </Link>
               <Form method="post" className="flex items-center gap-2">
