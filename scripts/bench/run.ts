@@ -8,6 +8,7 @@
  * `npm run bench -- --only member-pages` runs only the member pages' comparison (about 4 minutes);
  * `npm run bench -- --only programs` only the programs at the limits (scripts/bench/programs.ts; the 200-member assignment takes minutes on PGlite).
  * `npm run bench -- --only payments` only the staff payments page and its CSV at 31,200 payments (scripts/bench/payments.ts).
+ * `npm run bench -- --only events` only one GoCardless webhook of 250 events, answered and processed (scripts/bench/events.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -25,6 +26,7 @@ import { BENCH_PASSWORD, HEAVY_EMAIL, memberEmail } from "./fixtures";
 import { benchWorkout } from "./workout";
 import { benchPrograms, BROWSING_PER_SECOND } from "./programs";
 import { benchCoach, COACH_CONNECTIONS, COACH_MEMBERS } from "./coach";
+import { benchEvents } from "./events";
 import { benchPayments, PAYMENTS_MEMBERS } from "./payments";
 import { comparePublicPage } from "./public-pages";
 import { cores, pinProcess } from "./cores";
@@ -57,7 +59,7 @@ const rps = (r: Result) => r.requests.average;
 /** The marketing pages' target is the first issue's; the article pages' is issue 17's. */
 const publicTarget = (name: string) => (name === "Home page" ? "≥ 0.5" : "≥ 1.0");
 
-const SECTIONS = ["member-pages", "programs", "coach", "payments", "workout", "lighthouse"] as const;
+const SECTIONS = ["member-pages", "programs", "coach", "payments", "events", "workout", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only member-pages`: just the member pages' comparison with the baseline; `--only programs`: just the programs at the limits; `--only coach`: just the staff's home at 300 members; `--only workout`: just the workout screen and set logging; `--only lighthouse`: just Lighthouse. */
@@ -222,30 +224,25 @@ async function paymentsSection(number: number) {
   row(`/coach/payments.csv, every payment (${r.csv.rows.toLocaleString("en-GB")} rows, ${fixed(r.csv.bytes / 1e6, 1)} MB)`, `${fixed(r.csv.ms, 0)} ms`);
 }
 
+/** One GoCardless webhook of 250 events: the intake's answer and the processing on the job store (scripts/bench/events.ts). */
+async function eventsSection(number: number) {
+  console.log(`\n${number}. A GoCardless webhook of 250 events (its batch size), against a stand-in of the API`);
+  const r = await benchEvents();
+  row(`${r.events} events: stored and answered (${r.status})`, `${fixed(r.answerMs, 0)} ms`);
+  row(`${r.events} events: processed on the job store (125 payments made)`, `${fixed(r.processMs / 1000, 1)} s (${fixed(r.processMs / r.events, 0)} ms an event)`);
+}
+
 async function main() {
   const started = Date.now();
   const only = onlyArgument();
   console.log(`Relentless benchmark — ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   console.log(`autocannon: ${CONNECTIONS} connections (member pages ${MEMBER_CONNECTIONS}), ${DURATION} s per run\n`);
 
-  if (only === "programs") {
-    await programsSection(1);
-    return summary(started);
-  }
-  if (only === "coach") {
-    await coachSection(1);
-    return summary(started);
-  }
-  if (only === "payments") {
-    await paymentsSection(1);
-    return summary(started);
-  }
-  if (only === "workout") {
-    await workoutOnly();
-    return summary(started);
-  }
-  if (only === "lighthouse") {
-    await lighthouseOnly();
+  // A section alone: `--only <section>` (member pages run below, without the rest).
+  const sections: Partial<Record<Section, () => Promise<unknown>>> = { programs: () => programsSection(1), coach: () => coachSection(1), payments: () => paymentsSection(1), events: () => eventsSection(1), workout: workoutOnly, lighthouse: lighthouseOnly };
+  const alone = only ? sections[only] : undefined;
+  if (alone) {
+    await alone();
     return summary(started);
   }
 
@@ -372,6 +369,7 @@ async function main() {
   if (!only) await programsSection(9);
   if (!only) await coachSection(10);
   if (!only) await paymentsSection(11);
+  if (!only) await eventsSection(12);
 
   return summary(started);
 }
