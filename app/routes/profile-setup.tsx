@@ -2,7 +2,9 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/profile-setup";
 import { requireUser } from "~/auth/session.server";
 import { runAction } from "~/lib/action.server";
+import { getEnv } from "~/lib/env.server";
 import { pageTitle } from "~/lib/meta";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { completeOwnProfile } from "~/modules/users/profile.server";
 import { keepFormWhenUnanswered, NO_INTENT } from "~/lib/unanswered-save";
@@ -20,7 +22,8 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   return runAction(request, async (form) => {
     await completeOwnProfile(user, form);
-    return redirectWithToast("/members", { type: "success", title: "Profile created successfully!", description: "Welcome to the community!" });
+    // Back to the page the wizard was opened on (an invitation's package on billing), else /members.
+    return redirectWithToast(safeRedirect(form.next, getEnv().BASE_URL), { type: "success", title: "Profile created successfully!", description: "Welcome to the community!" });
   });
 }
 

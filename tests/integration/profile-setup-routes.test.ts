@@ -53,4 +53,11 @@ describe("the profile wizard's save", () => {
     expect(await toastOf(answer)).toEqual({ type: "success", title: "Profile created successfully!", description: "Welcome to the community!" });
     expect(await profileOf()).toMatchObject({ location: "York", goals: "A sub-8 2k" });
   });
+
+  it("goes back to the page the wizard was opened on (an invitation's package on billing), never to another site", async () => {
+    expect(locationOf(await save({ ...complete, next: "/members/billing?product=prod_online_coaching" }))).toBe("/members/billing?product=prod_online_coaching");
+    for (const next of ["https://elsewhere.example/members", "//elsewhere.example", "/\\elsewhere.example", ""]) {
+      expect(locationOf(await save({ ...complete, next }))).toBe("/members");
+    }
+  });
 });

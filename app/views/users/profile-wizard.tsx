@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { toast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
@@ -28,7 +28,8 @@ type WizardFailure = Extract<WizardActionData, { ok: false }>;
  */
 export const wizardSaveNeverAnswered: WizardFailure = { ok: false, status: 503, intent: null, error: WIZARD_SAVE_FAILED, title: null, fieldErrors: {}, values: {} };
 
-function WizardBody({ initialName }: { initialName: string }) {
+/** `next`: the page to land on once saved (the dialog's own page, e.g. an invitation's billing); /members when unset. */
+function WizardBody({ initialName, next }: { initialName: string; next?: string }) {
   const fetcher = useFetcher<WizardActionData>();
   const [step, setStep] = useState(1);
   const [values, setValues] = useState<WizardForm>({ fullName: initialName, location: "", interests: "", experience: "", goals: "" });
@@ -102,6 +103,7 @@ function WizardBody({ initialName }: { initialName: string }) {
         </div>
       </div>
 
+      {next ? <input type="hidden" name="next" value={next} /> : null}
       {/* Every value is posted on the last step; the other steps' fields stay as hidden inputs. */}
       {(Object.keys(values) as Array<keyof WizardForm>)
         .filter((name) => !stepFields[step]!.includes(name))
@@ -144,6 +146,7 @@ function WizardBody({ initialName }: { initialName: string }) {
 /** The blocking 'Complete Your Profile' dialog: it cannot be dismissed, only completed. */
 export function ProfileWizardDialog({ initialName }: { initialName: string }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const { pathname, search } = useLocation();
   useEffect(() => {
     if (ref.current && !ref.current.open) ref.current.showModal();
     // Chrome lets a repeated Escape close a modal dialog without a cancelable 'cancel'
@@ -163,7 +166,7 @@ export function ProfileWizardDialog({ initialName }: { initialName: string }) {
       onClose={() => ref.current?.showModal()}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl bg-white p-6 text-zinc-900 shadow-2xl sm:p-8"
     >
-      <WizardBody initialName={initialName} />
+      <WizardBody initialName={initialName} next={`${pathname}${search}`} />
     </dialog>
   );
 }

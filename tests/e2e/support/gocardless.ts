@@ -27,12 +27,41 @@ export async function startGoCardless(): Promise<{ env: Record<string, string>; 
 
 /** Runs one of GoCardless's scenario simulators on a resource, as a sandbox test does through the API. */
 export async function simulate(scenario: string, resourceId: string): Promise<void> {
-  const url = process.env[STAND_IN_URL];
-  if (!url) throw new Error("The GoCardless stand-in is not running (global set-up)");
-  const response = await fetch(`${url}/scenario_simulators/${scenario}/actions/run`, {
+  const response = await fetch(`${standInUrl()}/scenario_simulators/${scenario}/actions/run`, {
     method: "POST",
     headers: { Authorization: `Bearer ${GOCARDLESS_TOKEN}`, "GoCardless-Version": "2015-07-06", "Content-Type": "application/json" },
     body: JSON.stringify({ data: { links: { resource: resourceId } } }),
   });
   if (!response.ok) throw new Error(`Simulator ${scenario} on ${resourceId}: ${response.status} ${await response.text()}`);
+}
+
+/** One event as the stand-in recorded it: what happened to which resource, and that resource's metadata. */
+export interface StandInEvent {
+  id: string;
+  resource_type: string;
+  action: string;
+  links: Record<string, string>;
+  resource_metadata: Record<string, string>;
+}
+
+function standInUrl(): string {
+  const url = process.env[STAND_IN_URL];
+  if (!url) throw new Error("The GoCardless stand-in is not running (global set-up)");
+  return url;
+}
+
+/** Every event the stand-in has had so far (all specs share it), oldest first. */
+export async function standInEvents(): Promise<StandInEvent[]> {
+  const response = await fetch(`${standInUrl()}/_stand_in/events`);
+  if (!response.ok) throw new Error(`The stand-in's events: ${response.status}`);
+  return ((await response.json()) as { events: StandInEvent[] }).events;
+}
+
+/** A resource as the API answers it (GET /<collection>/<id>), e.g. a subscription's start_date. */
+export async function readResource<T>(collection: "payments" | "mandates" | "subscriptions", id: string): Promise<T> {
+  const response = await fetch(`${standInUrl()}/${collection}/${encodeURIComponent(id)}`, {
+    headers: { Authorization: `Bearer ${GOCARDLESS_TOKEN}`, "GoCardless-Version": "2015-07-06" },
+  });
+  if (!response.ok) throw new Error(`Reading ${collection}/${id}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as Record<string, T>)[collection]!;
 }
