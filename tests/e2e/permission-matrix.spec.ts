@@ -242,6 +242,16 @@ test.describe("the permission matrix", () => {
     expect(uploaded.status()).toBe(302);
     ids.photoId = idOf(findAll(await loaderData(clients.memberA, "/members/progress/photos"), (o) => o.pose === "front" && typeof o.id === "string"), "progress photo");
 
+    // A cash payment the administrator records for member A: its receipt is member A's (issue 48).
+    const recorded = await clients.admin.post(`/coach/members/${ids.memberAId}/billing`, {
+      form: { intent: "record-payment", key: "00000000-0000-4000-8000-0000000a7a10", method: "cash", amount: "10.00", for: "other", description: "Matrix towel hire" },
+      maxRedirects: 0,
+    });
+    expect(recorded.status(), (await recorded.text()).slice(0, 300)).toBe(302);
+    const receipts = findAll(await loaderData(clients.memberA, "/members/billing"), (o) => typeof o.receiptId === "string");
+    expect(receipts.length, "member A's receipt").toBeGreaterThan(0);
+    ids.receiptId = String(receipts[0]!.receiptId);
+
     // The last class the Group Classes page lists: the furthest ahead, so no journey books it.
     ids.bookableClassId = idOf(findAll(await loaderData(clients.memberA, "/services/group-classes"), (o) => typeof o.spotsLeft === "number" && o.cancelled === false).slice(-1), "group class");
   });

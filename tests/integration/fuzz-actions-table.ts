@@ -593,5 +593,98 @@ export function endpoints(ids: FuzzIds): Endpoint[] {
       pools: { ...copyPools, blockIds: [...c.trainedBlocks, c.openBlock], groupKey: [c.trainedGroup, "no-such-group"] },
     });
   }
+  list.push(...billingEndpoints(ids));
   return list;
+}
+
+/** A form key (a payment's id made when the form was shown): a fixed one, so a second post is the resent form. */
+const formKey = "00000000-0000-4000-8000-00000000f022";
+const products = ["prod_online_coaching", "prod_pt_starter", "prod_nutrition_consultation", "no-such-product", ""];
+const amounts = ["35.00", "0", "-1", "0x10", "1e2", "10^9", "99999999", "35.001", ""];
+
+/** Billing (issue 48): the member's buy and cancel, the catalogue and settings, staff's payment intents, an invitation with a package. */
+function billingEndpoints(ids: FuzzIds): Endpoint[] {
+  const product = {
+    intent: "save-product",
+    name: "Fuzz package",
+    kind: "subscription",
+    price: "35.00",
+    description: "Weekly coaching",
+    features: "Check-ins\nA program",
+    popular: "",
+    note: "",
+    page: "none",
+    period: "weeks",
+    intervalCount: "2",
+    termWeeks: "4",
+    instalments: "1",
+    credits: "10",
+    creditKind: "class",
+    creditValidDays: "90",
+    classAccess: "none",
+    classesPerWeek: "2",
+    sessionsPerWeek: "0",
+    programTemplateId: "",
+  };
+  const productPools = {
+    kind: ["subscription", "term", "pack", "gift"],
+    price: amounts,
+    popular: ["", "on", "yes"],
+    page: ["none", "services", "personal-training", "group-classes", "nutrition-coaching", "home"],
+    period: ["week", "weeks", "month", "months", "year"],
+    intervalCount: ["0", "1", "12", "13", "-1", "1.5", "1e2"],
+    termWeeks: ["0", "1", "52", "53"],
+    instalments: ["0", "1", "12", "13", "5"],
+    credits: ["0", "1", "100", "101"],
+    creditKind: ["class", "session", "meal"],
+    creditValidDays: ["0", "1", "730", "731"],
+    classAccess: ["none", "unlimited", "limited", "all"],
+    classesPerWeek: ["0", "1", "14", "15"],
+    sessionsPerWeek: ["-1", "0", "7", "8"],
+    programTemplateId: ["", "no-such-template"],
+  };
+  const payments = ["no-such-payment", "", "x".repeat(101)];
+  const member = ids.member;
+  const memberBilling = `/coach/members/${member}/billing`;
+  const record = { intent: "record-payment", key: formKey, method: "cash", amount: "35.00", for: "other", description: "Towel hire" };
+  const recordPools = { method: ["cash", "bank_transfer", "other", "direct_debit", "cheque"], amount: amounts, for: ["plan", "other", "both"], key: [formKey, "not-a-uuid", ""] };
+  const refund = { intent: "refund-payment", key: "00000000-0000-4000-8000-00000000f023", paymentId: "no-such-payment", amount: "5.00", reason: "Overcharged" };
+  const refundPools = { paymentId: payments, amount: amounts };
+  const cancel = { intent: "cancel-plan", when: "period_end" };
+  const cancelPools = { when: ["period_end", "now", "yesterday", ""] };
+  return [
+    { name: "/members/billing buy", path: "/members/billing", who: "member", base: { intent: "buy", productId: "prod_online_coaching" }, pools: { productId: products } },
+    { name: "/members/billing buy (visitor)", path: "/members/billing", who: "visitor", base: { intent: "buy", productId: "prod_online_coaching" } },
+    { name: "/members/billing cancel", path: "/members/billing", who: "member", base: { intent: "cancel", planId: "no-such-plan" }, pools: { planId: ["no-such-plan", "", "x".repeat(101)] } },
+    { name: "/admin/billing move-product", path: "/admin/billing", who: "admin", base: { intent: "move-product", productId: "prod_pt_standard", direction: "up" }, pools: { productId: products, direction: ["up", "down", "sideways"] } },
+    { name: "/admin/billing archive-product", path: "/admin/billing", who: "admin", base: { intent: "archive-product", productId: "prod_nutrition_transformation" }, pools: { productId: products } },
+    { name: "/admin/billing restore-product", path: "/admin/billing", who: "admin", base: { intent: "restore-product", productId: "prod_nutrition_transformation" }, pools: { productId: products } },
+    {
+      name: "/admin/billing billing-settings",
+      path: "/admin/billing",
+      who: "admin",
+      base: { intent: "billing-settings", currency: "GBP", graceDays: "7", bookingsNeedPayment: "", lateCancelKeepsCredit: "on", noShowKeepsCredit: "on", vatNumber: "GB123456789", vatRate: "20" },
+      pools: { currency: ["GBP", "EUR", "USD", "XXX", "gbp"], graceDays: ["0", "1", "7", "30", "31", "-1", "1e2", "7.5"], vatRate: ["0", "20", "20.5", "50", "50.01", "99", "-1", "1e1"], vatNumber: ["", "GB 123", "GB-123", "x".repeat(21)] },
+    },
+    { name: "/admin/billing billing-settings (a trainer)", path: "/admin/billing", who: "trainer", base: { intent: "billing-settings", currency: "GBP", graceDays: "7", vatNumber: "", vatRate: "20" } },
+    { name: "/admin/billing/products/new save-product", path: "/admin/billing/products/new", who: "admin", base: product, pools: productPools },
+    { name: "/admin/billing/products/:productId save-product", path: "/admin/billing/products/prod_personal_training", who: "admin", base: product, pools: productPools },
+    { name: "/admin/billing/products/:productId save-product (no such product)", path: "/admin/billing/products/no-such-product", who: "admin", base: product },
+    { name: "/coach retry-payment", path: "/coach", who: "trainer", base: { intent: "retry-payment", paymentId: "no-such-payment" }, pools: { paymentId: payments } },
+    { name: "/coach/members/:memberId retry-payment", path: `/coach/members/${member}`, who: "admin", base: { intent: "retry-payment", paymentId: "no-such-payment" }, pools: { paymentId: payments } },
+    { name: "/coach/members/:memberId/billing record-payment", path: memberBilling, who: "admin", base: record, pools: recordPools },
+    { name: "/coach/members/:memberId/billing record-payment (a trainer)", path: memberBilling, who: "trainer", base: record },
+    { name: "/coach/members/:memberId/billing record-payment (a staff account)", path: `/coach/members/${ids.trainer}/billing`, who: "admin", base: record },
+    { name: "/coach/members/:memberId/billing refund-payment", path: memberBilling, who: "admin", base: refund, pools: refundPools },
+    { name: "/coach/members/:memberId/billing refund-payment (a trainer)", path: memberBilling, who: "trainer", base: refund },
+    { name: "/coach/members/:memberId/billing cancel-plan", path: memberBilling, who: "admin", base: cancel, pools: cancelPools },
+    { name: "/coach/members/:memberId/billing cancel-plan (a trainer)", path: memberBilling, who: "trainer", base: cancel },
+    {
+      name: "/admin/users invite (with a package)",
+      path: "/admin/users",
+      who: "admin",
+      base: { intent: "invite", name: "Paying Person", email: "paying@fuzz.test", role: "member", productId: "prod_online_coaching" },
+      pools: { productId: products, role: ["member", "trainer", "admin"] },
+    },
+  ];
 }

@@ -195,6 +195,19 @@ function queries(): Record<string, ReadonlyArray<Record<string, string>>> {
     "programs/exercises/new": none,
     "programs/exercises/:exerciseId": none,
     "programs/exercises/:exerciseId/edit": none,
+    // Billing (issue 48): the member's page (payments' page, an invitation's package, the return from the provider's page); a receipt's PDF (nobody's: 404).
+    "members/billing": [{ page: "2", product: "prod_online_coaching", checkout: "no-such-checkout" }],
+    "members/billing/receipts/:receiptId": none,
+    "admin/billing": none,
+    "admin/billing/products/new": none,
+    "admin/billing/products/:productId": none,
+    // Staff's payments and their CSV: the same filters (a month wins over a date range).
+    "coach/payments": [
+      { status: "failed", method: "direct_debit", month, q: "fuzz", page: "2" },
+      { from: day, to: "2026-12-31", status: "pending" },
+    ],
+    "coach/payments.csv": [{ status: "paid_out", method: "cash", month, q: "fuzz" }, { from: day, to: "2026-12-31" }],
+    "coach/members/:memberId/billing": [{ page: "2" }],
     "*": none,
   };
 }
@@ -214,6 +227,8 @@ function pathOf(route: string): string {
     .replace(":photoId/:file", "no-such-photo/480.jpg")
     .replace(":checkInId", "no-such-check-in")
     .replace(":messageId/:file", "no-such-message/960.webp")
+    .replace(":receiptId", "no-such-receipt")
+    .replace(":productId", "prod_online_coaching")
     .replace(":id", "no-such-document")
     .replace(":feed", `${"x".repeat(43)}.ics`)
     .replace("*", "no-such-page");

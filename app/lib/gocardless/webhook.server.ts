@@ -19,9 +19,12 @@ export function verifyWebhookSignature(rawBody: string | Buffer, secret: string,
   return crypto.timingSafeEqual(expected, Buffer.from(signature.trim(), "hex"));
 }
 
+/** A moment both databases store: an ISO date-time from year 1 (PostgreSQL has no year 0) to 9999. */
+const createdAt = z.iso.datetime({ offset: true }).refine((text) => !text.startsWith("0000") && !Number.isNaN(Date.parse(text)), "not a date the database stores");
+
 const eventSchema = z.object({
-  id: z.string().regex(/^EV[0-9A-Z]+$/, "an event id starts with EV"),
-  created_at: z.string(),
+  id: z.string().max(100).regex(/^EV[0-9A-Z]+$/, "an event id starts with EV"),
+  created_at: createdAt,
   resource_type: z.string(),
   action: z.string(),
   details: z
@@ -41,11 +44,20 @@ const eventSchema = z.object({
 // GoCardless batches at most 250 events per webhook.
 const webhookSchema = z.object({ events: z.array(eventSchema).max(250) });
 
-/** The events of a verified body, or null when the body is not GoCardless's `{"events": [...]}`. */
+/** JSON.parse's reviver refusing a NUL in any key or text: PostgreSQL stores neither in text or jsonb. */
+function refuseNul(key: string, value: unknown): unknown {
+  if (key.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) throw new SyntaxError("NUL in a webhook body");
+  return value;
+}
+
+/**
+ * The events of a verified body, or null when the body is not GoCardless's `{"events": [...]}`
+ * (a NUL anywhere, an event's time no database stores, an id over 100 characters: not theirs).
+ */
 export function parseWebhookEvents(rawBody: string | Buffer): GoCardlessEvent[] | null {
   let json: unknown;
   try {
-    json = JSON.parse(rawBody.toString());
+    json = JSON.parse(rawBody.toString(), refuseNul);
   } catch {
     return null;
   }

@@ -46,6 +46,8 @@ export interface MatrixIds {
   checkInId: string;
   /** An upcoming group class of next week, as the staff's Classes list shows it. */
   classId: string;
+  /** The receipt of a cash payment the administrator recorded for member A (issue 48). */
+  receiptId: string;
 }
 
 let nobodies = 0;
@@ -703,6 +705,69 @@ export const matrix: MatrixRow[] = [
   { route: "admin/users/:userId/data", op: "delete", intent: "erase", path: () => `/admin/users/${missingId}/data`, form: () => ({ intent: "erase", confirmEmail: "nobody@relentless.test" }), expect: adminOnly(404) },
   read("admin/deletion-requests", adminOnly(200)),
   read("admin/erasures/:reportId", adminOnly(404), () => `/admin/erasures/${missingId}`),
+
+  // Billing (issue 48). Members: only their own billing page, buy and cancel (staff have no package: 403).
+  read("members/billing", answers(401, 200, 403, 403)),
+  { route: "members/billing", op: "create", intent: "buy", path: () => "/members/billing", form: () => ({ intent: "buy", productId: missingId }), expect: answers(401, 400, 403, 403) },
+  { route: "members/billing", op: "delete", intent: "cancel", path: () => "/members/billing", form: () => ({ intent: "cancel", planId: missingId }), expect: answers(401, 404, 403, 403) },
+  // A receipt: to the member it was issued to and to staff; another member's is not found, as nobody's.
+  read("members/billing/receipts/:receiptId", answers(toLogin, 200, 200, 200, 404), (ids) => `/members/billing/receipts/${ids.receiptId}`),
+  read("members/billing/receipts/:receiptId", signedIn(404), () => `/members/billing/receipts/${missingId}`),
+  // Staff's payments and their CSV: trainers and administrators.
+  read("coach/payments", staffOnly(200)),
+  read("coach/payments.csv", staffOnly(200)),
+  // A member's billing for staff: trainers see it; only administrators record, refund or cancel (a trainer: 403).
+  read("coach/members/:memberId/billing", staffOnly(200), (ids) => `/coach/members/${ids.memberAId}/billing`),
+  read("coach/members/:memberId/billing", staffOnly(404), () => `/coach/members/${missingId}/billing`),
+  read("coach/members/:memberId/billing", staffOnly(404), (ids) => `/coach/members/${ids.trainerId}/billing`),
+  {
+    route: "coach/members/:memberId/billing",
+    op: "create",
+    intent: "record-payment",
+    path: (ids) => `/coach/members/${ids.memberAId}/billing`,
+    // A negative amount: refused at the field, nothing recorded.
+    form: () => ({ intent: "record-payment", key: "00000000-0000-4000-8000-0000000a7a11", method: "cash", amount: "-1", for: "other", description: "Matrix" }),
+    expect: answers(toLogin, "redirect:/unauthorized", 403, 400),
+  },
+  {
+    route: "coach/members/:memberId/billing",
+    op: "update",
+    intent: "refund-payment",
+    path: (ids) => `/coach/members/${ids.memberAId}/billing`,
+    form: () => ({ intent: "refund-payment", key: "00000000-0000-4000-8000-0000000a7a12", paymentId: missingId, amount: "1.00", reason: "Matrix" }),
+    expect: answers(toLogin, "redirect:/unauthorized", 403, 404),
+  },
+  {
+    route: "coach/members/:memberId/billing",
+    op: "delete",
+    intent: "cancel-plan",
+    path: (ids) => `/coach/members/${ids.memberAId}/billing`,
+    form: () => ({ intent: "cancel-plan", when: "period_end" }),
+    expect: answers(toLogin, "redirect:/unauthorized", 403, 404),
+  },
+  // 'Retry payment' on 'Needs attention' and a member's page: staff (nobody's payment: refused back to the page).
+  { route: "coach", op: "update", intent: "retry-payment", path: () => "/coach", form: () => ({ intent: "retry-payment", paymentId: missingId }), expect: staffOnly("redirect:/coach") },
+  {
+    route: "coach/members/:memberId",
+    op: "update",
+    intent: "retry-payment",
+    path: () => `/coach/members/${missingId}`,
+    form: () => ({ intent: "retry-payment", paymentId: missingId }),
+    expect: staffOnly(`redirect:/coach/members/${missingId}`),
+  },
+  // The catalogue and billing settings: administrators only (refused moves go back to the list with a toast).
+  read("admin/billing", adminOnly(200)),
+  { route: "admin/billing", op: "update", intent: "move-product", path: () => "/admin/billing", form: () => ({ intent: "move-product", productId: missingId, direction: "up" }), expect: adminOnly("redirect:/admin/billing") },
+  { route: "admin/billing", op: "delete", intent: "archive-product", path: () => "/admin/billing", form: () => ({ intent: "archive-product", productId: missingId }), expect: adminOnly("redirect:/admin/billing") },
+  { route: "admin/billing", op: "update", intent: "restore-product", path: () => "/admin/billing", form: () => ({ intent: "restore-product", productId: missingId }), expect: adminOnly("redirect:/admin/billing") },
+  { route: "admin/billing", op: "update", intent: "billing-settings", path: () => "/admin/billing", form: () => ({ intent: "billing-settings", currency: "GBP", graceDays: "61", vatNumber: "", vatRate: "20" }), expect: adminOnly(400) },
+  read("admin/billing/products/new", adminOnly(200)),
+  { route: "admin/billing/products/new", op: "create", intent: "save-product", path: () => "/admin/billing/products/new", form: () => ({ intent: "save-product", name: "", kind: "subscription", price: "-1" }), expect: adminOnly(400) },
+  read("admin/billing/products/:productId", adminOnly(200), () => "/admin/billing/products/prod_online_coaching"),
+  read("admin/billing/products/:productId", adminOnly(404), () => `/admin/billing/products/${missingId}`),
+  { route: "admin/billing/products/:productId", op: "update", intent: "save-product", path: () => "/admin/billing/products/prod_online_coaching", form: () => ({ intent: "save-product", name: "", kind: "subscription", price: "-1" }), expect: adminOnly(400) },
+  // An invitation with a package that does not exist: refused at the field.
+  { route: "admin/users", op: "create", intent: "invite", path: () => "/admin/users", form: () => ({ intent: "invite", name: "Paying Person", email: "paying@relentless.test", role: "member", productId: missingId }), expect: adminOnly(400) },
 
   // Outside React Router: health, the auth API and uploaded images.
   { ...read("/healthz", everyone(200), () => "/healthz"), cacheControl: "no-store" },
