@@ -151,11 +151,11 @@ test("a trainer schedules sessions; the member sees them on the calendar, cancel
   await expect(page.getByRole("region", { name: "Recent Activity" }).getByTestId("session-count")).toHaveText("5");
 });
 
-test("the member menu has its sections (the spec's six, Workouts, Check-ins and Messages), each with its own URL", async ({ page }) => {
+test("the member menu has its sections (the spec's six, Workouts, Check-ins, Messages and Billing), each with its own URL", async ({ page }) => {
   await signInOverHttp(page, "member");
   await page.goto("/members");
   const menu = page.getByRole("navigation", { name: "Member Menu" });
-  await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Workouts", "Nutrition", "Progress", "Check-ins", "Community", "Training Schedule", "Messages", "Settings"]);
+  await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Workouts", "Nutrition", "Progress", "Check-ins", "Community", "Training Schedule", "Messages", "Billing", "Settings"]);
   await menu.getByRole("link", { name: "Community" }).click();
   await expect(page).toHaveURL(/\/members\/community$/);
   await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
