@@ -13,7 +13,8 @@ import { runDueJobs } from "~/jobs.server";
 import { resetEnv } from "~/lib/env.server";
 import { getPaymentProvider } from "~/lib/payments/payment-provider.server";
 import { EVENT_ATTEMPTS, processBillingEvent } from "./events.server";
-import { memberWithCheckout, startEventsWorld, type EventsWorld } from "./events.test-support";
+import { signWebhookBody } from "~/lib/gocardless/webhook.server";
+import { memberWithCheckout, SECRET, startEventsWorld, type EventsWorld } from "./events.test-support";
 import { DIRECT_DEBIT_OFF, eventJobKey, receiveProviderWebhook } from "./webhook-intake.server";
 
 let world: EventsWorld;
@@ -53,6 +54,25 @@ describe("events out of order", () => {
     expect(await processBillingEvent(event.id, { now: new Date(), attempt: EVENT_ATTEMPTS })).toMatchObject({ status: "applied", outcome: expect.stringContaining("ignored after") });
     expect((await rowOf(event.id)).processedAt).not.toBeNull();
     expect(await getDb().select().from(billingPayment).where(eq(billingPayment.providerPaymentId, stranger.id))).toEqual([]);
+  });
+});
+
+describe("one webhook, two server processes at once", () => {
+  it("is stored once and applied once when GoCardless's delivery and its retry reach two processes at the same moment", async () => {
+    const grace = await memberWithCheckout("Grace Twice");
+    const events = world.standIn.pendingEvents();
+    const body = Buffer.from(JSON.stringify({ events }));
+    const headers = new Headers({ "Content-Type": "application/json", "Webhook-Signature": signWebhookBody(body, SECRET) });
+    // Each intake and each runner on its own connection (on PostgreSQL), as two processes behind a balancer.
+    const answers = await Promise.all([receiveProviderWebhook(body, headers), receiveProviderWebhook(body, headers)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const stored = answers.map((a) => (a.body as { stored: number }).stored);
+    expect(stored.reduce((sum, n) => sum + n, 0)).toBe(events.length);
+    await Promise.all([runDueJobs(), runDueJobs()]);
+    expect(await getDb().select().from(billingPayment).where(eq(billingPayment.planId, grace.planId))).toHaveLength(1);
+    const rows = await getDb().select().from(billingEvent).where(inArray(billingEvent.id, events.map((e) => e.id)));
+    expect(rows).toHaveLength(events.length);
+    expect(rows.every((row) => row.processedAt !== null)).toBe(true);
   });
 });
 
