@@ -14,14 +14,10 @@ export async function medianMs(run: () => Promise<unknown>, iterations = 30, war
   return times[Math.floor(times.length / 2)]!;
 }
 
-type Query = (...args: unknown[]) => Promise<unknown>;
+export type Query = (...args: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
 
-/**
- * The loader's cost against the database's: the statements the loader sends are
- * recorded once at the driver (text and parameters), then replayed straight through
- * the driver, all at once, results unused. The difference is our code and the ORM.
- */
-export async function loaderVsSql(name: string, loader: () => Promise<unknown>) {
+/** Runs `run` with the driver's query calls recorded (their arguments, as the driver got them). */
+export async function recordStatements(run: () => Promise<unknown>) {
   const client = (getDb() as unknown as { $client: { query: Query } }).$client;
   const query = client.query;
   const recorded: unknown[][] = [];
@@ -30,10 +26,20 @@ export async function loaderVsSql(name: string, loader: () => Promise<unknown>) 
     return query.apply(this, args);
   };
   try {
-    await loader();
+    await run();
   } finally {
     client.query = query;
   }
+  return { client, query, recorded };
+}
+
+/**
+ * The loader's cost against the database's: the statements the loader sends are
+ * recorded once at the driver (text and parameters), then replayed straight through
+ * the driver, all at once, results unused. The difference is our code and the ORM.
+ */
+export async function loaderVsSql(name: string, loader: () => Promise<unknown>) {
+  const { client, query, recorded } = await recordStatements(loader);
   const replay = () => Promise.all(recorded.map((args) => query.apply(client, args)));
   // Alternate, so that a busy moment of the machine hits both alike.
   let loaderMs = 0;

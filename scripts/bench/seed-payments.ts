@@ -15,7 +15,7 @@ import { staffPaymentsQuery } from "~/modules/billing/staff-payments.schema";
 import { loadStaffPayments, staffPaymentsCsv } from "~/modules/billing/staff-payments.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { BENCH_PASSWORD } from "./fixtures";
-import { loaderVsSql, medianMs } from "./loader-vs-sql";
+import { loaderVsSql, medianMs, recordStatements } from "./loader-vs-sql";
 import { PAYMENT_WEEKS, PAYMENTS_MEMBERS, PAYMENTS_STAFF_EMAIL, type PaymentsResults } from "./payments";
 
 async function seed(today: string) {
@@ -40,22 +40,10 @@ async function seed(today: string) {
   await db.execute(sql`analyze`);
 }
 
-type Query = (...args: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
 
 /** BENCH_EXPLAIN=1: each statement the loader sends, with PostgreSQL's plan (run with DATABASE_URL set). */
 async function explain(name: string, run: () => Promise<unknown>) {
-  const client = (getDb() as unknown as { $client: { query: Query } }).$client;
-  const query = client.query;
-  const recorded: unknown[][] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    recorded.push(args);
-    return query.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    client.query = query;
-  }
+  const { query, client, recorded } = await recordStatements(run);
   for (const [first, second] of recorded) {
     // PGlite is called with (text, params), node-postgres with ({ text, values }).
     const { text, params } = typeof first === "string" ? { text: first, params: second } : { text: (first as { text: string }).text, params: second ?? (first as { values: unknown }).values };
