@@ -6,19 +6,12 @@
  * refuses; a refusal writes nothing; one credit is never spent twice, even by two
  * bookings at once. Runs on PGlite and PostgreSQL (the SQL and the member's row lock).
  */
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
-import { creditGrant, creditUse, memberPlan } from "~/db/schema/billing";
-import { classBooking, groupClass } from "~/db/schema/classes";
-import { job } from "~/db/schema/jobs";
-import { siteSetting } from "~/db/schema/settings";
 import { bookClass, cancelClassBooking } from "~/modules/classes/bookings.server";
 import { insertClass, placesOf } from "~/modules/classes/class-bookings.test-support";
 import { newPerson } from "~/modules/workouts/training.test-support";
-import { BILLING_SETTINGS_KEY } from "./billing-settings.server";
 import { NO_CLASS_COVER, PLAN_PAUSED } from "./entitlements.server";
-import { creditUsesOf, giveCredits, givePlan, setBillingSettings, usesOf } from "./entitlements.test-support";
+import { clearCreditRows, creditUsesOf, giveCredits, givePlan, setBillingSettings, usesOf } from "./entitlements.test-support";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -37,16 +30,7 @@ async function classes() {
   };
 }
 
-beforeEach(async () => {
-  const db = getDb();
-  await db.delete(job);
-  await db.delete(creditUse);
-  await db.delete(creditGrant);
-  await db.delete(memberPlan);
-  await db.delete(classBooking);
-  await db.delete(groupClass);
-  await db.delete(siteSetting).where(eq(siteSetting.key, BILLING_SETTINGS_KEY));
-});
+beforeEach(() => clearCreditRows());
 
 describe("a package that includes classes", () => {
   it("unlimited classes: every place is covered and no credit is spent", async () => {

@@ -6,6 +6,8 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { creditGrant, creditUse, memberPlan, type CreditKind, type PlanStatus } from "~/db/schema/billing";
+import { classBooking, groupClass } from "~/db/schema/classes";
+import { job } from "~/db/schema/jobs";
 import { siteSetting } from "~/db/schema/settings";
 import { BILLING_SETTINGS_KEY } from "./billing-settings.server";
 import type { BillingSettings } from "./billing-settings.schema";
@@ -76,6 +78,17 @@ export async function setBillingSettings(changes: Partial<BillingSettings>, db: 
     .insert(siteSetting)
     .values({ key: BILLING_SETTINGS_KEY, value: changes })
     .onConflictDoUpdate({ target: siteSetting.key, set: { value: changes } });
+}
+
+/** Empties what the credit tests make (jobs, credits, plans, classes, the billing settings) before each test. */
+export async function clearCreditRows(db: Db = getDb()): Promise<void> {
+  await db.delete(job);
+  await db.delete(creditUse);
+  await db.delete(creditGrant);
+  await db.delete(memberPlan);
+  await db.delete(classBooking);
+  await db.delete(groupClass);
+  await db.delete(siteSetting).where(eq(siteSetting.key, BILLING_SETTINGS_KEY));
 }
 
 /** Credits of the grant not given back. */

@@ -10,13 +10,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { creditGrant, creditUse, memberPlan } from "~/db/schema/billing";
-import { classBooking, groupClass } from "~/db/schema/classes";
-import { job } from "~/db/schema/jobs";
-import { siteSetting } from "~/db/schema/settings";
+import { creditUse } from "~/db/schema/billing";
+import { classBooking } from "~/db/schema/classes";
 import { createJobRunner } from "~/lib/job-runner.server";
-import { BILLING_SETTINGS_KEY } from "~/modules/billing/billing-settings.server";
-import { giveCredits, setBillingSettings, usesOf } from "~/modules/billing/entitlements.test-support";
+import { clearCreditRows, giveCredits, setBillingSettings, usesOf } from "~/modules/billing/entitlements.test-support";
 import { newPerson } from "~/modules/workouts/training.test-support";
 import { bookClass, cancelClassBooking, declineClassOffer } from "./bookings.server";
 import { cancelClass } from "./class-changes.server";
@@ -41,16 +38,7 @@ async function memberWithCredit(total = 1) {
   return { member, grant: await giveCredits(member.id, { total, now: NOW }) };
 }
 
-beforeEach(async () => {
-  const db = getDb();
-  await db.delete(job);
-  await db.delete(creditUse);
-  await db.delete(creditGrant);
-  await db.delete(memberPlan);
-  await db.delete(classBooking);
-  await db.delete(groupClass);
-  await db.delete(siteSetting).where(eq(siteSetting.key, BILLING_SETTINGS_KEY));
-});
+beforeEach(() => clearCreditRows());
 
 describe("a member giving up a place", () => {
   it("a cancel before the cut-off gives the credit back, and it pays for the next booking", async () => {
