@@ -9,12 +9,13 @@ import { OnDemand, useRootHydrated } from "~/components/on-demand";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
+import { heardOwnChanges } from "~/lib/change-notices.server";
 import { getEnv } from "~/lib/env.server";
 import { readToast } from "~/lib/toast.server";
 import { defaultSiteSettings } from "~/modules/settings/settings-defaults";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { countNeedsAttention } from "~/modules/coaching/attention.server";
-import { countUnreadMessages } from "~/modules/messages/messages.server";
+import { keptUnreadCount } from "~/modules/messages/unread-count.server";
 import { countDeletionRequests } from "~/modules/member-data/deletion-requests.server";
 import { ErrorScreen } from "~/components/error-screen";
 import { forgetMemberData } from "~/lib/offline-contract";
@@ -59,13 +60,27 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
+/**
+ * A write answers once this process has heard the database's notices of what it changed
+ * (decision 0145): the page the writer opens next never shows a read kept from before.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    try {
+      return await next();
+    } finally {
+      if (request.method !== "GET" && request.method !== "HEAD") await heardOwnChanges();
+    }
+  },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, settings, { toast, clear }] = await Promise.all([getSessionUser(request), getSiteSettings(), readToast(request)]);
   const { businessName, phone, email, address, instagramUrl, facebookUrl, youtubeUrl, tiktokUrl } = settings;
   // Members who need the coach (staff), unread messages (the member's Member Menu, the staff's user menu) and deletion requests (administrators), read side by side.
   const [attention, messages, deletionRequests] = await Promise.all([
     user && can(user.role, "coaching", "view") ? countNeedsAttention(user) : null,
-    user ? countUnreadMessages(user) : null,
+    user ? keptUnreadCount(user) : null,
     user && can(user.role, "memberData", "listDeletionRequests") ? countDeletionRequests(user) : null,
   ]);
   const counts: MenuCounts = { attention, messages, deletionRequests };

@@ -10,6 +10,7 @@ import { closeMessageStreams } from "~/modules/messages/message-stream.server";
 import { getLogger } from "~/lib/logger.server";
 import { openBackupChannel } from "~/modules/backups/backup-channel.server";
 import { relayPublicContentChanges } from "~/lib/site-changes.server";
+import { relayChanges } from "~/lib/change-notices.server";
 import { warmUpHotPaths } from "./warm-up";
 
 export interface Booted {
@@ -54,8 +55,11 @@ export async function bootServices(given?: Database): Promise<Booted> {
     const closeBackupChannel = database.kind === "pglite" ? await openBackupChannel(env.DATA_DIR, database) : async () => undefined;
     // Class bookings and staff changes, in any process, empty this process's public page cache.
     const stopRelay = await relayPublicContentChanges(database);
+    // Sessions, settings and unread counts are kept in this process while it hears their rows' changes (decision 0145).
+    const stopChanges = await relayChanges(database);
     const stopJobs = async () => {
       await stopRelay();
+      await stopChanges();
       await closeBackupChannel();
       await worker.stop();
       await stopMessageFeed();

@@ -5,6 +5,8 @@ import { redirect } from "react-router";
 import { getDb, type Db } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
+import { onChange } from "~/lib/change-notices.server";
+import { KeptReads } from "~/lib/kept-reads.server";
 import { appendResponseCookie, readOncePerRequest } from "~/lib/request-scope.server";
 import { answerResource } from "~/lib/resource.server";
 import { DEFAULT_WEIGHT_UNIT } from "~/lib/units";
@@ -93,6 +95,17 @@ function sessionUserQuery(db: Db) {
   return query;
 }
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionUserQuery>["execute"]>>[number];
+
+/**
+ * The session lookup kept per token (decision 0145): cleared by the notice of any committed
+ * change to the user's row, profile or sessions (a sign-out, a ban, a new
+ * role, a renewal, a saved profile), in every process; kept 30 s at most. The checks
+ * below (banned, ended, due for renewal) run on the kept row at every request.
+ */
+const keptSessions = new KeptReads<SessionRow | undefined>({ maxAgeMs: 30_000, maxEntries: 10_000, keeps: (row) => row !== undefined });
+onChange(["users", "sessions", "profiles"], (userId) => keptSessions.clear(userId === null ? undefined : (_, row) => row?.id === userId));
+
 /** The session lookup of every signed-in request, for a token no session has: the start-up warm-up runs it (decision 0110). */
 export async function lookUpNoSession(): Promise<void> {
   await sessionUserQuery(getDb()).execute({ token: "" });
@@ -106,7 +119,7 @@ export async function lookUpNoSession(): Promise<void> {
 async function loadSessionUser(request: Request): Promise<SessionUser | null> {
   const cookie = await signedSessionCookie(request);
   if (!cookie) return null;
-  const [row] = await sessionUserQuery(getDb()).execute({ token: cookie.token });
+  const row = await keptSessions.read(cookie.token, async () => (await sessionUserQuery(getDb()).execute({ token: cookie.token }))[0]);
   if (!row || row.banned) return null;
   const role = toRole(row.role);
   if (sessionEndsAt(row, role) <= Date.now()) return null;

@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { twoFactor, twoFactorChallenge } from "~/db/schema/two-factor";
 import { z } from "zod";
-import { siteSetting } from "~/db/schema/settings";
+import { readSettingsRow } from "~/lib/settings-rows.server";
 import { toRole, type Role } from "./permissions";
 
 export const SECURITY_SETTINGS_KEY = "security";
@@ -13,8 +13,7 @@ export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
 /** Account security rules set by an administrator in /admin/settings (not shown on public pages). */
 export async function getSecuritySettings(): Promise<SecuritySettings> {
-  const [row] = await getDb().select({ value: siteSetting.value }).from(siteSetting).where(eq(siteSetting.key, SECURITY_SETTINGS_KEY));
-  const parsed = securitySettingsSchema.safeParse(row?.value ?? {});
+  const parsed = securitySettingsSchema.safeParse((await readSettingsRow(SECURITY_SETTINGS_KEY)) ?? {});
   return parsed.success ? parsed.data : { requireStaffTwoFactor: false };
 }
 

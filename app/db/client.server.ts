@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteClient } from "./pglite-client.server";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -57,7 +58,7 @@ function migrationsFor(options?: { upTo?: number }): { folder: string; done: () 
 export const pgliteExtensions = { pg_trgm };
 
 async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOptions["kind"]): Promise<Database> {
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: pgliteClient(pglite) as unknown as PGlite, schema }) as unknown as Db;
   let closed = false;
   return {
     db,

@@ -1,9 +1,6 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
-import { siteSetting } from "~/db/schema/settings";
 import { DEFAULT_BUSINESS_NAME } from "./business-name";
-import { readOncePerRequest } from "./request-scope.server";
+import { readSettingsRow } from "./settings-rows.server";
 
 /** The site_settings row of the business details (the settings module owns the rest of it). */
 export const SITE_SETTINGS_KEY = "site";
@@ -13,10 +10,7 @@ export const SITE_SETTINGS_KEY = "site";
  * loader, the page title and a screen that needs the time zone share one read.
  */
 export function readSiteSettingsRow(): Promise<unknown> {
-  return readOncePerRequest("site-settings", async () => {
-    const [row] = await getDb().select({ value: siteSetting.value }).from(siteSetting).where(eq(siteSetting.key, SITE_SETTINGS_KEY));
-    return row?.value;
-  });
+  return readSettingsRow(SITE_SETTINGS_KEY);
 }
 
 const businessNameOf = z.object({ businessName: z.string().trim().min(1).max(100) });

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite as PGliteOnDisk, type PGlite } from "@electric-sql/pglite";
+import { PGlite as PGliteOnDisk } from "@electric-sql/pglite";
 import pg from "pg";
 import { openDatabase, pgliteExtensions } from "~/db/client.server";
+import type { PgliteClient } from "~/db/pglite-client.server";
 import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 import { databaseUrl, pgliteDataDirTemplate, pgliteTemplatePath, TEMPLATE_DB } from "./database";
 
@@ -13,7 +14,7 @@ export default async function setup() {
     const database = await openDatabase({ kind: "pglite-memory" });
     await database.migrate();
     await syncExerciseCatalogue(database.db);
-    const pglite = (database.db as unknown as { $client: PGlite }).$client;
+    const { pglite } = (database.db as unknown as { $client: PgliteClient }).$client;
     const dump = await pglite.dumpDataDir("none");
     fs.mkdirSync(path.dirname(pgliteTemplatePath), { recursive: true });
     fs.writeFileSync(pgliteTemplatePath, Buffer.from(await dump.arrayBuffer()));

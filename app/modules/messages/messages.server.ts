@@ -9,6 +9,7 @@ import { conversation, conversationRead, message } from "~/db/schema/messages";
 import { profile } from "~/db/schema/profiles";
 import { AppError } from "~/lib/app-error";
 import { formatUsDateTime } from "~/lib/dates";
+import { heardOwnChanges } from "~/lib/change-notices.server";
 import { enqueueJob } from "~/lib/jobs.server";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
@@ -217,6 +218,8 @@ export async function markConversationRead(actor: Actor, memberId: string, seq: 
     .insert(conversationRead)
     .select(sql`select ${conversation.memberId}, ${actor.id}, least(${seq}, ${conversation.lastSeq}), null from ${conversation} where ${conversation.memberId} = ${memberId}`)
     .onConflictDoUpdate({ target: [conversationRead.memberId, conversationRead.readerId], set: { readSeq: sql`greatest(${conversationRead.readSeq}, excluded.read_seq)` } });
+  // A page read (a GET) that moved the mark: the reader's next page counts without it (decision 0145).
+  await heardOwnChanges();
 }
 
 /** The page's view: the conversation, marked read up to the newest message shown (an earlier page marks nothing). */
