@@ -1,11 +1,11 @@
-// @test-database any: PGlite delivers the change notices in this process; PostgreSQL through a listening connection.
 /**
  * Reads a server process keeps until their rows change (decision 0145): the session lookup,
  * the site settings and the menu's unread count. A change shows at once to the person who
  * made it (their own request), and to everyone else within seconds, whichever door wrote
  * the row: here the test's own connection to the database, as the CLI, a script or another
  * server process would write it (on PostgreSQL that is another connection, whose notice
- * reaches the server a moment later).
+ * reaches the server a moment later). Runs on both databases: PGlite delivers the notices
+ * in this process, PostgreSQL through a listening connection.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
