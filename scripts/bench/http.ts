@@ -24,7 +24,12 @@ export function freshIp(): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-/** Signs in through the /login form and returns the Cookie header of the session. */
+/**
+ * Signs in through the /login form and returns the Cookie header of the session, as a
+ * browser sends it from the next page on: without the welcome toast's cookie, which the
+ * first page shows and clears (sent on every request, it would be verified, shown and
+ * cleared on each).
+ */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/login`, {
     method: "POST",
@@ -35,7 +40,8 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   if (response.status !== 302) throw new Error(`Sign-in of ${email} failed: ${response.status} ${await response.text()}`);
   return response.headers
     .getSetCookie()
-    .map((c) => c.split(";")[0])
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !/^(__Host-)?rl_toast=/.test(c))
     .join("; ");
 }
 
