@@ -8,7 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool, PoolClient } from "pg";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { writesKeptRows } from "~/lib/kept-tables";
 import { getLogger } from "~/lib/logger.server";
+import { noteKeptRowsWritten } from "~/lib/request-scope.server";
 import { acquireDataDirLock } from "./lock.server";
 import { migrationsFolder, migrationsFolderUpTo } from "./migrations.server";
 import { schema, type Schema } from "./schema";
@@ -95,6 +97,17 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
   };
 }
 
+/** Notes, in the request's scope, each statement of this connection that writes rows whose reads are kept. */
+function noteKeptRowWrites(client: { query: (...args: never[]) => unknown }): void {
+  const query = client.query;
+  client.query = function (this: unknown, ...args: never[]) {
+    const first = args[0] as unknown;
+    const text = typeof first === "string" ? first : (first as { text?: unknown } | null)?.text;
+    if (typeof text === "string" && writesKeptRows(text)) noteKeptRowsWritten();
+    return query.apply(this, args);
+  } as typeof client.query;
+}
+
 /** The lock of every process's start-up work on one PostgreSQL: migrations, then the start-up writes. */
 const STARTUP_LOCK = 727274;
 
@@ -121,6 +134,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server ends (restart, terminate, dropped database) must not
     // crash the process: without a listener the pool rethrows it as an uncaught error.
     pool.on("error", (error) => getLogger().warn({ err: error.message }, "an idle database connection was closed by the server"));
+    // A request that writes rows kept in memory waits for their notices before it answers (decision 0145).
+    pool.on("connect", (client) => noteKeptRowWrites(client));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     let closed = false;
     return {

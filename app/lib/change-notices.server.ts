@@ -10,6 +10,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDatabase, type Database } from "~/db/client.server";
+import { wroteKeptRows } from "./request-scope.server";
 
 export const CHANGES_CHANNEL = "relentless_changes";
 
@@ -77,13 +78,14 @@ const waiting = new Map<string, () => void>();
 /**
  * On PostgreSQL, resolves once this process has heard every notice committed before the
  * call: a notice of its own, sent now, arrives after them (notices come in commit order).
- * A write request waits for it before it answers (app/root.tsx), so the person who made a
- * change never meets a read kept from before it, even a moment before the notice of
- * another connection arrives. PGlite delivers its notices before the writing statement
- * returns: nothing to wait for.
+ * A request that wrote rows whose reads are kept (the driver notes each such statement)
+ * waits for it before it answers (app/root.tsx), so the person who made a change never
+ * meets a read kept from before it, even a moment before the notice of another connection
+ * arrives. PGlite delivers its notices before the writing statement returns: nothing to
+ * wait for.
  */
 export async function heardOwnChanges(): Promise<void> {
-  if (!hearing) return;
+  if (!hearing || !wroteKeptRows()) return;
   const database = getDatabase();
   if (database.kind !== "postgres") return;
   const id = crypto.randomUUID();

@@ -12,6 +12,8 @@ interface RequestScope {
   appendCookie: (cookie: string) => void;
   /** Reads shared by the request's loaders; null on a write (POST …), which reads afresh. */
   reads: Map<string, Promise<unknown>> | null;
+  /** Whether the request wrote rows whose reads are kept (decision 0145): it waits for their notices then. */
+  wroteKeptRows: boolean;
 }
 
 const current = new AsyncLocalStorage<RequestScope>();
@@ -19,7 +21,7 @@ const current = new AsyncLocalStorage<RequestScope>();
 const READ_METHODS = new Set(["GET", "HEAD"]);
 
 export function withRequestScope<T>(request: { method: string }, appendCookie: (cookie: string) => void, run: () => T): T {
-  return current.run({ appendCookie, reads: READ_METHODS.has(request.method) ? new Map() : null }, run);
+  return current.run({ appendCookie, reads: READ_METHODS.has(request.method) ? new Map() : null, wroteKeptRows: false }, run);
 }
 
 /** Adds the cookie to the current request's response (nothing outside an HTTP request, e.g. in a script). */
@@ -42,4 +44,15 @@ export function readOncePerRequest<T>(key: string, load: () => Promise<T>): Prom
     reads.set(key, pending);
   }
   return pending;
+}
+
+/** Notes that the current request wrote rows whose reads are kept (the PostgreSQL driver sees the statement). */
+export function noteKeptRowsWritten(): void {
+  const scope = current.getStore();
+  if (scope) scope.wroteKeptRows = true;
+}
+
+/** Whether the current request wrote rows whose reads are kept. */
+export function wroteKeptRows(): boolean {
+  return current.getStore()?.wroteKeptRows ?? false;
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { siteSetting } from "~/db/schema/settings";
+import { KEPT_TABLES } from "~/lib/kept-tables";
 import { postMessage } from "~/modules/messages/messages.server";
 import { updateOwnProfile } from "~/modules/users/profile.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
@@ -62,6 +63,12 @@ async function withinSeconds<T>(ask: () => Promise<T>, seen: (answer: T) => bool
 const unreadBadge = (html: string) => />(\d+)<span class="sr-only"> (?:<!-- -->)?unread/.exec(html)?.[1] ?? null;
 
 describe("reads kept until their rows change", () => {
+  it("has a trigger announcing the changes of each kept table, and of no other", async () => {
+    const result = await getDb().execute(sql`select distinct event_object_table as "table" from information_schema.triggers where trigger_name like '%_announce_change' order by 1`);
+    const tables = (result as unknown as { rows: Array<{ table: string }> }).rows.map((row) => row.table);
+    expect(tables).toEqual([...KEPT_TABLES].sort());
+  });
+
   it("shows a saved profile at once to the member who saved it, and a name changed elsewhere within seconds", async () => {
     expect((await page("/members", "member")).html).toContain("Kept member");
     const saved = await post("/members/settings", "member", { intent: "update-profile", fullName: "Renamed Member", ...profile });
