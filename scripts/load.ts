@@ -138,8 +138,8 @@ async function main() {
   console.log(summaryTable(results));
   const one = results.find((r) => r.name === "pg1");
   const two = results.find((r) => r.name === "pg2");
-  const ratio = one?.highest && two ? two.highest / one.highest : null;
-  if (one && two) console.log(`  PostgreSQL, 2 processes ÷ 1 process (highest rates): ${ratio === null ? "not measured (1 process held no step)" : `${ratio.toFixed(2)} ×`} (target ≥ 1.7 ×)`);
+  const ratio = one?.highest && two?.highest ? two.highest / one.highest : null;
+  if (one && two) console.log(`  PostgreSQL, 2 processes ÷ 1 process (highest rates): ${ratio === null ? `not measured (${one.highest ? "2 processes" : "1 process"} held no step)` : `${ratio.toFixed(2)} ×`} (target ≥ 1.7 ×)`);
   const json = argument("--json");
   if (json) {
     fs.writeFileSync(json, JSON.stringify({ started: started.toISOString(), cpus: os.cpus().length, loadAverage: { before, after: loadAverage() }, options: opts, results, pgRatio: ratio }, null, 2));

@@ -69,7 +69,8 @@ async function main() {
     await seedCoaching(today, MEMBERS);
     const coachingMs = performance.now() - t0;
     await seedLoad(today);
-    const [counted] = (await getDb().execute(sql`select (select count(*) from set_logs)::int as sets, (select count(*) from workouts)::int as workouts, (select count(*) from messages)::int as messages, (select count(*) from check_ins)::int as check_ins`)).rows as Array<Record<string, number>>;
+    const counts = await getDb().execute(sql`select (select count(*) from set_logs)::int as sets, (select count(*) from workouts)::int as workouts, (select count(*) from messages)::int as messages, (select count(*) from check_ins)::int as check_ins`);
+    const [counted] = (counts as unknown as { rows: Array<Record<string, number>> }).rows;
     const result: LoadSeed = { members: MEMBERS, active: ACTIVE, coaches: COACHES, seedMs: performance.now() - t0, coachingMs, rows: counted ?? {} };
     fs.writeFileSync(process.env.LOAD_OUT!, JSON.stringify(result));
   } finally {

@@ -218,6 +218,22 @@ async function runStep(options: { rate: number; seconds: number; targets: Target
   return { step, samples: run.samples };
 }
 
+/**
+ * Waits (30 s at most) until the server side is nearly idle: requests the generator gave up
+ * on (timed out) are still worked on by the server, and the next step would start behind them.
+ */
+async function settle(meter: CpuMeter): Promise<void> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < 30_000) {
+    const before = meter.read();
+    await new Promise((r) => setTimeout(r, 500));
+    const after = meter.read();
+    if (after.server + after.database - before.server - before.database < 0.15 * 500) break;
+  }
+  const waited = performance.now() - t0;
+  if (waited > 2000) console.log(`  (waited ${(waited / 1000).toFixed(1)} s for the server to finish the requests given up on)`);
+}
+
 export interface SetupContext {
   name: SetupName;
   options: LoadOptions;
@@ -262,12 +278,14 @@ export async function runSetup(context: SetupContext): Promise<SetupResult> {
     if (options.warmUpSeconds > 0) {
       console.log(`  warm-up: ${options.warmUpSeconds} s at ${options.rates[0]} req/s (not counted)`);
       await runStep({ rate: options.rates[0]!, seconds: options.warmUpSeconds, targets, plan, kinds: SHARES, meter, streamsDropped: dropped });
+      await settle(meter);
     }
     const steps: StepResult[] = [];
     for (const rate of options.rates) {
       const { step } = await runStep({ rate, seconds: options.stepSeconds, targets, plan, kinds: SHARES, meter, streamsDropped: dropped });
       steps.push(step);
       context.onStep?.(step);
+      await settle(meter);
       if (failsBadly(step)) {
         console.log(`  stopping the climb: ${rate} req/s failed badly (p99 ${(step.overall.p99 / 1000).toFixed(1)} s, ${step.overall.timeouts} timeouts)`);
         break;
