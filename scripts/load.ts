@@ -19,6 +19,7 @@
  *   --rates 40,60,80            the rate steps (req/s)
  *   --step-seconds N            seconds per step (default 20); --warmup-seconds N (10)
  *   --rest N                    requests per page at rest (20); --coach-seconds N (20, 0: no /coach stage)
+ *   --nice                      the sessions of the servers, the generator and PostgreSQL at autogroup nice -10: ahead of a shared machine's other work, which it slows (root)
  *   --quick                     60 members (10 active), steps 10 and 20 req/s of 8 s: a look in about 2 minutes
  *   --json out.json             the figures as JSON
  */
@@ -58,6 +59,7 @@ function options(): LoadOptions {
     warmUpSeconds: number("--warmup-seconds", quick ? 3 : 10),
     restRequests: number("--rest", quick ? 5 : 20),
     coachStageSeconds: number("--coach-seconds", quick ? 6 : 20),
+    nice: process.argv.includes("--nice"),
   };
 }
 
@@ -128,7 +130,7 @@ async function main() {
   const started = new Date();
   const before = loadAverage();
   console.log(`Load test (open loop) — ${started.toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load average ${before}`);
-  console.log(`Set-ups: ${names.map((n) => SETUP_LABELS[n]).join("; ")}. Rates ${opts.rates.join(", ")} req/s, ${opts.stepSeconds} s each after ${opts.warmUpSeconds} s of warm-up; ${opts.members} members, ${opts.active} active, ${opts.coaches} coaches`);
+  console.log(`Set-ups: ${names.map((n) => SETUP_LABELS[n]).join("; ")}. Rates ${opts.rates.join(", ")} req/s, ${opts.stepSeconds} s each after ${opts.warmUpSeconds} s of warm-up; ${opts.members} members, ${opts.active} active, ${opts.coaches} coaches${opts.nice ? "; at nice -10" : ""}`);
   const results: SetupResult[] = [];
   if (names.includes("pglite")) results.push(await runOne("pglite", opts));
   const pgNames = names.filter((n) => n !== "pglite");

@@ -33,6 +33,8 @@ export interface LoadOptions {
   /** Sequential requests per page at rest. */
   restRequests: number;
   coachStageSeconds: number;
+  /** `--nice`: the server side and the generator ahead of the machine's other work (a shared machine). */
+  nice: boolean;
 }
 
 export interface Stats {
@@ -250,13 +252,15 @@ export async function runSetup(context: SetupContext): Promise<SetupResult> {
   const dataDir = newDataDir();
   const servers: ServerProcess[] = [];
   let streams: ReturnType<typeof holdStreams> | undefined;
+  let restorePriority = () => {};
   try {
     const seed = context.databaseUrl ? undefined : await seedLoad(options, dataDir, origin);
     const env: Record<string, string> = { TRUST_PROXY: "true", AUTH_SECRET, BASE_URL: origin };
     if (context.databaseUrl) env.DATABASE_URL = context.databaseUrl;
     for (const port of ports) servers.push(await startServer({ dataDir, port, env }));
     const postmaster = context.databaseUrl ? await postmasterOf(context.databaseUrl) : null;
-    const pinned = pin(name, servers, postmaster);
+    const pinned = pin(name, servers, postmaster) + (options.nice ? `; the sessions of the servers, the generator and PostgreSQL at autogroup nice ${NICE}` : "");
+    if (options.nice) restorePriority = renice([process.pid, ...(postmaster ? [postmaster] : [])]);
     console.log(`  pinned: ${pinned}`);
     const meter = cpuMeter(servers.map((s) => s.pid), postmaster);
     const targets = ports.map(newTarget);
@@ -315,10 +319,43 @@ export async function runSetup(context: SetupContext): Promise<SetupResult> {
     for (const target of targets) target.agent.destroy();
     return { name, label: SETUP_LABELS[name], pinned, seed, atRest, steps, highest, coachStage };
   } finally {
+    restorePriority();
     streams?.close();
     await Promise.all(servers.map((s) => s.stop()));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const NICE = -10;
+
+/**
+ * Puts the sessions of these processes ahead of the machine's other work. Linux schedules
+ * each session (autogroup) fairly against the others whatever its processes' own nice
+ * values, so a process's nice alone changes nothing against another session's work: the
+ * session's autogroup nice is what counts (the generator's session holds the servers it
+ * started; PostgreSQL's postmaster runs in a session of its own).
+ */
+function renice(pids: number[]): () => void {
+  const before = pids.map((pid) => {
+    const file = `/proc/${pid}/autogroup`;
+    try {
+      const previous = /nice (-?\d+)/.exec(fs.readFileSync(file, "utf8"))?.[1] ?? "0";
+      fs.writeFileSync(file, String(NICE));
+      return { file, previous };
+    } catch (error) {
+      throw new Error(`Could not raise the priority of process ${pid}'s session (--nice needs root and autogroup scheduling): ${String(error)}`);
+    }
+  });
+  // The session outlives the run (the shell that started it): its priority goes back as it was.
+  return () => {
+    for (const { file, previous } of before) {
+      try {
+        fs.writeFileSync(file, previous);
+      } catch {
+        // the process has gone, and its session's priority with it
+      }
+    }
+  };
 }
 
 /**
