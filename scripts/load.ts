@@ -1,141 +1,153 @@
 /**
- * npm run load — autocannon for 60 s at 100 connections over a mix of what the site
- * serves: public pages (signed-out visitors), sign-in (POST /login, each from its own
- * X-Forwarded-For address, the server runs with TRUST_PROXY=true so the per-address
- * limit is the real one), the member dashboard and Progress section (signed-in
- * members' cookies) and progress writes. Prints requests/s, p50/p90/p99 latency, and
- * the answers by kind. Target: no errors (timeouts, connection errors, 5xx) and no
- * unexpected answers. Needs `npm run build` first.
+ * npm run load — issue 49's gym evening as an open-loop load (decision 0150): requests
+ * start on a fixed schedule whatever the answers' latency, latency counted from the
+ * scheduled start, over the mix of scripts/load/mix.ts (50 members logging sets through
+ * the offline queue's /sync, opening their workout, dashboard and other pages, posting
+ * messages and check-ins, all holding their message stream open; two coaches on /coach and
+ * a member's page; visitors on the public pages), at a climbing rate (default 20 … 120
+ * req/s, 20 s a step after a warm-up; the climb stops after a step that fails badly).
  *
- * PGlite by default; on PostgreSQL: bash scripts/with-postgres.sh npm run load
- * (LOAD_DURATION and LOAD_CONNECTIONS override 60 and 100.)
+ * Three set-ups in one run, each on a freshly seeded database (scripts/load/seed.ts: 300
+ * members with two years of coaching, 50 of them active): PGlite with one server process;
+ * PostgreSQL (a throwaway cluster, scripts/with-postgres.sh) with one process, and with two
+ * processes on two cores, the generator spreading its requests over them as an L4 balancer
+ * would (decision 0151). Before the load, each page's server time at rest. After the climb,
+ * 5 coaches on /coach at once while members train. Prints tables; `--json out.json` writes
+ * every figure. Needs `npm run build` first. About 10-12 minutes.
+ *
+ *   --only pglite|pg1|pg2[,…]   some of the set-ups
+ *   --rates 40,60,80            the rate steps (req/s)
+ *   --step-seconds N            seconds per step (default 20); --warmup-seconds N (10)
+ *   --rest N                    requests per page at rest (20); --coach-seconds N (20, 0: no /coach stage)
+ *   --nice                      the sessions of the servers, the generator and PostgreSQL at autogroup nice -10: ahead of a shared machine's other work, which it slows (root)
+ *   --quick                     60 members (10 active), steps 10 and 20 req/s of 8 s: a look in about 2 minutes
+ *   --json out.json             the figures as JSON
  */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
-import type { Request, RequestContext, RequestParams } from "autocannon";
-import { freePort } from "./free-port";
-import { BENCH_PASSWORD, memberEmail } from "./bench/fixtures";
-import { cannon, freshIp, signIn } from "./bench/http";
-import { newDataDir, seedInChild, startBenchServer } from "./bench/serve";
+import path from "node:path";
+import pg from "pg";
+import { newDataDir } from "./bench/serve";
+import { printSetup, stepLine, summaryTable } from "./load/report";
+import { runSetup, seedLoad, SETUP_LABELS, type LoadOptions, type SetupName, type SetupResult } from "./load/setup";
 
-const DURATION = Number(process.env.LOAD_DURATION ?? 60);
-const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
-const MEMBERS = 20;
+const SETUPS: SetupName[] = ["pglite", "pg1", "pg2"];
 
-type Kind = "public page" | "sign-in" | "dashboard" | "progress page" | "progress write";
-/** What each kind must answer; anything else is counted as unexpected. */
-const EXPECTED: Record<Kind, number[]> = {
-  "public page": [200],
-  "sign-in": [302],
-  dashboard: [200],
-  "progress page": [200],
-  "progress write": [200],
-};
-const answers = new Map<Kind, Map<number, number>>();
-/** Requests sent per kind: those never answered (timeouts, mostly) are sent minus answered. */
-const sent = new Map<Kind, number>();
-function track(kind: Kind, request: RequestParams): RequestParams {
-  sent.set(kind, (sent.get(kind) ?? 0) + 1);
-  return request;
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
 }
-function count(kind: Kind, status: number) {
-  const byStatus = answers.get(kind) ?? new Map<number, number>();
-  byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-  answers.set(kind, byStatus);
+
+function options(): LoadOptions {
+  const quick = process.argv.includes("--quick");
+  const number = (name: string, fallback: number) => {
+    const raw = argument(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`${name} takes a number, not ${raw}`);
+    return n;
+  };
+  const rates = argument("--rates")?.split(",").map(Number) ?? (quick ? [10, 20] : [20, 40, 60, 80, 100, 120]);
+  if (rates.some((r) => !(r > 0))) throw new Error(`--rates takes rates in req/s separated by commas`);
+  return {
+    members: quick ? 60 : 300,
+    active: quick ? 10 : 50,
+    coaches: 5,
+    rates,
+    stepSeconds: number("--step-seconds", quick ? 8 : 20),
+    warmUpSeconds: number("--warmup-seconds", quick ? 3 : 10),
+    restRequests: number("--rest", quick ? 5 : 20),
+    coachStageSeconds: number("--coach-seconds", quick ? 6 : 20),
+    nice: process.argv.includes("--nice"),
+  };
+}
+
+function setupsToRun(): SetupName[] {
+  const only = argument("--only");
+  if (!only) return SETUPS;
+  const names = only.split(",");
+  for (const name of names) if (!SETUPS.includes(name as SetupName)) throw new Error(`--only takes ${SETUPS.join(", ")} (or several, with commas), not ${name}`);
+  return SETUPS.filter((s) => names.includes(s));
+}
+
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const databaseUrl = (base: string, database: string) => {
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+async function runOne(name: SetupName, opts: LoadOptions, url?: string): Promise<SetupResult> {
+  console.log(`\n== ${SETUP_LABELS[name]}`);
+  const result = await runSetup({ name, options: opts, databaseUrl: url, onStep: (step) => console.log(stepLine(step, name !== "pglite")) });
+  printSetup(result);
+  return result;
+}
+
+/** The PostgreSQL set-ups on DATABASE_URL's cluster: seeded once, each set-up on its own copy of the seeded database. */
+async function runPostgres(names: SetupName[], opts: LoadOptions): Promise<SetupResult[]> {
+  const base = process.env.DATABASE_URL!;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    console.log("\n== PostgreSQL: seeding once, each set-up on a copy");
+    await admin.query("create database load_seed");
+    const dir = newDataDir();
+    const seed = await seedLoad(opts, dir, "http://localhost:3000", databaseUrl(base, "load_seed"));
+    fs.rmSync(dir, { recursive: true, force: true });
+    const results: SetupResult[] = [];
+    for (const name of names) {
+      await admin.query(`create database load_${name} template load_seed strategy file_copy`);
+      results.push({ ...(await runOne(name, opts, databaseUrl(base, `load_${name}`))), seed });
+    }
+    return results;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The PostgreSQL set-ups in a child process under scripts/with-postgres.sh (its own throwaway cluster). */
+async function runPostgresInChild(names: SetupName[]): Promise<SetupResult[]> {
+  const out = path.join(os.tmpdir(), `relentless-load-${process.pid}.json`);
+  const forwarded = process.argv.slice(2).filter((_, i, all) => !["--only", "--json"].includes(all[i]!) && !["--only", "--json"].includes(all[i - 1]!));
+  const child = spawn("bash", ["scripts/with-postgres.sh", process.execPath, "--import", "tsx", "scripts/load.ts", ...forwarded, "--only", names.join(","), "--pg-child", out], { stdio: "inherit" });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0 || !fs.existsSync(out)) throw new Error(`The PostgreSQL set-ups failed (exit code ${code})`);
+  const results = JSON.parse(fs.readFileSync(out, "utf8")) as SetupResult[];
+  fs.rmSync(out);
+  return results;
 }
 
 async function main() {
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const dataDir = newDataDir();
-  const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
-  console.log(`Load test — ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${database}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-  await seedInChild({ dataDir, baseUrl, members: MEMBERS, measure: false });
-  const server = await startBenchServer({ TRUST_PROXY: "true" }, { dataDir, port });
-  try {
-    const cookies: string[] = [];
-    for (let i = 0; i < MEMBERS; i++) cookies.push(await signIn(baseUrl, memberEmail(i), BENCH_PASSWORD));
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    let connection = 0;
-
-    const get = (kind: Kind, path: string, member = false): Request => ({
-      method: "GET",
-      path,
-      setupRequest: (request, context) => track(kind, member ? { ...request, headers: { ...request.headers, cookie: memberCookie(context) } } : request),
-      onResponse: (status) => count(kind, status),
-    });
-    const memberCookie = (context: RequestContext) => {
-      context.member ??= connection++ % MEMBERS;
-      return cookies[context.member as number]!;
-    };
-    const requests: Request[] = [
-      get("public page", "/"),
-      get("public page", "/services"),
-      get("dashboard", "/members", true),
-      get("public page", "/about"),
-      {
-        // What the Progress section's "Log Body Composition" form sends (a React Router action).
-        method: "POST",
-        path: "/members/progress.data",
-        setupRequest: (request, context) =>
-          track("progress write", {
-            ...request,
-            headers: { "content-type": "application/x-www-form-urlencoded", cookie: memberCookie(context) },
-            body: new URLSearchParams({ intent: "log-body", type: "weight", value: String(150 + Math.round(Math.random() * 50)), date: yesterday, notes: "" }).toString(),
-          }),
-        onResponse: (status) => count("progress write", status),
-      },
-      get("public page", "/services/personal-training"),
-      get("progress page", "/members/progress", true),
-      get("public page", "/contact"),
-      {
-        method: "POST",
-        path: "/login",
-        setupRequest: (request, context) => {
-          const member = (context.member as number | undefined) ?? 0;
-          return track("sign-in", {
-            ...request,
-            headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": freshIp() },
-            body: new URLSearchParams({ email: memberEmail(member), password: BENCH_PASSWORD, redirectTo: "/members" }).toString(),
-          });
-        },
-        onResponse: (status) => count("sign-in", status),
-      },
-      get("public page", "/transformations"),
-    ];
-
-    console.log(`autocannon: ${CONNECTIONS} connections for ${DURATION} s, ${requests.length} requests per round (6 public pages, 2 member pages, 1 progress write, 1 sign-in)…`);
-    const result = await cannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, requests });
-    const healthy = (await fetch(`${baseUrl}/healthz`)).ok;
-    // Every acknowledged write must be there: the members' own CSV exports, yesterday's rows.
-    let rowsFound = 0;
-    for (const cookie of cookies) {
-      const csv = await (await fetch(`${baseUrl}/members/progress.csv`, { headers: { cookie } })).text();
-      rowsFound += csv.split("\n").filter((line) => line.includes(yesterday)).length;
-    }
-    const acknowledged = answers.get("progress write")?.get(200) ?? 0;
-    // Writes still under way when the run stopped may be saved too, unacknowledged.
-    const writesKept = rowsFound >= acknowledged && rowsFound <= (sent.get("progress write") ?? 0);
-
-    console.log(`\n${result.requests.total} requests in ${result.duration} s: ${result.requests.average.toFixed(0)} requests/s`);
-    console.log(`latency p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-    console.log(`errors ${result.errors} (timeouts ${result.timeouts}, resets ${result.resets}), 5xx ${result["5xx"]}`);
-    let unexpected = 0;
-    console.log("answers by kind:");
-    for (const kind of new Set([...sent.keys(), ...answers.keys()])) {
-      const byStatus = answers.get(kind) ?? new Map<number, number>();
-      const parts = [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status} × ${n}`);
-      for (const [status, n] of byStatus) if (!EXPECTED[kind].includes(status)) unexpected += n;
-      const answered = [...byStatus.values()].reduce((a, b) => a + b, 0);
-      const missing = (sent.get(kind) ?? 0) - answered;
-      console.log(`  ${kind.padEnd(15)} ${parts.join(", ")}${missing > 0 ? `; ${missing} sent without an answer (timed out or under way at the end)` : ""}`);
-    }
-    console.log(`server healthy afterwards: ${healthy ? "yes" : "NO"}; progress rows found ${rowsFound} for ${acknowledged} acknowledged writes (${sent.get("progress write") ?? 0} sent) ${writesKept ? "ok" : "MISSING"}`);
-    const pass = result.errors === 0 && result.timeouts === 0 && result["5xx"] === 0 && unexpected === 0 && healthy && writesKept;
-    console.log(`\n${pass ? "PASS" : "FAIL"}: ${unexpected} unexpected answers, ${result.errors} errors, ${result["5xx"]} 5xx (target 0). Load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-    return pass ? 0 : 1;
-  } finally {
-    await server.stop();
+  const opts = options();
+  const names = setupsToRun();
+  const pgChildOut = argument("--pg-child");
+  if (pgChildOut) {
+    fs.writeFileSync(pgChildOut, JSON.stringify(await runPostgres(names, opts)));
+    return 0;
   }
+  const started = new Date();
+  const before = loadAverage();
+  console.log(`Load test (open loop) — ${started.toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load average ${before}`);
+  console.log(`Set-ups: ${names.map((n) => SETUP_LABELS[n]).join("; ")}. Rates ${opts.rates.join(", ")} req/s, ${opts.stepSeconds} s each after ${opts.warmUpSeconds} s of warm-up; ${opts.members} members, ${opts.active} active, ${opts.coaches} coaches${opts.nice ? "; at nice -10" : ""}`);
+  const results: SetupResult[] = [];
+  if (names.includes("pglite")) results.push(await runOne("pglite", opts));
+  const pgNames = names.filter((n) => n !== "pglite");
+  if (pgNames.length) results.push(...(process.env.DATABASE_URL ? await runPostgres(pgNames, opts) : await runPostgresInChild(pgNames)));
+
+  console.log(`\n== Summary (${started.toISOString()}; load average before ${before}, after ${loadAverage()})`);
+  console.log(summaryTable(results));
+  const one = results.find((r) => r.name === "pg1");
+  const two = results.find((r) => r.name === "pg2");
+  const ratio = one?.highest && two?.highest ? two.highest / one.highest : null;
+  if (one && two) console.log(`  PostgreSQL, 2 processes ÷ 1 process (highest rates): ${ratio === null ? `not measured (${one.highest ? "2 processes" : "1 process"} held no step)` : `${ratio.toFixed(2)} ×`} (target ≥ 1.7 ×)`);
+  const json = argument("--json");
+  if (json) {
+    fs.writeFileSync(json, JSON.stringify({ started: started.toISOString(), cpus: os.cpus().length, loadAverage: { before, after: loadAverage() }, options: opts, results, pgRatio: ratio }, null, 2));
+    console.log(`  figures written to ${json}`);
+  }
+  return 0;
 }
 
 main().then(

@@ -26,7 +26,11 @@ export function onServerCore(argv: string[]): string[] {
 /** Moves a running process (every thread) to the server's or the load generator's core, or back to every core with `all`. */
 export function pinProcess(pid: number, where: "server" | "load" | "all"): void {
   if (!cores) return;
-  const cpus = where === "all" ? `0-${os.cpus().length - 1}` : cores[where];
+  pinToCpus(pid, where === "all" ? `0-${os.cpus().length - 1}` : cores[where]);
+}
+
+/** Moves a running process (every thread) to the cores `cpus` names (taskset's list: "0", "0-1"). */
+export function pinToCpus(pid: number, cpus: string): void {
   const result = spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`taskset could not pin process ${pid}: ${result.stderr}`);
 }

@@ -92,7 +92,7 @@ async function insertLiftsForBaseline(userId: string) {
 }
 
 /** A full first page of public articles (12) with a few paragraphs each, and two members-only ones. */
-async function seedArticles() {
+export async function seedArticles() {
   const coach = await createUserWithPassword({ email: "coach@bench.example", password: BENCH_PASSWORD, name: "Bench Coach", role: "admin" });
   const actor = { id: coach.id, email: "coach@bench.example", role: "admin" as const };
   const paragraph = "Progressive overload means asking a little more of the body each week: one more rep, a little more weight, a shorter rest. Write it down, so that next week starts where this one ended.";

@@ -8,6 +8,7 @@
  * Writes the results as JSON to BENCH_OUT.
  */
 import fs from "node:fs";
+import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb, openDatabase, setDatabase } from "~/db/client.server";
@@ -23,9 +24,9 @@ import { loaderVsSql } from "./loader-vs-sql";
 const WEEKS = 104;
 const COPY_WEEKS = 26;
 
-async function seed(today: string) {
+/** COACH_MEMBERS (or `members`) members 'cm-1' … with two years of coaching each; also `npm run load`'s members (scripts/load/seed.ts). */
+export async function seed(today: string, members = COACH_MEMBERS) {
   const db = getDb();
-  const members = COACH_MEMBERS;
   // Two years of Mondays back: the first copy's start.
   const start = addDays(today, -((weekdayOf(today) + 6) % 7) - 7 * (WEEKS - 4));
   const sunday = addDays(today, -weekdayOf(today));
@@ -94,10 +95,13 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// Run as a script (the bench's coach section), not when `npm run load`'s seed imports `seed`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -26,6 +26,8 @@ export interface RequestSpec {
   headers?: Record<string, string>;
   body?: string;
   tag?: string;
+  /** Aborts the request (`npm run load`'s timeout): it ends with the error ABORT_ERR. */
+  signal?: AbortSignal;
 }
 
 export function send(agent: http.Agent, port: number, spec: RequestSpec): Promise<Outcome> {
@@ -39,7 +41,7 @@ export function send(agent: http.Agent, port: number, spec: RequestSpec): Promis
     };
     // The Host the server's BASE_URL names: React Router refuses a POST whose Origin differs from it.
     const headers = { host: `localhost:${port}`, ...spec.headers, ...(spec.body === undefined ? {} : { "content-length": String(Buffer.byteLength(spec.body)) }) };
-    const req = http.request({ host: "127.0.0.1", port, method: spec.method, path: spec.path, agent, headers }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port, method: spec.method, path: spec.path, agent, headers, signal: spec.signal }, (res) => {
       res.resume();
       res.on("end", () => finish({ status: res.statusCode, reused: req.reusedSocket }));
       res.on("aborted", () => finish({ status: res.statusCode, error: "cut", reused: req.reusedSocket }));
