@@ -109,8 +109,8 @@ export async function assemble(options: AppOptions, opening?: Promise<Database>)
   app.set("trust proxy", "hops" in trust && trust.hops === 0 ? false : (address: string, index: number) => isTrustedHop(trust, address, index));
   const https = env.BASE_URL.startsWith("https://");
   const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  // Production loads the build once, at the first page request (a restart answers /healthz
-  // without it), and hands React Router the build itself: given a function, React Router
+  // Production loads the build once, when the start is done or at the first page request
+  // (a restart answers /healthz without it), and hands React Router the build itself: given a function, React Router
   // rebuilds its route tables (every route flattened, ranked and wrapped) on every request,
   // a cost that grows with each screen. Development passes the function, so Vite's edits
   // reach the next request.
@@ -161,5 +161,8 @@ export async function assemble(options: AppOptions, opening?: Promise<Database>)
     );
   });
   server.keepAliveTimeout = KEEP_ALIVE_MS;
-  return { server, env, database, started };
+  // The process (server/serve.ts) loads the build once the start is done, so the first page after a
+  // restart does not wait for it (decision 0153); a failure meets that page. Tests load it at their first page.
+  const preloadPages = () => void (dev ? undefined : buildOnce().catch(() => undefined));
+  return { server, env, database, started, preloadPages };
 }

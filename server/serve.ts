@@ -19,7 +19,7 @@ function fail(error: unknown): never {
  * Listens as soon as the database is open and migrated (/healthz answers; other requests
  * wait for `started`), and says it is running once the start is done (decision 0153).
  */
-async function listen({ server, env, database, started }: App) {
+async function listen({ server, env, database, started, preloadPages }: App) {
   server.listen(env.PORT);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -29,6 +29,7 @@ async function listen({ server, env, database, started }: App) {
   const whenStarted = started.catch(() => undefined);
   stopOnSignals(server, database, whenStarted);
   const { setupUrl } = await started;
+  preloadPages();
   const port = (server.address() as AddressInfo).port;
   console.log(`Relentless is running at ${env.BASE_URL} (port ${port}, ${database.kind === "postgres" ? "PostgreSQL" : "embedded PGlite in " + path.resolve(env.DATA_DIR)})`);
   if (setupUrl) {
