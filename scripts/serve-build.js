@@ -9,4 +9,4 @@ import path from "node:path";
 
 process.env.NODE_ENV ??= "production";
 const app = await import(path.resolve("build/server/index.js"));
-await app.serve(() => app.boot({ assets: { dir: path.resolve("build/client") } }));
+await app.serve(() => app.start({ assets: { dir: path.resolve("build/client") } }));

@@ -1,141 +1,42 @@
-import http from "node:http";
-import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express, { type RequestHandler } from "express";
-import type { ServerBuild } from "react-router";
-import { getDatabase, type Database } from "~/db/client.server";
-import { bootServices } from "./boot";
-import { getEnv } from "~/lib/env.server";
-import { requestContext } from "~/lib/request-context";
-import { isTrustedHop } from "~/lib/client-ip.server";
-import { getLogger, loggablePath } from "~/lib/logger.server";
-import { hostedPageOrigins } from "~/lib/payments/payment-provider.server";
-import { withRequestScope } from "~/lib/request-scope.server";
-import { countRequestsInFlight } from "~/lib/requests-in-flight.server";
-import { GOCARDLESS_WEBHOOK_PATH } from "~/modules/billing/webhook-intake.server";
-import { privateUnlessDeclaredPublic } from "./cache-control";
-import { drainListenersFollowCompression } from "./drain-listeners";
-import { publicPageCache } from "./page-cache";
-import { goCardlessWebhook } from "./gocardless-webhook";
-import { oneClickUnsubscribe } from "./one-click-unsubscribe";
-import { precompressed } from "./precompressed";
-import { refuseUnreadablePaths } from "./path-guard";
-import { clientIp, sameOriginOnly, securityHeaders } from "./security";
-import { serveUpload } from "./serve-upload";
-import { discardUnreadBodies } from "./unread-bodies";
+/**
+ * The server build's entry (vite.config.ts): small on purpose. start() opens the
+ * database, then loads the rest of the application (server/application.ts: express,
+ * better-auth, every module of the site) while PGlite reads and compiles its WebAssembly
+ * and its data directory: at a start the two took turns (decision 0153).
+ */
+import type { Database } from "~/db/client.server";
+import type * as Application from "./application";
+import type { AppOptions } from "./application";
+import { openConfiguredDatabase } from "./open-database";
 
-/** Query strings may carry one-time tokens: they are never logged, nor a secret in the path (loggablePath). Build assets are not logged. */
-function requestLog(): RequestHandler {
-  return (req, res, next) => {
-    if (req.path.startsWith("/assets/")) return next();
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      getLogger().info({ method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    });
-    next();
-  };
-}
-
-function healthz(): RequestHandler {
-  return async (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    try {
-      if (await getDatabase().ping()) {
-        res.json({ status: "ok" });
-        return;
-      }
-    } catch (error) {
-      getLogger().error({ err: error }, "health check failed");
-    }
-    res.status(503).json({ status: "unavailable" });
-  };
-}
-
-const notServed: RequestHandler = (_req, res) => {
-  res.status(404).type("text/plain").send("Not Found");
-};
-
-/** React Router's handler for a build loaded once: made at the first request, then reused. */
-function pagesOfBuild(build: () => Promise<ServerBuild>, getLoadContext: Parameters<typeof createRequestHandler>[0]["getLoadContext"]): RequestHandler {
-  let pages: Promise<RequestHandler> | undefined;
-  return (req, res, next) => {
-    pages ??= build().then((loaded) => createRequestHandler({ build: loaded, getLoadContext }));
-    pages.then((handle) => handle(req, res, next), next);
-  };
-}
+export type { AppOptions } from "./application";
 
 /**
- * How long an idle kept-alive connection stays open: longer than the clients' and proxies'
- * own idle limits (60 s is common), so the client closes first. Node's 5 s let a request
- * sent as the server closed the connection meet a reset (decision 0073).
+ * The HTTP application as a server, not listening yet, once its database is open and
+ * migrated; `started` resolves when the rest of the start is done (server/boot.ts
+ * startServices). Until then the server answers /healthz and holds every other request.
  */
-const KEEP_ALIVE_MS = 65_000;
-
-export interface AppOptions {
-  /** Production: the built client folder. Development: Vite's middlewares instead. */
-  assets: { dir: string } | { middleware: RequestHandler };
-  /** A database already open, instead of the configuration's (the tests' own; its owner closes it). */
-  database?: Database;
+export async function start(options: AppOptions) {
+  let opening: Promise<Database> | undefined;
+  if (!options.database) {
+    opening = openConfiguredDatabase();
+    // Awaited by openServices, whose failure ends the process with its message; not an unhandled rejection meanwhile.
+    opening.catch(() => undefined);
+  }
+  let application: typeof Application;
+  try {
+    application = await import("./application");
+  } catch (error) {
+    await opening?.then((database) => database.close()).catch(() => undefined);
+    throw error;
+  }
+  return application.assemble(options, opening);
 }
 
-/** Boots the services and returns the whole HTTP application as a server, not listening yet. */
+/** start(), done: the application with its services started (the tests'). */
 export async function boot(options: AppOptions) {
-  const env = getEnv();
-  const booted = await bootServices(options.database);
-  const dev = "middleware" in options.assets;
-  const app = express();
-  app.disable("x-powered-by");
-  // The same proxies decide X-Forwarded-Proto/Host for express and React Router.
-  const trust = env.TRUST_PROXY;
-  app.set("trust proxy", "hops" in trust && trust.hops === 0 ? false : (address: string, index: number) => isTrustedHop(trust, address, index));
-  const https = env.BASE_URL.startsWith("https://");
-  const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  // Production loads the build once, at the first page request (a restart answers /healthz
-  // without it), and hands React Router the build itself: given a function, React Router
-  // rebuilds its route tables (every route flattened, ranked and wrapped) on every request,
-  // a cost that grows with each screen. Development passes the function, so Vite's edits
-  // reach the next request.
-  let built: Promise<ServerBuild> | undefined;
-  const buildOnce = () => (built ??= loadBuild());
-  const pageCache = dev ? null : publicPageCache({ baseUrl: env.BASE_URL, https, build: buildOnce });
-  app.use(requestLog());
-  app.use(compression());
-  app.use(drainListenersFollowCompression);
-  app.use(securityHeaders({ https, dev, formTargets: hostedPageOrigins(env) }));
-  app.use(discardUnreadBodies());
-  app.use(refuseUnreadablePaths);
-  if ("dir" in options.assets) {
-    // Fingerprinted build output never changes; everything else is revalidated hourly.
-    const assets = path.join(options.assets.dir, "assets");
-    app.use("/assets", precompressed(assets, { immutable: true, maxAge: "1y" }), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
-    app.use(precompressed(options.assets.dir, { maxAge: "1h" }), express.static(options.assets.dir, { maxAge: "1h", index: false }));
-  } else {
-    app.use(options.assets.middleware);
-  }
-  app.get("/healthz", healthz());
-  // Background work on PGlite yields while these are answered (app/lib/requests-in-flight.server.ts).
-  app.use(countRequestsInFlight);
-  // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
-  app.use("/uploads", serveUpload);
-  app.use(privateUnlessDeclaredPublic);
-  // better-auth's HTTP API is not served: the site's own actions call it in-process, under
-  // our rules (docs/decisions/0024-auth-http-surface-and-two-factor.md). Answered before the body is read.
-  app.all(["/api/auth", "/api/auth/*splat"], notServed);
-  app.use(clientIp(trust));
-  app.use(oneClickUnsubscribe(env.BASE_URL));
-  // Posted by GoCardless's servers, believed under its signature (decision 0134).
-  app.post(GOCARDLESS_WEBHOOK_PATH, goCardlessWebhook());
-  app.use(sameOriginOnly(env.BASE_URL));
-  // Cookies added deep inside a request (a member's session renewal) reach its response; its loaders share their reads.
-  app.use((req, res, next) => withRequestScope(req, (cookie) => res.headersSent || res.append("Set-Cookie", cookie), next));
-  const getLoadContext = (req: express.Request, res: express.Response) => requestContext(String(res.locals.cspNonce), req.path.endsWith(".data"));
-  app.use(dev ? createRequestHandler({ build: loadBuild, getLoadContext }) : pagesOfBuild(buildOnce, getLoadContext));
-  // The public pages' cached copies are answered before express (docs/performance.md).
-  const server = http.createServer({ headersTimeout: KEEP_ALIVE_MS + 1_000 }, pageCache ? (req, res) => pageCache.answer(req, res, () => app(req, res)) : app);
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  return { server, env, ...booted };
+  const app = await start(options);
+  return { ...app, ...(await app.started) };
 }
 
 /** The process around the application (listen, shutdown), so `npm start` needs nothing but this build. */

@@ -1,4 +1,4 @@
-import { openDatabase, setDatabase, type Database } from "~/db/client.server";
+import { setDatabase, type Database } from "~/db/client.server";
 import { ensureAdministrator } from "~/modules/users/users.server";
 import { issueSetupToken } from "~/modules/users/setup.server";
 import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
@@ -11,10 +11,10 @@ import { getLogger } from "~/lib/logger.server";
 import { openBackupChannel } from "~/modules/backups/backup-channel.server";
 import { relayPublicContentChanges } from "~/lib/site-changes.server";
 import { relayChanges } from "~/lib/change-notices.server";
+import { openConfiguredDatabase } from "./open-database";
 import { warmUpHotPaths } from "./warm-up";
 
 export interface Booted {
-  database: Database;
   /** Printed once when no administrator exists and none is configured. */
   setupUrl: string | null;
   /** Stops the job worker and waits for the job under way, stops listening for messages and backup requests; await it before closing the database. */
@@ -24,19 +24,35 @@ export interface Booted {
 }
 
 /**
- * Opens the database of the configuration (or takes the one given, which its owner
- * closes: a test's own), migrates it, makes sure an administrator can get in, and warms
- * up the requests that must be quick from the first one (decision 0110).
+ * Takes the database given (its owner closes it: a test's own), or the configuration's
+ * (already `opening`: server/app.ts), and migrates it: all /healthz needs, and all that
+ * must be done before the server listens (decision 0153).
  */
-export async function bootServices(given?: Database): Promise<Booted> {
+export async function openServices(given?: Database, opening?: Promise<Database>): Promise<Database> {
   const env = getEnv();
   // Local state (database, uploads, outbox, secret) is the server's user's only, on PostgreSQL too.
   ensurePrivateDir(env.DATA_DIR);
-  const database =
-    given ?? (await openDatabase(env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR }));
+  const database = given ?? (await (opening ?? openConfiguredDatabase()));
   try {
     setDatabase(database);
     await database.migrate();
+    return database;
+  } catch (error) {
+    if (!given) await database.close();
+    throw error;
+  }
+}
+
+/**
+ * The rest of the start, on the migrated database: makes sure an administrator can get
+ * in, warms up the requests that must be quick from the first one (decision 0110), and
+ * starts the job worker, the backup channel and the relay of content changes. The server
+ * may already listen: it answers /healthz meanwhile and holds every other request until
+ * this is done (server/application.ts). On failure it closes the database unless `given`.
+ */
+export async function startServices(database: Database, given?: Database): Promise<Booted> {
+  const env = getEnv();
+  try {
     // Processes started in the same instant (an orchestrator's replicas) take turns here: each checks what the one before wrote.
     const setupUrl = await database.underStartUpLock(async () => {
       await syncExerciseCatalogue(database.db);
@@ -64,7 +80,7 @@ export async function bootServices(given?: Database): Promise<Booted> {
       await worker.stop();
       await stopMessageFeed();
     };
-    return { database, setupUrl, stopJobs, closeStreams: closeMessageStreams };
+    return { setupUrl, stopJobs, closeStreams: closeMessageStreams };
   } catch (error) {
     if (!given) await database.close();
     throw error;

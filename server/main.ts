@@ -15,12 +15,12 @@ type AppModule = typeof AppModuleType;
 async function loadApp() {
   if (!dev) {
     const mod = (await import(path.resolve("build/server/index.js"))) as AppModule;
-    return mod.boot({ assets: { dir: path.resolve("build/client") } });
+    return mod.start({ assets: { dir: path.resolve("build/client") } });
   }
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
   const mod = (await vite.ssrLoadModule("./server/app.ts")) as AppModule;
-  return mod.boot({ assets: { middleware: vite.middlewares } });
+  return mod.start({ assets: { middleware: vite.middlewares } });
 }
 
 await serve(loadApp);

@@ -5,9 +5,9 @@
  */
 import net, { type AddressInfo } from "node:net";
 import path from "node:path";
-import type { boot } from "./app";
+import type { start } from "./app";
 
-type App = Awaited<ReturnType<typeof boot>>;
+type App = Awaited<ReturnType<typeof start>>;
 
 function fail(error: unknown): never {
   const known = error instanceof Error && ["ConfigError", "DataDirLockedError"].includes(error.name);
@@ -15,18 +15,29 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
-async function listen({ server, env, database, setupUrl, stopJobs, closeStreams }: App) {
+/**
+ * Listens as soon as the database is open and migrated (/healthz answers; other requests
+ * wait for `started`), and says it is running once the start is done (decision 0153).
+ */
+async function listen({ server, env, database, started, preloadPages }: App) {
   server.listen(env.PORT);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
   });
+  // A signal during the rest of the start still shuts down in order: the start finishes first.
+  const whenStarted = started.catch(() => undefined);
+  stopOnSignals(server, database, whenStarted);
+  const { setupUrl } = await started;
+  preloadPages();
   const port = (server.address() as AddressInfo).port;
   console.log(`Relentless is running at ${env.BASE_URL} (port ${port}, ${database.kind === "postgres" ? "PostgreSQL" : "embedded PGlite in " + path.resolve(env.DATA_DIR)})`);
   if (setupUrl) {
     console.log(`\nNo administrator yet. Open this one-time link to create one:\n  ${setupUrl}\n`);
   }
+}
 
+function stopOnSignals(server: App["server"], database: App["database"], started: Promise<Awaited<App["started"]> | undefined>) {
   let stopping = false;
   // Once stopping, every answer closes its connection, so kept-alive clients stop sending on it.
   server.prependListener("request", (_req, res) => {
@@ -45,12 +56,12 @@ async function listen({ server, env, database, setupUrl, stopJobs, closeStreams 
     net.Server.prototype.close.call(server, async () => {
       clearTimeout(force);
       // E-mails still being sent for answered requests finish before the database closes.
-      await stopJobs();
+      await (await started)?.stopJobs();
       await database.close();
       process.exit(0);
     });
     // Event streams never end on their own: end them now (browsers reconnect elsewhere or after the restart).
-    closeStreams();
+    void started.then((booted) => booted?.closeStreams());
     // Connections still quiet a moment later are truly idle: close them so shutdown is quick.
     setTimeout(() => server.closeIdleConnections(), 1_000).unref();
   };

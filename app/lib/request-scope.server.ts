@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * What lives as long as one HTTP request (server/app.ts runs each request inside
+ * What lives as long as one HTTP request (server/application.ts runs each request inside
  * `withRequestScope`): the Set-Cookie headers that code deep inside it adds to its
  * response (the session lookup renewing a member's session), and the reads its loaders
  * share. A page runs the root's, a layout's middleware and the screen's loader, and each

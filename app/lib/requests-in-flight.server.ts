@@ -1,6 +1,6 @@
 /**
  * How many HTTP requests for pages, actions and uploads this process is answering
- * (server/app.ts counts them; static files and /healthz are not counted). Work in the
+ * (server/application.ts counts them; static files and /healthz are not counted). Work in the
  * background on PGlite's one connection yields to them (yieldToRequests): the job worker
  * between two jobs, an assigned copy between its steps (decision 0051).
  */

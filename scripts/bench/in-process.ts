@@ -108,13 +108,12 @@ async function measureLoaders(heavyId: string, workoutId: string) {
   ];
 }
 
-/** The React Router server build inside our bundle (build/server/index.js imports it lazily). */
+/** The React Router server build inside our bundle (server/application.ts imports it lazily: its own chunk). */
 async function loadServerBuild(): Promise<ServerBuild> {
-  const entry = fs.readFileSync("build/server/index.js", "utf8");
-  const match = /import\("(\.\/assets\/server-build-[^"]+\.js)"\)/.exec(entry);
-  if (!match) throw new Error("Could not find the server build in build/server/index.js");
-  // The chunk is the server build itself (server/app.ts imports virtual:react-router/server-build).
-  return (await import(path.resolve("build/server", match[1]!))) as ServerBuild;
+  const chunks = fs.readdirSync("build/server/assets").filter((name) => /^server-build-[\w-]+\.js$/.test(name));
+  if (chunks.length !== 1) throw new Error(`Expected one server-build chunk in build/server/assets, found ${chunks.length}`);
+  // The chunk is the server build itself (virtual:react-router/server-build).
+  return (await import(path.resolve("build/server/assets", chunks[0]!))) as ServerBuild;
 }
 
 /**

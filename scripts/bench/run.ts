@@ -260,9 +260,15 @@ async function main() {
     if (!only) {
       console.log("\n0. Restart: `npm start` with the build up to date and the database created, to the first 200 of /healthz");
       const restarts = await measureRestarts({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn" }, baseUrl, 3);
-      const restartMs = [...restarts].sort((a, b) => a - b)[1]!;
-      console.log(`  ${restarts.map((ms) => `${Math.round(ms)} ms`).join(", ")}`);
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const restartMs = median(restarts.map((r) => r.healthy));
+      for (const r of restarts) {
+        console.log(`  /healthz ${Math.round(r.healthy)} ms, first page ${Math.round(r.firstPage)} ms (/login ${Math.round(r.firstPageLatency)} ms, next ${Math.round(r.nextPageLatency)} ms)`);
+      }
       row("Restart to a healthy /healthz (median of 3)", `${(restartMs / 1000).toFixed(2)} s`, "≤ 2 s", restartMs <= RESTART_TARGET_MS);
+      const firstPage = median(restarts.map((r) => r.firstPage));
+      const latencies = `/login ${fixed(median(restarts.map((r) => r.firstPageLatency)), 0)} ms, next ${fixed(median(restarts.map((r) => r.nextPageLatency)), 0)} ms`;
+      row(`Restart to the first page, sent as /healthz answered (median of 3; ${latencies})`, `${(firstPage / 1000).toFixed(2)} s`);
     }
 
     const ref = baseline.commit.slice(0, 7);

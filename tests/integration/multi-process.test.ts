@@ -18,10 +18,13 @@ import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { insertClass } from "~/modules/classes/class-bookings.test-support";
+import { SYNC_LOCK } from "~/modules/exercises/catalogue-sync.server";
 import { validApplication } from "~/modules/contacts/intake.fixture";
 import { clientAddress, killIfRunning, runCli, signIn, startServer, type ServerProcess } from "../../scripts/reliability/server";
 import { openEventStream } from "../support/event-stream";
 import { S3_TEST_CREDENTIALS, startS3Server, type RunningS3 } from "../support/s3-server";
+import { startServerChild, type ServerChild } from "../support/server-child";
+import { freePort } from "../../scripts/free-port";
 
 // Runs everywhere: what two processes must share is kept in the database, not in memory.
 it("keeps rate-limit counts in the database, with no in-memory secondary storage", () => {
@@ -70,6 +73,81 @@ if (process.env.DATABASE_URL) {
       } finally {
         await db.end();
       }
+    }, 120_000);
+  });
+
+  describe("a server whose start is under way (decision 0153)", () => {
+    const fresh = `start_under_way_${crypto.randomBytes(4).toString("hex")}`;
+    const url = new URL(process.env.DATABASE_URL!);
+    const freshUrl = Object.assign(new URL(url), { pathname: `/${fresh}` }).toString();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-under-way-"));
+    let admin: pg.Client;
+    let holder: pg.Client;
+    let server: ServerChild | undefined;
+
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).toString() });
+      await admin.connect();
+      await admin.query(`create database ${fresh}`);
+      holder = new pg.Client({ connectionString: freshUrl });
+      await holder.connect();
+    });
+
+    afterAll(async () => {
+      if (server?.child.exitCode === null) server.child.kill("SIGKILL");
+      await holder.end().catch(() => undefined);
+      await admin.query(`drop database if exists ${fresh} with (force)`);
+      await admin.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** Polls `check` until it is true (the server's start is out of the test's hands). */
+    async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+      const deadline = Date.now() + 60_000;
+      while (!(await check())) {
+        if (server?.child.exitCode !== null) throw new Error(`The server exited before ${what}:\n${server?.output()}`);
+        if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}:\n${server?.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+
+    it("answers /healthz once migrated, and holds a sign-in until the start has made the administrator", async () => {
+      // The catalogue's first sync waits for this lock: the start stops there, after the migrations and the listen, before ADMIN_EMAIL's account exists.
+      await holder.query("select pg_advisory_lock($1)", [SYNC_LOCK]);
+      const port = await freePort();
+      const base = `http://localhost:${port}`;
+      const owner = { email: "owner@under-way.test", password: "under-way-Owner-pass-7" };
+      server = startServerChild({
+        DATABASE_URL: freshUrl,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        BASE_URL: base,
+        AUTH_SECRET: "under-way-secret-of-32-characters!!",
+        ADMIN_EMAIL: owner.email,
+        ADMIN_PASSWORD: owner.password,
+        LOG_LEVEL: "debug",
+      });
+      await until("/healthz answers", () => fetch(`${base}/healthz`).then((response) => response.ok, () => false));
+      // The start is provably not done: the server waits for the catalogue's lock, which this test holds.
+      await until("the server waits for the catalogue's lock", async () => {
+        const waiting = await holder.query("select 1 from pg_locks where locktype = 'advisory' and objid = $1 and not granted", [SYNC_LOCK]);
+        return waiting.rowCount === 1;
+      });
+      expect(server.output()).not.toContain("Relentless is running");
+      const admins = await holder.query("select 1 from users where email = $1", [owner.email]);
+      expect(admins.rowCount).toBe(0);
+      // Answered now, this sign-in would be refused: the account does not exist yet.
+      const session = signIn(base, owner.email, owner.password);
+      const home = fetch(`${base}/`);
+      await until("the server holds both requests", async () => server!.output().split("request held until the start is done").length - 1 >= 2);
+      await holder.query("select pg_advisory_unlock($1)", [SYNC_LOCK]);
+      expect(await session).toContain("=");
+      const homePage = await home;
+      expect(homePage.status).toBe(200);
+      expect(await homePage.text()).toContain("<h1");
+      await until("it says it is running", async () => server!.output().includes("Relentless is running"));
+      const exercises = await holder.query("select count(*)::int as n from exercises where created_by_id is null");
+      expect(exercises.rows[0].n).toBeGreaterThan(0);
     }, 120_000);
   });
 

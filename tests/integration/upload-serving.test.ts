@@ -1,6 +1,6 @@
 // @test-database any: who may do what over the routes, and their answers; the SQL beneath is tested on both databases by its service's own tests (decision 0020).
 /**
- * GET /uploads/* through the real HTTP application (server/app.ts): stored images come
+ * GET /uploads/* through the real HTTP application (server/application.ts): stored images come
  * back with their type and a long cache life, from the local disk and from S3; unknown
  * and malicious paths are a 404.
  */

@@ -8,7 +8,7 @@ import { EXERCISE_CATALOGUE, type CatalogueExercise } from "./catalogue";
 /** The site_settings row that remembers which catalogue the database holds. */
 export const CATALOGUE_SETTING_KEY = "exercise-catalogue";
 /** Taken for the length of a sync's transaction, so two processes starting at once do it once. */
-const SYNC_LOCK = 727_275;
+export const SYNC_LOCK = 727_275;
 
 /** A fingerprint of the catalogue's content: any correction or addition changes it. */
 export function catalogueHash(catalogue: readonly CatalogueExercise[] = EXERCISE_CATALOGUE): string {

@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import type sharpModuleType from "sharp";
 import { AppError } from "~/lib/app-error";
 
 /**
@@ -76,6 +77,18 @@ export function renditionWidths(width: number): number[] {
 // real phone photos whose only fault is a harmless warning in their metadata.
 const inputOptions = { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS, pages: 1 } as const;
 
+type Sharp = typeof sharpModuleType;
+
+/**
+ * sharp (libvips, a native module: about 0.2 s of CPU to load) is loaded at the first
+ * upload, not at every start (decision 0153); the same module from then on.
+ */
+let sharpModule: Promise<Sharp> | undefined;
+function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import("sharp").then((loaded) => loaded.default as Sharp);
+  return sharpModule;
+}
+
 /**
  * Checks and converts one uploaded file. Throws AppError (413, 415 or 422) with a
  * message for the person uploading; never anything else for bad input.
@@ -85,6 +98,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > MAX_UPLOAD_BYTES) throw new AppError(413, MESSAGES.tooManyBytes);
   if (!sniffImageFormat(input)) throw new AppError(415, MESSAGES.notAnImage);
 
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { failOn: "error", limitInputPixels: false }).metadata();
@@ -101,7 +115,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (sourceWidth * frameHeight > MAX_IMAGE_PIXELS) throw new AppError(422, MESSAGES.tooManyPixels);
 
   try {
-    return await render(input, sourceWidth, Boolean(metadata.hasAlpha));
+    return await render(sharp, input, sourceWidth, Boolean(metadata.hasAlpha));
   } catch (error) {
     if (error instanceof AppError) throw error;
     // The header was fine but the pixel data is not (truncated, corrupt).
@@ -109,7 +123,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
-async function render(input: Buffer, sourceWidth: number, hasAlpha: boolean): Promise<ProcessedImage> {
+async function render(sharp: Sharp, input: Buffer, sourceWidth: number, hasAlpha: boolean): Promise<ProcessedImage> {
   const renditions: Rendition[] = [];
   let fallback: "jpeg" | "png" = "jpeg";
   const widths = renditionWidths(sourceWidth);

@@ -15,7 +15,7 @@ export { MAX_UPLOAD_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from "./image-proc
 /** An uploaded image as the editor keeps it: its id (stored on the article) and how to show it. */
 export type StoredImage = { id: string } & PictureImage;
 
-/** Where the app serves a stored file (server/app.ts mounts /uploads). */
+/** Where the app serves a stored file (server/application.ts mounts /uploads). */
 export const UPLOADS_PATH = "/uploads";
 
 export function uploadUrl(key: string): string {

@@ -789,5 +789,5 @@ export const matrix: MatrixRow[] = [
   { ...read("/uploads/*", everyone(404), () => "/uploads/images/AAAAAAAAAAAAAAAAAAAAAA/480.webp"), cacheControl: "no-store" },
 ];
 
-/** Endpoints the express app serves before React Router (server/app.ts); each needs a row too. */
+/** Endpoints the express app serves before React Router (server/application.ts); each needs a row too. */
 export const expressEndpoints = ["/healthz", "/api/auth/*", "/uploads/*"];

@@ -1,0 +1,168 @@
+import http from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { getDatabase, type Database } from "~/db/client.server";
+import { openServices, startServices } from "./boot";
+import { getEnv } from "~/lib/env.server";
+import { requestContext } from "~/lib/request-context";
+import { isTrustedHop } from "~/lib/client-ip.server";
+import { getLogger, loggablePath } from "~/lib/logger.server";
+import { hostedPageOrigins } from "~/lib/payments/payment-provider.server";
+import { withRequestScope } from "~/lib/request-scope.server";
+import { countRequestsInFlight } from "~/lib/requests-in-flight.server";
+import { GOCARDLESS_WEBHOOK_PATH } from "~/modules/billing/webhook-intake.server";
+import { privateUnlessDeclaredPublic } from "./cache-control";
+import { drainListenersFollowCompression } from "./drain-listeners";
+import { publicPageCache } from "./page-cache";
+import { goCardlessWebhook } from "./gocardless-webhook";
+import { oneClickUnsubscribe } from "./one-click-unsubscribe";
+import { precompressed } from "./precompressed";
+import { refuseUnreadablePaths } from "./path-guard";
+import { clientIp, sameOriginOnly, securityHeaders } from "./security";
+import { serveUpload } from "./serve-upload";
+import { discardUnreadBodies } from "./unread-bodies";
+
+/** Query strings may carry one-time tokens: they are never logged, nor a secret in the path (loggablePath). Build assets are not logged. */
+function requestLog(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path.startsWith("/assets/")) return next();
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      getLogger().info({ method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  };
+}
+
+function healthz(): RequestHandler {
+  return async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      if (await getDatabase().ping()) {
+        res.json({ status: "ok" });
+        return;
+      }
+    } catch (error) {
+      getLogger().error({ err: error }, "health check failed");
+    }
+    res.status(503).json({ status: "unavailable" });
+  };
+}
+
+/** The health check answers as soon as the database is open and migrated (decision 0153). */
+function isHealthCheck(req: http.IncomingMessage): boolean {
+  return req.url === "/healthz" || Boolean(req.url?.startsWith("/healthz?"));
+}
+
+const notServed: RequestHandler = (_req, res) => {
+  res.status(404).type("text/plain").send("Not Found");
+};
+
+/** React Router's handler for a build loaded once: made at the first request, then reused. */
+function pagesOfBuild(build: () => Promise<ServerBuild>, getLoadContext: Parameters<typeof createRequestHandler>[0]["getLoadContext"]): RequestHandler {
+  let pages: Promise<RequestHandler> | undefined;
+  return (req, res, next) => {
+    pages ??= build().then((loaded) => createRequestHandler({ build: loaded, getLoadContext }));
+    pages.then((handle) => handle(req, res, next), next);
+  };
+}
+
+/**
+ * How long an idle kept-alive connection stays open: longer than the clients' and proxies'
+ * own idle limits (60 s is common), so the client closes first. Node's 5 s let a request
+ * sent as the server closed the connection meet a reset (decision 0073).
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+export interface AppOptions {
+  /** Production: the built client folder. Development: Vite's middlewares instead. */
+  assets: { dir: string } | { middleware: RequestHandler };
+  /** A database already open, instead of the configuration's (the tests' own; its owner closes it). */
+  database?: Database;
+}
+
+/**
+ * The whole HTTP application as a server, not listening yet, on the database given or the
+ * one `opening` (server/app.ts), migrated. The rest of the start (`started`: start-up
+ * writes, warm-up, job worker; server/boot.ts startServices) runs from now on: until it is
+ * done the server answers /healthz and holds every other request (decision 0153).
+ */
+export async function assemble(options: AppOptions, opening?: Promise<Database>) {
+  const env = getEnv();
+  const database = await openServices(options.database, opening);
+  const started = startServices(database, options.database);
+  // Its failure ends the process (server/serve.ts) or fails boot(); the held requests then get a 503.
+  let ready = false;
+  started.then(
+    () => (ready = true),
+    () => undefined,
+  );
+  const dev = "middleware" in options.assets;
+  const app = express();
+  app.disable("x-powered-by");
+  // The same proxies decide X-Forwarded-Proto/Host for express and React Router.
+  const trust = env.TRUST_PROXY;
+  app.set("trust proxy", "hops" in trust && trust.hops === 0 ? false : (address: string, index: number) => isTrustedHop(trust, address, index));
+  const https = env.BASE_URL.startsWith("https://");
+  const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  // Production loads the build once, when the start is done or at the first page request
+  // (a restart answers /healthz without it), and hands React Router the build itself: given a function, React Router
+  // rebuilds its route tables (every route flattened, ranked and wrapped) on every request,
+  // a cost that grows with each screen. Development passes the function, so Vite's edits
+  // reach the next request.
+  let built: Promise<ServerBuild> | undefined;
+  const buildOnce = () => (built ??= loadBuild());
+  const pageCache = dev ? null : publicPageCache({ baseUrl: env.BASE_URL, https, build: buildOnce });
+  app.use(requestLog());
+  app.use(compression());
+  app.use(drainListenersFollowCompression);
+  app.use(securityHeaders({ https, dev, formTargets: hostedPageOrigins(env) }));
+  app.use(discardUnreadBodies());
+  app.use(refuseUnreadablePaths);
+  if ("dir" in options.assets) {
+    // Fingerprinted build output never changes; everything else is revalidated hourly.
+    const assets = path.join(options.assets.dir, "assets");
+    app.use("/assets", precompressed(assets, { immutable: true, maxAge: "1y" }), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
+    app.use(precompressed(options.assets.dir, { maxAge: "1h" }), express.static(options.assets.dir, { maxAge: "1h", index: false }));
+  } else {
+    app.use(options.assets.middleware);
+  }
+  app.get("/healthz", healthz());
+  // Background work on PGlite yields while these are answered (app/lib/requests-in-flight.server.ts).
+  app.use(countRequestsInFlight);
+  // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
+  app.use("/uploads", serveUpload);
+  app.use(privateUnlessDeclaredPublic);
+  // better-auth's HTTP API is not served: the site's own actions call it in-process, under
+  // our rules (docs/decisions/0024-auth-http-surface-and-two-factor.md). Answered before the body is read.
+  app.all(["/api/auth", "/api/auth/*splat"], notServed);
+  app.use(clientIp(trust));
+  app.use(oneClickUnsubscribe(env.BASE_URL));
+  // Posted by GoCardless's servers, believed under its signature (decision 0134).
+  app.post(GOCARDLESS_WEBHOOK_PATH, goCardlessWebhook());
+  app.use(sameOriginOnly(env.BASE_URL));
+  // Cookies added deep inside a request (a member's session renewal) reach its response; its loaders share their reads.
+  app.use((req, res, next) => withRequestScope(req, (cookie) => res.headersSent || res.append("Set-Cookie", cookie), next));
+  const getLoadContext = (req: express.Request, res: express.Response) => requestContext(String(res.locals.cspNonce), req.path.endsWith(".data"));
+  app.use(dev ? createRequestHandler({ build: loadBuild, getLoadContext }) : pagesOfBuild(buildOnce, getLoadContext));
+  // The public pages' cached copies are answered before express (docs/performance.md).
+  const handle: http.RequestListener = pageCache ? (req, res) => pageCache.answer(req, res, () => app(req, res)) : app;
+  const server = http.createServer({ headersTimeout: KEEP_ALIVE_MS + 1_000 }, (req, res) => {
+    if (ready || isHealthCheck(req)) return handle(req, res);
+    // Pages wait for the start-up to finish (the catalogue, the administrator, the warm-up), never meet it half done.
+    getLogger().debug({ method: req.method }, "request held until the start is done");
+    void started.then(
+      () => handle(req, res),
+      () => res.writeHead(503, { "Content-Type": "text/plain", "Cache-Control": "no-store" }).end("Service Unavailable"),
+    );
+  });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // The process (server/serve.ts) loads the build once the start is done, so the first page after a
+  // restart does not wait for it (decision 0153); a failure meets that page. Tests load it at their first page.
+  const preloadPages = () => void (dev ? undefined : buildOnce().catch(() => undefined));
+  return { server, env, database, started, preloadPages };
+}
