@@ -4,30 +4,33 @@ ALTER TABLE "program_weeks" ADD COLUMN "days_done" integer DEFAULT 0 NOT NULL;--
 -- Decision 0155: the counts 'Needs attention' reads, kept by the database on every write,
 -- in every process. Each function recounts from the rows themselves (idempotent: a restore
 -- or a copy that inserts counts anyway ends right), after locking the rows it recounts, so
--- that two transactions at once end with the later one's count.
-CREATE FUNCTION program_days_recount(day_ids text[]) RETURNS void LANGUAGE plpgsql AS $$
+-- that two transactions at once end with the later one's count. The ids are joined as a
+-- set (IN (SELECT unnest(…))): `= ANY(array)` compares each row with the whole array. Index
+-- reads only (enable_seqscan off): a table filled in the same statement (a seed, a restore)
+-- has no statistics yet, and a scan of it per id made a bulk insert quadratic.
+CREATE FUNCTION program_days_recount(day_ids text[]) RETURNS void LANGUAGE plpgsql SET enable_seqscan = off AS $$
 BEGIN
-  PERFORM 1 FROM program_days WHERE id = ANY(day_ids) ORDER BY id FOR UPDATE;
+  PERFORM 1 FROM program_days WHERE id IN (SELECT unnest(day_ids)) ORDER BY id FOR UPDATE;
   UPDATE program_days pd SET done = v.done
   FROM (
     SELECT d.id, EXISTS (
       SELECT 1 FROM workouts x JOIN programs p ON p.id = d.program_id
       WHERE x.program_day_id = d.id AND x.user_id = p.member_id AND x.finished_at IS NOT NULL
     ) AS done
-    FROM program_days d WHERE d.id = ANY(day_ids)
+    FROM program_days d WHERE d.id IN (SELECT unnest(day_ids))
   ) v
   WHERE pd.id = v.id AND pd.done IS DISTINCT FROM v.done;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION program_weeks_recount(week_ids text[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION program_weeks_recount(week_ids text[]) RETURNS void LANGUAGE plpgsql SET enable_seqscan = off AS $$
 BEGIN
-  PERFORM 1 FROM program_weeks WHERE id = ANY(week_ids) ORDER BY id FOR UPDATE;
+  PERFORM 1 FROM program_weeks WHERE id IN (SELECT unnest(week_ids)) ORDER BY id FOR UPDATE;
   UPDATE program_weeks w SET day_count = c.day_count, days_done = c.days_done
   FROM (
     SELECT w2.id,
       (SELECT count(*) FROM program_days d WHERE d.week_id = w2.id)::int AS day_count,
       (SELECT count(*) FROM program_days d WHERE d.week_id = w2.id AND d.done)::int AS days_done
-    FROM program_weeks w2 WHERE w2.id = ANY(week_ids)
+    FROM program_weeks w2 WHERE w2.id IN (SELECT unnest(week_ids))
   ) c
   WHERE w.id = c.id AND (w.day_count, w.days_done) IS DISTINCT FROM (c.day_count, c.days_done);
 END $$;
@@ -61,10 +64,9 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM program_weeks_recount(ARRAY(SELECT DISTINCT week_id FROM old_rows));
   ELSE
-    PERFORM program_weeks_recount(ARRAY(
-      SELECT n.week_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.week_id IS DISTINCT FROM o.week_id OR n.done IS DISTINCT FROM o.done
-      UNION SELECT o.week_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.week_id IS DISTINCT FROM o.week_id
-    ));
+    -- Every week of a row updated (not only those whose done or week changed): a join of the
+    -- two transition tables (no indexes) would cost rows × rows on a bulk update.
+    PERFORM program_weeks_recount(ARRAY(SELECT week_id FROM new_rows UNION SELECT week_id FROM old_rows));
   END IF;
   RETURN NULL;
 END $$;
