@@ -71,6 +71,13 @@ export const programWeek = pgTable(
       .notNull()
       .references(() => program.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
+    /**
+     * Kept by the database (migration 0028's triggers, decision 0155), never written here:
+     * the week's days and those done (a finished workout of the member's). The staff's
+     * 'Needs attention' reads the weeks before the current one from these.
+     */
+    dayCount: integer("day_count").notNull().default(0),
+    daysDone: integer("days_done").notNull().default(0),
   },
   (t) => [index("program_weeks_program_idx").on(t.programId, t.position)],
 );
@@ -92,6 +99,8 @@ export const programDay = pgTable(
     dayIndex: integer("day_index").notNull(),
     title: text("title").notNull(),
     notes: text("notes").notNull().default(""),
+    /** Kept by the database (migration 0028, decision 0155), never written here: the member of the program copy finished a workout of this day. */
+    done: boolean("done").notNull().default(false),
   },
   (t) => [uniqueIndex("program_days_week_day_idx").on(t.weekId, t.dayIndex), index("program_days_program_idx").on(t.programId)],
 );

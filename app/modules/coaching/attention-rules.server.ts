@@ -17,9 +17,11 @@ import type { AttentionReason } from "./attention";
  *   (`check_ins_user_week_idx`); members who joined after that day are not chased for it;
  * - check-in waiting for review: `check_ins_waiting_idx` (reviewed_at is null);
  * - missed workouts and the compliance drop: the member's running program copies
- *   (`programs_member_idx`), their current program week and the four before it
- *   (`program_weeks_program_idx`, `program_days_week_day_idx`), each day's finished workout
- *   (`workouts_day_idx`); a day counts as the coach's review counts it (program-dates.ts);
+ *   (`programs_member_idx`), their current program week day by day
+ *   (`program_weeks_program_idx`, `program_days_week_day_idx`, each day's `done`) and the
+ *   four weeks before it by their kept counts (`day_count`, `days_done`), which the
+ *   database keeps on every write of a workout or a day (migration 0028, decision 0155); a
+ *   day counts as the coach's review counts it (program-dates.ts);
  * - no sign-in: `last_sign_ins` (one row per user; the account's creation when none);
  * - weight away from the goal: the newest weight of each of the last four 7-day windows
  *   (`progress_entries_user_kind_date_idx`), farther from the goal weight at each step;
@@ -88,18 +90,27 @@ export function attentionRowsQuery(clock: AttentionClock, { memberId, includeDis
       where pr.start_date is not null and pr.archived_at is null and pr.start_date <= ${today}
         and exists (select 1 from program_weeks w where w.program_id = pr.id and w.position >= (${today} - pr.start_date) / 7)
     ),
+    -- The current week day by day; the four before it from the counts the database keeps
+    -- (program_weeks.day_count, days_done: decision 0155). Every day of a week before the
+    -- current one is past (day_index 0-6), so all of them are planned. A week without days
+    -- has no row. The laterals read each copy's five weeks by program_weeks_program_idx.
     weeks as (
       select c.id as program_id, c.member_id, c.start_date, c.week as current_week, w.position,
-        count(*) filter (where f.done is not null or d.date < ${today}) as planned,
-        count(*) filter (where f.done is not null) as done,
-        count(*) filter (where f.done is null and d.date < ${today}) as missed
+        coalesce(cur.planned, w.day_count) as planned,
+        coalesce(cur.done, w.days_done) as done,
+        coalesce(cur.missed, w.day_count - w.days_done) as missed
       from copies c
-      join program_weeks w on w.program_id = c.id and w.position between c.week - 4 and c.week
-      join program_days pd on pd.week_id = w.id
-      cross join lateral (select c.start_date + 7 * w.position + pd.day_index as date) d
-      -- A lookup per day on workouts_day_idx (an EXISTS here was planned as a scan of every workout).
-      left join lateral (select true as done from workouts x where x.program_day_id = pd.id and x.user_id = c.member_id and x.finished_at is not null limit 1) f on true
-      group by c.id, c.member_id, c.start_date, c.week, w.position
+      cross join lateral (
+        select w.id, w.position, w.day_count, w.days_done from program_weeks w
+        where w.program_id = c.id and w.position between c.week - 4 and c.week and w.day_count > 0
+        offset 0
+      ) w
+      left join lateral (
+        select count(*) filter (where pd.done or c.start_date + 7 * w.position + pd.day_index < ${today}) as planned,
+          count(*) filter (where pd.done) as done,
+          count(*) filter (where not pd.done and c.start_date + 7 * w.position + pd.day_index < ${today}) as missed
+        from program_days pd where pd.week_id = w.id and w.position = c.week
+      ) cur on w.position = c.week
     ),
     compliance as (
       select program_id, member_id, start_date, current_week,

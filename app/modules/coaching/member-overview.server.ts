@@ -14,7 +14,7 @@ import { valueRule } from "~/modules/progress/progress.schema";
 import { getMemberCheckInSummary } from "~/modules/check-ins/check-in-review.server";
 import { getConversationSummary } from "~/modules/messages/messages.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
-import { getMemberTrainingForStaff } from "~/modules/workouts/coach-review.server";
+import { getMemberTrainingSummary } from "~/modules/workouts/coach-review.server";
 import { memberAttention } from "./attention.server";
 
 /**
@@ -68,12 +68,11 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
       .orderBy(desc(progressEntry.recordedOn), desc(progressEntry.createdAt))
       .limit(1),
     getConversationSummary(actor, member.id),
-    getMemberTrainingForStaff(actor, member.id),
+    getMemberTrainingSummary(actor, member.id, SHOWN.workouts),
     memberAttention(actor, member.id),
   ]);
   const unit = actor.weightUnit;
   const shown = (kg: number | null | undefined) => (kg === null || kg === undefined ? null : roundForDisplay(weightFromKg(kg, unit)));
-  const current = training.programs.find((p) => p.phase === "current") ?? null;
   return {
     member: { id: member.id, name: member.name || member.email, email: member.email },
     unit,
@@ -90,9 +89,9 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
     goals,
     goalWeight: shown(about?.goalWeightKg),
     latestWeight: weight ? { value: shown(weight.value)!, recordedOn: weight.recordedOn } : null,
-    program: current ? { name: current.name, weeksDone: current.weeksDone, totalWeeks: current.totalWeeks, compliance: current.compliance.slice(-4), missed: current.missed.length } : null,
-    otherPrograms: training.programs.length - (current ? 1 : 0),
-    workouts: training.workouts.slice(0, SHOWN.workouts).map((w) => ({ id: w.id, title: w.title, performedOn: w.performedOn, setCount: w.setCount })),
+    program: training.program ? { ...training.program, compliance: training.program.compliance.slice(-4) } : null,
+    otherPrograms: training.otherPrograms,
+    workouts: training.workouts,
     checkIns: { thisWeek: checkIns.status.state, total: checkIns.total, latest: checkIns.latest.map((c) => ({ id: c.id, weekOf: c.weekOf, reviewed: c.reviewed, path: c.path })) },
     photos: photos && photos.total > 0 ? { total: photos.total, latest: photos.latest } : null,
     conversation: talk.lastMessage ? { lastMessageAt: talk.lastMessage.sentAt, awaitingTeam: talk.awaitingTeam, unread: talk.unread } : null,

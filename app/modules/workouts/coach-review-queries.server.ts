@@ -45,6 +45,28 @@ export function copyDaysQuery(memberId: string) {
     .orderBy(asc(programDay.dayIndex));
 }
 
+/**
+ * The days of one copy with whether the member finished a workout of each (`done`, kept by
+ * the database: decision 0155), for the summary on the coach's member page.
+ */
+export function copyDaysDoneQuery(programId: string) {
+  return getDb()
+    .select({ weekId: programDay.weekId, dayIndex: programDay.dayIndex, finished: programDay.done })
+    .from(programDay)
+    .where(eq(programDay.programId, programId))
+    .orderBy(asc(programDay.dayIndex));
+}
+
+/** How many sets each of these workouts has (their exercises' set logs). */
+export function workoutSetCountsQuery(workoutIds: readonly string[]) {
+  return getDb()
+    .select({ workoutId: workoutExercise.workoutId, sets: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(workoutExercise)
+    .innerJoin(setLog, eq(setLog.workoutExerciseId, workoutExercise.id))
+    .where(inArray(workoutExercise.workoutId, [...workoutIds]))
+    .groupBy(workoutExercise.workoutId);
+}
+
 /** The member's newest finished workouts (ad hoc and program alike), `limit` of them. */
 export function finishedWorkoutsQuery(memberId: string, limit: number) {
   return getDb()

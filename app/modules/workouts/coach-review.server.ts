@@ -3,7 +3,7 @@ import { todayIn } from "~/lib/time-zone";
 import { roundForDisplay, weightFromKg, type WeightUnit } from "~/lib/units";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
-import { copiesQuery, copyDaysQuery, copyWeeksQuery, finishedWorkoutsQuery, recordSetsQuery, workoutExercisesQuery, workoutSetsQuery } from "./coach-review-queries.server";
+import { copiesQuery, copyDaysDoneQuery, copyDaysQuery, copyWeeksQuery, finishedWorkoutsQuery, recordSetsQuery, workoutExercisesQuery, workoutSetCountsQuery, workoutSetsQuery } from "./coach-review-queries.server";
 import { REVIEW_WORKOUTS, type MemberTrainingReview, type ProgramProgress, type ReviewDay, type ReviewExercise, type ReviewRecord, type ReviewWorkout } from "./coach-review-types";
 import { dayStatus, programDayDate, programEndDate, programPhase, weeklyCompliance, weeksDone } from "./program-dates";
 import { commentsOf } from "./workout-comments.server";
@@ -130,6 +130,52 @@ async function personalRecords(memberId: string, unit: WeightUnit): Promise<Revi
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * What the coach's member page shows of the review, and only that: the current copy (the
+ * review's first current one) with its weeks done, compliance and missed days, how many
+ * other copies, and the newest finished workouts with their set counts. The same figures as
+ * getMemberTrainingForStaff, without every copy's days, every set and the records. The
+ * caller has checked that `memberId` is a member (getMemberOverview: requireMemberAccount).
+ */
+export async function getMemberTrainingSummary(actor: Actor, memberId: string, workoutCount: number) {
+  ensureCan(actor, "memberTraining", "viewAny");
+  const today = todayIn((await getSiteSettings()).timeZone);
+  const [copies, weeks, finished] = await Promise.all([copiesQuery(memberId), copyWeeksQuery(memberId), finishedWorkoutsQuery(memberId, workoutCount)]);
+  const weeksOf = groupBy(weeks, (w) => w.programId);
+  const lastPosition = (id: string) => (weeksOf.get(id) ?? []).reduce((last, w) => Math.max(last, w.position), 0);
+  // Newest start first (copiesQuery's order): the review's first current copy.
+  const current = copies.find((c) => programPhase(c.startDate!, lastPosition(c.id), today) === "current") ?? null;
+  const [days, setCounts] = await Promise.all([
+    current ? copyDaysDoneQuery(current.id) : Promise.resolve([]),
+    finished.length ? workoutSetCountsQuery(finished.map((w) => w.id)) : Promise.resolve([]),
+  ]);
+  const setsOf = new Map(setCounts.map((c) => [c.workoutId, c.sets]));
+  let program: { name: string; weeksDone: number; totalWeeks: number; compliance: ReturnType<typeof weeklyCompliance>; missed: number } | null = null;
+  if (current) {
+    const startDate = current.startDate!;
+    const daysOf = groupBy(days, (d) => d.weekId);
+    const copyWeeks = (weeksOf.get(current.id) ?? []).map((w) => ({ position: w.position, days: daysOf.get(w.id) ?? [] }));
+    let missed = 0;
+    for (const week of copyWeeks) for (const day of week.days) if (dayStatus(programDayDate(startDate, week.position, day.dayIndex), today, day.finished) === "missed") missed += 1;
+    program = {
+      name: current.name,
+      weeksDone: weeksDone(
+        startDate,
+        copyWeeks.map((w) => w.position),
+        today,
+      ),
+      totalWeeks: copyWeeks.length,
+      compliance: weeklyCompliance(startDate, copyWeeks, today),
+      missed,
+    };
+  }
+  return {
+    program,
+    otherPrograms: copies.length - (current ? 1 : 0),
+    workouts: finished.map((w) => ({ id: w.id, title: w.title, performedOn: w.performedOn, setCount: setsOf.get(w.id) ?? 0 })),
+  };
 }
 
 /** One member's training for a trainer or administrator (any member: a solo coach's staff see all); 404 for anyone who is not a member. */
