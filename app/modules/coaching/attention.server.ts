@@ -100,9 +100,11 @@ function describe(row: AttentionRow, actor: Actor, timeZone: string): AttentionI
  * The menu's count as last read in this process. Every staff page shows it (the root
  * loader) and reading it means the rules' statement over every member, so other pages
  * reuse a count up to COUNT_FRESH_MS old; /coach reads the rules afresh and renews it, and
- * a dismissal here forgets it (decision 0064).
+ * a dismissal here forgets it (decision 0064). Its inputs are most of a member's activity
+ * (workouts, check-ins, messages, payments), so no notice clears it: a member's change
+ * reaches the staff's menu within 5 s (decision 0145's rule for others).
  */
-const COUNT_FRESH_MS = 30_000;
+const COUNT_FRESH_MS = 5_000;
 let lastCount: { members: number; at: number } | null = null;
 
 /**
