@@ -4,14 +4,15 @@
  * search for swapping or adding one, and the history of finished workouts. Writes live in
  * workout-session.server.ts.
  */
-import { and, asc, desc, eq, inArray, lte, max, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { exercise, type ExerciseMeasure } from "~/db/schema/exercises";
 import { programBlock, programDay, type GroupKind, type LoadKind } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { roundForDisplay, weightFromKg, type WeightUnit } from "~/lib/units";
-import { estimateOneRepMax, MAX_ESTIMATE_REPS, percentOfOneRepMax, roundToPlates, rpeFromRir } from "./one-rep-max";
+import { percentOfOneRepMax, roundToPlates, rpeFromRir } from "./one-rep-max";
+import { bestEstimates, lastTimes, type LastSet } from "./workout-screen-history.server";
 import { AppError } from "~/lib/app-error";
 import { todayForSite } from "~/modules/settings/settings.server";
 import { getTrainingPlan, workoutInProgress } from "./training-plan.server";
@@ -91,9 +92,7 @@ export interface WorkoutScreen {
   summary: WorkoutSummary | null;
 }
 
-type SetRow = typeof setLog.$inferSelect;
-
-function setView(row: SetRow, unit: WeightUnit, number: number): SetView {
+function setView(row: LastSet, unit: WeightUnit, number: number): SetView {
   return {
     id: row.id,
     number,
@@ -131,49 +130,6 @@ function prefillFor(measure: ExerciseMeasure, target: Target | null, suggested: 
     durationSeconds: measure === "time" ? pick("durationSeconds", target?.durationSeconds ?? null) : null,
     distanceMeters: measure === "distance" ? pick("distanceMeters", target?.distanceMeters ?? null) : null,
   };
-}
-
-/** The best estimated 1RM (kg) of each exercise from the member's sets outside this workout. */
-async function bestEstimates(userId: string, exerciseIds: string[], workoutExerciseIds: string[]): Promise<Map<string, number>> {
-  if (exerciseIds.length === 0) return new Map();
-  // The heaviest set per rep count is enough: Epley grows with the weight at equal reps.
-  const rows = await getDb()
-    .select({ exerciseId: setLog.exerciseId, reps: setLog.reps, weightKg: max(setLog.weightKg) })
-    .from(setLog)
-    .where(
-      and(
-        eq(setLog.userId, userId),
-        inArray(setLog.exerciseId, exerciseIds),
-        lte(setLog.reps, MAX_ESTIMATE_REPS),
-        workoutExerciseIds.length ? notInArray(setLog.workoutExerciseId, workoutExerciseIds) : undefined,
-      ),
-    )
-    .groupBy(setLog.exerciseId, setLog.reps);
-  const best = new Map<string, number>();
-  for (const row of rows) {
-    const estimate = estimateOneRepMax(row.weightKg, row.reps);
-    if (estimate !== null && estimate > (best.get(row.exerciseId) ?? 0)) best.set(row.exerciseId, estimate);
-  }
-  return best;
-}
-
-/** The member's sets of each exercise in the latest other workout that had it. */
-async function lastTimes(userId: string, exerciseIds: string[], workoutExerciseIds: string[]) {
-  const db = getDb();
-  const found = await Promise.all(
-    exerciseIds.map(async (exerciseId) => {
-      const [latest] = await db
-        .select({ workoutExerciseId: setLog.workoutExerciseId, performedOn: setLog.performedOn })
-        .from(setLog)
-        .where(and(eq(setLog.userId, userId), eq(setLog.exerciseId, exerciseId), workoutExerciseIds.length ? notInArray(setLog.workoutExerciseId, workoutExerciseIds) : undefined))
-        .orderBy(desc(setLog.performedOn), desc(setLog.loggedAt))
-        .limit(1);
-      if (!latest) return null;
-      const sets = await db.select().from(setLog).where(eq(setLog.workoutExerciseId, latest.workoutExerciseId)).orderBy(asc(setLog.setNumber));
-      return [exerciseId, { performedOn: latest.performedOn, sets }] as const;
-    }),
-  );
-  return new Map(found.filter((f) => f !== null));
 }
 
 type WorkoutRow = typeof workout.$inferSelect;

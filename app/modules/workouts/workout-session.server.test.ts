@@ -442,6 +442,19 @@ describe("targets, last time and suggestions", () => {
     });
   });
 
+  it("counts a single as its own weight in the best estimate: above the other sets' best it wins, above it only by Epley's count it does not", async () => {
+    await insertFinishedWorkout(a.id, addDays(today(), -7), [
+      { exerciseId: "bench-press", sets: [{ weightKg: 100, reps: 5 }, { weightKg: 120, reps: 1 }] },
+      { exerciseId: "bent-over-row", sets: [{ weightKg: 100, reps: 8 }, { weightKg: 124, reps: 1 }] },
+    ]);
+    await useUnit(a, "kg");
+    const [bench, row] = (await started()).screen.exercises;
+    // 120 kg × 1 is 120 kg, above 100 kg × 5 (116.7 kg): 80 % = 96 → 95 kg.
+    expect(bench!.suggestedWeight).toBe(95);
+    // 124 kg × 1 is 124 kg, below 100 kg × 8 (126.7 kg), though Epley's 124 × 31/30 (128.1) is above it: 68 % = 86.1 → 85 kg.
+    expect(row!.suggestedWeight).toBe(85);
+  });
+
   it("prefills an ad hoc exercise from last time, set by set, in the member's unit", async () => {
     await insertFinishedWorkout(a.id, addDays(today(), -3), [{ exerciseId: "squat", sets: [{ weightKg: lbsToKg(225), reps: 5 }, { weightKg: lbsToKg(235), reps: 3 }] }]);
     await insertFinishedWorkout(b.id, addDays(today(), -1), [{ exerciseId: "squat", sets: [{ weightKg: 300, reps: 1 }] }]);
