@@ -41,7 +41,7 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   return response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
-    .filter((c) => !/^(__Host-)?rl_toast=/.test(c))
+    .filter((c) => !/^(?:__Host-)?rl_toast=/.test(c))
     .join("; ");
 }
 
