@@ -11,9 +11,17 @@ function nameOf(element: Element): string | null {
   return label ? `[aria-label="${CSS.escape(label)}"]` : null;
 }
 
+/**
+ * Refreshes asked for, and the latest whose answer was put in the page. Two may be under way
+ * at once (a set logged while the last one's refresh is still loading), and the server may
+ * answer the later first: an earlier answer, read before the later set was stored, must not
+ * replace the page that shows it.
+ */
+let asked = 0;
+let shown = 0;
+
 export async function refreshScreen(): Promise<boolean> {
-  const current = document.querySelector<HTMLElement>("[data-workout]");
-  if (!current) return false;
+  const mine = ++asked;
   let html: string;
   try {
     const response = await fetch(location.pathname + location.search, { credentials: "same-origin", headers: { Accept: "text/html" } });
@@ -22,6 +30,9 @@ export async function refreshScreen(): Promise<boolean> {
   } catch {
     return false;
   }
+  if (mine < shown) return false;
+  const current = document.querySelector<HTMLElement>("[data-workout]");
+  if (!current) return false;
   const fresh = new DOMParser().parseFromString(html, "text/html").querySelector<HTMLElement>("[data-workout]");
   // Only this workout's own part (a page of a workout not started yet may answer another one under way).
   if (!fresh || fresh.dataset.workout !== current.dataset.workout) return false;
@@ -32,6 +43,7 @@ export async function refreshScreen(): Promise<boolean> {
 
   const next = document.importNode(fresh, true);
   current.replaceWith(next);
+  shown = mine;
 
   for (const { id, value } of typed) {
     const input = document.getElementById(id);
