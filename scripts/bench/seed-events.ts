@@ -5,20 +5,16 @@
  * submitted) delivered to the intake and processed by the job runner as the server does.
  * Times the answer (stored, one job each) and the processing. Writes JSON to BENCH_OUT.
  */
+import { runSeed } from "./seed-run";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
-import { openDatabase, setDatabase, getDb } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import { memberPlan } from "~/db/schema/billing";
 import { runDueJobs } from "~/jobs.server";
-import { getEnv } from "~/lib/env.server";
 import { memberWithCheckout, startEventsWorld } from "~/modules/billing/events.test-support";
 import type { EventsResults } from "./events";
 
-async function main() {
-  const env = getEnv();
-  const database = await openDatabase(env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, max: 4 } : { kind: "pglite", dataDir: env.DATA_DIR });
-  setDatabase(database);
-  await database.migrate();
+runSeed(async () => {
   const world = await startEventsWorld();
   try {
     const started = await memberWithCheckout("Bench Member");
@@ -36,14 +32,5 @@ async function main() {
     fs.writeFileSync(process.env.BENCH_OUT!, JSON.stringify(result));
   } finally {
     await world.stop();
-    await database.close();
   }
-}
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+});

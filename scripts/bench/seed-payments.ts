@@ -5,11 +5,11 @@
  * each confirmed one, in set-based SQL. Then, in process, the /coach/payments loader
  * against the SQL it sends, filtered and not, and the whole CSV. Writes JSON to BENCH_OUT.
  */
+import { runSeed } from "./seed-run";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
-import { getDb, openDatabase, setDatabase } from "~/db/client.server";
-import { getEnv } from "~/lib/env.server";
+import { getDb } from "~/db/client.server";
 import { addDays, todayIn, weekdayOf } from "~/lib/time-zone";
 import { staffPaymentsQuery } from "~/modules/billing/staff-payments.schema";
 import { loadStaffPayments, staffPaymentsCsv } from "~/modules/billing/staff-payments.server";
@@ -53,55 +53,39 @@ async function explain(name: string, run: () => Promise<unknown>) {
   }
 }
 
-async function main() {
-  const env = getEnv();
-  const database = await openDatabase(env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, max: 4 } : { kind: "pglite", dataDir: env.DATA_DIR });
-  try {
-    setDatabase(database);
-    await database.migrate();
-    const admin = await createUserWithPassword({ email: PAYMENTS_STAFF_EMAIL, password: BENCH_PASSWORD, name: "Bench Admin", role: "admin" });
-    const t0 = performance.now();
-    await seed(todayIn("Europe/London"));
-    const seedMs = performance.now() - t0;
-    const actor: SessionUser = { id: admin.id, email: PAYMENTS_STAFF_EMAIL, name: "Bench Admin", role: "admin", weightUnit: "kg", profileComplete: true };
-    const month = todayIn("Europe/London").slice(0, 7);
-    const pages = [
-      ["/coach/payments", {}],
-      [`/coach/payments?month=${month}&status=confirmed`, { month, status: "confirmed" }],
-      ["/coach/payments?q=member12&page=2", { q: "member12", page: "2" }],
-    ] as const;
-    const loaders = [];
-    for (const [name, values] of pages) {
-      const query = staffPaymentsQuery.parse(values);
-      if (process.env.BENCH_EXPLAIN) await explain(name, () => loadStaffPayments(actor, query));
-      loaders.push(await loaderVsSql(name, () => loadStaffPayments(actor, query)));
-    }
-    let rows = 0;
-    let bytes = 0;
-    const csvMs = await medianMs(
-      async () => {
-        rows = 0;
-        bytes = 0;
-        for await (const chunk of staffPaymentsCsv(actor, staffPaymentsQuery.parse({}))) {
-          bytes += Buffer.byteLength(chunk);
-          rows += chunk.split("\r\n").length - 1;
-        }
-      },
-      3,
-      1,
-    );
-    const payments = PAYMENTS_MEMBERS * PAYMENT_WEEKS;
-    const result: PaymentsResults = { seedMs, payments, loaders, csv: { ms: csvMs, rows: rows - 1, bytes } };
-    fs.writeFileSync(process.env.BENCH_OUT!, JSON.stringify(result));
-  } finally {
-    await database.close();
+runSeed(async () => {
+  const admin = await createUserWithPassword({ email: PAYMENTS_STAFF_EMAIL, password: BENCH_PASSWORD, name: "Bench Admin", role: "admin" });
+  const t0 = performance.now();
+  await seed(todayIn("Europe/London"));
+  const seedMs = performance.now() - t0;
+  const actor: SessionUser = { id: admin.id, email: PAYMENTS_STAFF_EMAIL, name: "Bench Admin", role: "admin", weightUnit: "kg", profileComplete: true };
+  const month = todayIn("Europe/London").slice(0, 7);
+  const pages = [
+    ["/coach/payments", {}],
+    [`/coach/payments?month=${month}&status=confirmed`, { month, status: "confirmed" }],
+    ["/coach/payments?q=member12&page=2", { q: "member12", page: "2" }],
+  ] as const;
+  const loaders = [];
+  for (const [name, values] of pages) {
+    const query = staffPaymentsQuery.parse(values);
+    if (process.env.BENCH_EXPLAIN) await explain(name, () => loadStaffPayments(actor, query));
+    loaders.push(await loaderVsSql(name, () => loadStaffPayments(actor, query)));
   }
-}
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+  let rows = 0;
+  let bytes = 0;
+  const csvMs = await medianMs(
+    async () => {
+      rows = 0;
+      bytes = 0;
+      for await (const chunk of staffPaymentsCsv(actor, staffPaymentsQuery.parse({}))) {
+        bytes += Buffer.byteLength(chunk);
+        rows += chunk.split("\r\n").length - 1;
+      }
+    },
+    3,
+    1,
+  );
+  const payments = PAYMENTS_MEMBERS * PAYMENT_WEEKS;
+  const result: PaymentsResults = { seedMs, payments, loaders, csv: { ms: csvMs, rows: rows - 1, bytes } };
+  fs.writeFileSync(process.env.BENCH_OUT!, JSON.stringify(result));
+});

@@ -8,12 +8,11 @@
  * with the same password; the public articles. All in set-based SQL. Writes what the load
  * needs as JSON to LOAD_OUT.
  */
+import { runSeed } from "../bench/seed-run";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import { getDb, openDatabase, setDatabase } from "~/db/client.server";
-import { getEnv } from "~/lib/env.server";
+import { getDb } from "~/db/client.server";
 import { addDays, todayIn } from "~/lib/time-zone";
-import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 import { LIFT_EXERCISES } from "~/modules/exercises/lifts";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { BENCH_PASSWORD, seedArticles } from "../bench/fixtures";
@@ -56,32 +55,15 @@ async function seedLoad(today: string) {
   await db.execute(sql`analyze`);
 }
 
-async function main() {
-  const env = getEnv();
-  const database = await openDatabase(env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, max: 4 } : { kind: "pglite", dataDir: env.DATA_DIR });
-  try {
-    setDatabase(database);
-    await database.migrate();
-    await syncExerciseCatalogue(database.db);
-    const t0 = performance.now();
-    const today = todayIn("Europe/London");
-    await seedArticles();
-    await seedCoaching(today, MEMBERS);
-    const coachingMs = performance.now() - t0;
-    await seedLoad(today);
-    const counts = await getDb().execute(sql`select (select count(*) from set_logs)::int as sets, (select count(*) from workouts)::int as workouts, (select count(*) from messages)::int as messages, (select count(*) from check_ins)::int as check_ins`);
-    const [counted] = (counts as unknown as { rows: Array<Record<string, number>> }).rows;
-    const result: LoadSeed = { members: MEMBERS, active: ACTIVE, coaches: COACHES, seedMs: performance.now() - t0, coachingMs, rows: counted ?? {} };
-    fs.writeFileSync(process.env.LOAD_OUT!, JSON.stringify(result));
-  } finally {
-    await database.close();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runSeed(async () => {
+  const t0 = performance.now();
+  const today = todayIn("Europe/London");
+  await seedArticles();
+  await seedCoaching(today, MEMBERS);
+  const coachingMs = performance.now() - t0;
+  await seedLoad(today);
+  const counts = await getDb().execute(sql`select (select count(*) from set_logs)::int as sets, (select count(*) from workouts)::int as workouts, (select count(*) from messages)::int as messages, (select count(*) from check_ins)::int as check_ins`);
+  const [counted] = (counts as unknown as { rows: Array<Record<string, number>> }).rows;
+  const result: LoadSeed = { members: MEMBERS, active: ACTIVE, coaches: COACHES, seedMs: performance.now() - t0, coachingMs, rows: counted ?? {} };
+  fs.writeFileSync(process.env.LOAD_OUT!, JSON.stringify(result));
+});
