@@ -60,7 +60,8 @@ function migrationsFor(options?: { upTo?: number }): { folder: string; done: () 
 export const pgliteExtensions = { pg_trgm };
 
 async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOptions["kind"]): Promise<Database> {
-  const db = drizzlePglite({ client: pgliteClient(pglite) as unknown as PGlite, schema }) as unknown as Db;
+  const client = pgliteClient(pglite);
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   let closed = false;
   return {
     db,
@@ -80,7 +81,7 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
       return true;
     },
     listen: async (channel, onNotice) => {
-      const unlisten = await pglite.listen(channel, (payload) => onNotice(payload));
+      const unlisten = await client.listen(channel, (payload) => onNotice(payload));
       return async () => {
         if (!closed) await unlisten();
       };

@@ -6,21 +6,19 @@
  * the statement to learn its parameters' types, bind, describe, execute, sync) and
  * PostgreSQL parses and plans the statement again each time. Parameters are sent as text
  * of unspecified type, as node-postgres sends them on PostgreSQL, so the database infers
- * each from its use, and the same statements behave alike on both databases. Rows are
- * read by PGlite's own parser, so results are PGlite's. Statements take PGlite's own
- * locks: one outside a transaction waits for an open one, as `PGlite.query` does.
+ * each from its use, and the same statements behave alike on both databases. Answers are
+ * read by our own reader (decision 0159), typed by PGlite's parsers. Statements take
+ * PGlite's own locks: one outside a transaction waits for an open one, as `PGlite.query` does.
  */
-import { parse, protocol, type PGlite, type Results, type Transaction } from "@electric-sql/pglite";
-
-interface QueryOptions {
-  rowMode?: "array" | "object";
-  parsers?: Record<number, (value: string, typeId: number) => unknown>;
-}
+import { protocol, TransactionAbortedError, type PGlite, type Results } from "@electric-sql/pglite";
+import { readReply, type ReplyOptions } from "./pglite-replies.server";
 
 /** What Drizzle's PGlite driver calls on its client. */
 export interface PgliteClient {
-  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  query<T>(text: string, params?: unknown[], options?: ReplyOptions): Promise<Results<T>>;
   transaction<T>(work: (tx: PgliteClient) => Promise<T>): Promise<T>;
+  /** Calls `listener` with each notification on `channel` (lower case); returns the call that stops it. */
+  listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>>;
   /** The database itself (a dump of its data directory, a health check). */
   readonly pglite: PGlite;
 }
@@ -29,7 +27,6 @@ export interface PgliteClient {
 interface PgliteInternals {
   _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T>;
-  execProtocolStream(message: Uint8Array, options: { syncToFs: boolean }): Promise<unknown[]>;
 }
 
 const { serialize } = protocol;
@@ -85,7 +82,7 @@ class PreparedStatements {
   readonly #names = new Map<string, string>();
   #next = 0;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly exchange: (message: Uint8Array) => Promise<unknown>) {}
 
   /** The statement's name, preparing it first (call under PGlite's query lock). */
   async nameOf(text: string): Promise<string> {
@@ -95,15 +92,14 @@ class PreparedStatements {
       this.#names.set(text, known);
       return known;
     }
-    const internals = this.pglite as unknown as PgliteInternals;
     if (this.#names.size >= PREPARED_STATEMENTS) {
       const [oldestText, oldest] = this.#names.entries().next().value!;
       this.#names.delete(oldestText);
-      await internals.execProtocolStream(joined([serialize.close({ type: "S", name: oldest }), SYNC]), { syncToFs: false });
+      await this.exchange(joined([serialize.close({ type: "S", name: oldest }), SYNC]));
     }
     const name = `s${++this.#next}`;
     // Alone, so a statement that does not parse leaves nothing behind.
-    await internals.execProtocolStream(joined([serialize.parse({ text, name }), SYNC]), { syncToFs: false });
+    await this.exchange(joined([serialize.parse({ text, name }), SYNC]));
     this.#names.set(text, name);
     return name;
   }
@@ -117,50 +113,124 @@ class PreparedStatements {
 /** A plan kept for a statement whose tables have since changed shape (PostgreSQL's 0A000). */
 const isStalePlan = (error: unknown) => (error as { code?: string } | null)?.code === "0A000" && /cached plan/.test(String((error as Error).message));
 
-async function run<T>(pglite: PGlite, statements: PreparedStatements, text: string, params: readonly unknown[], options?: QueryOptions): Promise<Results<T>> {
-  const internals = pglite as unknown as PgliteInternals;
+type NotificationListener = (payload: string) => void;
+
+/**
+ * The connection: its prepared statements, the buffer its answers are read from, and the
+ * listeners of the notifications that arrive with them (decision 0159). Statements go
+ * through PGlite's raw protocol call and are read by `readReply`, so PGlite's own reader,
+ * which would hand notifications to the listeners of `PGlite.listen`, never sees them: a
+ * listener is registered with both (`listen`), and each notification arrives by one way.
+ */
+class Connection {
+  readonly statements: PreparedStatements;
+  readonly #listeners = new Map<string, Set<NotificationListener>>();
+  #answer = Buffer.alloc(64 * 1024);
+  #length = 0;
+
+  constructor(readonly pglite: PGlite) {
+    this.statements = new PreparedStatements((message) => this.exchange(message));
+  }
+
+  /** Sends one message and reads the answer (under PGlite's query lock). */
+  async exchange<T>(message: Uint8Array, options?: ReplyOptions): Promise<Results<T>> {
+    this.#length = 0;
+    await this.pglite.execProtocolRawStream(message, { syncToFs: false, onRawData: (bytes) => this.#keep(bytes) });
+    const reply = readReply<T>(this.#answer.subarray(0, this.#length), this.pglite.parsers as never, options);
+    for (const { channel, payload } of reply.notifications) {
+      // As PGlite delivers them: after the code running now, before the statement's caller resumes.
+      for (const listener of this.#listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
+    }
+    if (reply.error) throw reply.error;
+    return reply.result;
+  }
+
+  #keep(bytes: Uint8Array): void {
+    if (this.#length + bytes.length > this.#answer.length) {
+      const larger = Buffer.alloc(Math.max(this.#answer.length * 2, this.#length + bytes.length));
+      this.#answer.copy(larger, 0, 0, this.#length);
+      this.#answer = larger;
+    }
+    this.#answer.set(bytes, this.#length);
+    this.#length += bytes.length;
+  }
+
+  /** Calls `listener` with each notification on `channel`; returns the call that stops it. */
+  async listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>> {
+    const set = this.#listeners.get(channel) ?? new Set();
+    set.add(listener);
+    this.#listeners.set(channel, set);
+    const unlisten = await this.pglite.listen(channel, listener);
+    return async () => {
+      set.delete(listener);
+      await unlisten();
+    };
+  }
+}
+
+async function run<T>(connection: Connection, text: string, params: readonly unknown[], options?: ReplyOptions): Promise<Results<T>> {
+  const { statements } = connection;
   const values = params.map(textOf) as never;
   const execute = async () => {
     const head = REPEATED.test(text) ? serialize.bind({ statement: await statements.nameOf(text), values }) : joined([serialize.parse({ text }), serialize.bind({ values })]);
-    return internals.execProtocolStream(joined([head, DESCRIBE_PORTAL, EXECUTE, SYNC]), { syncToFs: false });
+    return connection.exchange<T>(joined([head, DESCRIBE_PORTAL, EXECUTE, SYNC]), options);
   };
-  let messages: unknown[];
   try {
-    messages = await execute();
+    return await execute();
   } catch (error) {
     if (!isStalePlan(error)) throw error;
     statements.forget(text);
-    messages = await execute();
+    return execute();
   }
-  return parse.parseResults(messages as never, pglite.parsers, options as never)[0] as Results<T>;
 }
 
-function inTransaction(pglite: PGlite, statements: PreparedStatements, tx: Transaction): PgliteClient {
-  const internals = pglite as unknown as PgliteInternals;
-  const client: PgliteClient = {
-    pglite,
+function inTransaction(connection: Connection, isClosed: () => boolean): PgliteClient {
+  const internals = connection.pglite as unknown as PgliteInternals;
+  return {
+    pglite: connection.pglite,
     query: (text, params = [], options) => {
-      if (tx.closed) return Promise.reject(new Error("Transaction is closed"));
-      return internals._runExclusiveQuery(() => run(pglite, statements, text, params, options));
+      if (isClosed()) return Promise.reject(new Error("Transaction is closed"));
+      return internals._runExclusiveQuery(() => run(connection, text, params, options));
     },
     transaction: () => Promise.reject(new Error("A transaction inside a transaction is a savepoint: use the transaction's own")),
+    listen: (channel, listener) => connection.listen(channel, listener),
   };
-  return client;
 }
 
 export function pgliteClient(pglite: PGlite): PgliteClient {
   const internals = pglite as unknown as PgliteInternals;
-  const statements = new PreparedStatements(pglite);
+  const connection = new Connection(pglite);
+  const statement = (text: string) => internals._runExclusiveQuery(() => run(connection, text, []));
   return {
     pglite,
     query: (text, params = [], options) =>
       internals._runExclusiveTransaction(() =>
         internals._runExclusiveQuery(async () => {
-          const result = await run<never>(pglite, statements, text, params, options);
+          const result = await run<never>(connection, text, params, options);
           await pglite.syncToFs();
           return result;
         }),
       ),
-    transaction: (work) => pglite.transaction((tx) => work(inTransaction(pglite, statements, tx))),
+    // As PGlite.transaction, through this connection's reader (its notifications included).
+    transaction: (work) =>
+      internals._runExclusiveTransaction(async () => {
+        await statement("begin");
+        let closed = false;
+        try {
+          const result = await work(inTransaction(connection, () => closed));
+          closed = true;
+          const commit = await statement("commit");
+          if (commit.command === "ROLLBACK") throw new TransactionAbortedError();
+          await pglite.syncToFs();
+          return result;
+        } catch (error) {
+          if (!closed) {
+            closed = true;
+            await statement("rollback");
+          }
+          throw error;
+        }
+      }),
+    listen: (channel, listener) => connection.listen(channel, listener),
   };
 }
