@@ -19,7 +19,7 @@ import { drainListenersFollowCompression } from "./drain-listeners";
 import { publicPageCache } from "./page-cache";
 import { goCardlessWebhook } from "./gocardless-webhook";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe";
-import { precompressed } from "./precompressed";
+import { buildFiles } from "./build-files";
 import { refuseUnreadablePaths } from "./path-guard";
 import { clientIp, sameOriginOnly, securityHeaders } from "./security";
 import { serveUpload } from "./serve-upload";
@@ -126,8 +126,8 @@ export async function assemble(options: AppOptions, opening?: Promise<Database>)
   if ("dir" in options.assets) {
     // Fingerprinted build output never changes; everything else is revalidated hourly.
     const assets = path.join(options.assets.dir, "assets");
-    app.use("/assets", precompressed(assets, { immutable: true, maxAge: "1y" }), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
-    app.use(precompressed(options.assets.dir, { maxAge: "1h" }), express.static(options.assets.dir, { maxAge: "1h", index: false }));
+    app.use("/assets", buildFiles(assets, { immutable: true, maxAge: "1y" }));
+    app.use(buildFiles(options.assets.dir, { maxAge: "1h" }));
   } else {
     app.use(options.assets.middleware);
   }

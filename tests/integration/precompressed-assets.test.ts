@@ -1,7 +1,8 @@
 // @test-database none
 /**
  * The build's compressed copies of its assets (scripts/precompress.ts) are what the server
- * sends, chosen by the client's Accept-Encoding, over real HTTP. (server-process.test.ts
+ * sends, chosen by the client's Accept-Encoding, over real HTTP; a path that is not one of
+ * the build's files goes on to the pages without asking the disk. (server-process.test.ts
  * checks the same against the real build.)
  */
 import fs from "node:fs";
@@ -13,7 +14,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressed } from "../../server/precompressed";
+import { buildFiles } from "../../server/build-files";
 
 const script = "const greeting = 'hello';\n".repeat(200);
 let dir: string;
@@ -53,7 +54,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "plain.js"), script);
   const app = express();
   app.use(compression());
-  app.use("/assets", precompressed(dir, { immutable: true, maxAge: "1y" }), express.static(dir, { immutable: true, maxAge: "1y", index: false }));
+  app.use("/assets", buildFiles(dir, { immutable: true, maxAge: "1y" }));
+  app.use((_req, res) => res.status(404).type("text/plain").send("a page"));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -110,5 +112,15 @@ describe("precompressed assets", () => {
     expect((await get("/assets/missing.js", "br")).status).toBe(404);
     // The copies themselves are not a way around the negotiation.
     expect((await get("/assets/app-abc123.js", "br", "POST")).status).toBe(404);
+  });
+
+  it("lists the build's files when it starts: any other path goes on to the pages", async () => {
+    fs.writeFileSync(path.join(dir, "written-later.js"), script);
+    const later = await get("/assets/written-later.js", null);
+    expect(later.status).toBe(404);
+    expect(later.body.toString()).toBe("a page");
+    expect((await get("/assets/nested", null)).body.toString()).toBe("a page");
+    expect((await get("/assets/%E0%A4%A", null)).body.toString()).toBe("a page");
+    expect((await get("/assets/nested/style%2Ecss", "br")).headers["content-type"]).toBe("text/css; charset=utf-8");
   });
 });
