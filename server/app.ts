@@ -1,36 +1,69 @@
 /**
- * The server build's entry (vite.config.ts): small on purpose. start() opens the
- * database, then loads the rest of the application (server/application.ts: express,
- * better-auth, every module of the site) while PGlite reads and compiles its WebAssembly
- * and its data directory: at a start the two took turns (decision 0153).
+ * The server build's entry (vite.config.ts): small on purpose. start() opens and migrates
+ * the database and makes the process's HTTP server, which answers /healthz from then on;
+ * only then does it load the rest of the application (server/application.ts: express,
+ * better-auth, every module of the site), which answers every other request once loaded
+ * and started (decision 0170). Loading the application beside PGlite's start (decision
+ * 0153) only took turns with it on the one thread both run on.
  */
+import http from "node:http";
 import type { Database } from "~/db/client.server";
+import { getEnv } from "~/lib/env.server";
 import type * as Application from "./application";
 import type { AppOptions } from "./application";
-import { openConfiguredDatabase } from "./open-database";
+import { answerHealthCheck, isHealthCheck } from "./health-check";
+import { openAndMigrate } from "./open-database";
 
 export type { AppOptions } from "./application";
 
 /**
- * The HTTP application as a server, not listening yet, once its database is open and
- * migrated; `started` resolves when the rest of the start is done (server/boot.ts
- * startServices). Until then the server answers /healthz and holds every other request.
+ * How long an idle kept-alive connection stays open: longer than the clients' and proxies'
+ * own idle limits (60 s is common), so the client closes first. Node's 5 s let a request
+ * sent as the server closed the connection meet a reset (decision 0073).
  */
-export async function start(options: AppOptions) {
-  let opening: Promise<Database> | undefined;
-  if (!options.database) {
-    opening = openConfiguredDatabase();
-    // Awaited by openServices, whose failure ends the process with its message; not an unhandled rejection meanwhile.
-    opening.catch(() => undefined);
-  }
-  let application: typeof Application;
+const KEEP_ALIVE_MS = 65_000;
+
+type Assembled = ReturnType<typeof Application.assemble>;
+
+/** Loads the application on the migrated database; a failure closes the database it opened. */
+async function application(options: AppOptions, database: Database): Promise<Assembled> {
   try {
-    application = await import("./application");
+    const { assemble } = await import("./application");
+    return assemble(options, database);
   } catch (error) {
-    await opening?.then((database) => database.close()).catch(() => undefined);
+    if (!options.database) await database.close().catch(() => undefined);
     throw error;
   }
-  return application.assemble(options, opening);
+}
+
+/**
+ * The HTTP server, not listening yet, once its database is open and migrated: it answers
+ * /healthz at once and holds every other request until the application is loaded and its
+ * start (`started`: server/boot.ts startServices) is done.
+ */
+export async function start(options: AppOptions) {
+  const env = getEnv();
+  const database = await openAndMigrate(options.database);
+  const https = env.BASE_URL.startsWith("https://");
+  const loading = application(options, database);
+  let handle: http.RequestListener | undefined;
+  const server = http.createServer({ headersTimeout: KEEP_ALIVE_MS + 1_000 }, (req, res) => {
+    if (isHealthCheck(req)) return void answerHealthCheck(res, database, https);
+    if (handle) return handle(req, res);
+    void loading.then(
+      (app) => app.handle(req, res),
+      () => res.writeHead(503, { "Content-Type": "text/plain", "Cache-Control": "no-store" }).end("Service Unavailable"),
+    );
+  });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  const started = loading.then((app) => {
+    handle = app.handle;
+    return app.started;
+  });
+  // Awaited by the process (server/serve.ts) or boot(); not an unhandled rejection meanwhile.
+  started.catch(() => undefined);
+  const preloadPages = () => void loading.then((app) => app.preloadPages(), () => undefined);
+  return { server, env, database, started, preloadPages };
 }
 
 /** start(), done: the application with its services started (the tests'). */

@@ -1,11 +1,11 @@
-import http from "node:http";
+import type http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { getDatabase, type Database } from "~/db/client.server";
-import { openServices, startServices } from "./boot";
+import type { Database } from "~/db/client.server";
+import { startServices } from "./boot";
 import { getEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context";
 import { isTrustedHop } from "~/lib/client-ip.server";
@@ -38,26 +38,6 @@ function requestLog(): RequestHandler {
   };
 }
 
-function healthz(): RequestHandler {
-  return async (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    try {
-      if (await getDatabase().ping()) {
-        res.json({ status: "ok" });
-        return;
-      }
-    } catch (error) {
-      getLogger().error({ err: error }, "health check failed");
-    }
-    res.status(503).json({ status: "unavailable" });
-  };
-}
-
-/** The health check answers as soon as the database is open and migrated (decision 0153). */
-function isHealthCheck(req: http.IncomingMessage): boolean {
-  return req.url === "/healthz" || Boolean(req.url?.startsWith("/healthz?"));
-}
-
 const notServed: RequestHandler = (_req, res) => {
   res.status(404).type("text/plain").send("Not Found");
 };
@@ -71,13 +51,6 @@ function pagesOfBuild(build: () => Promise<ServerBuild>, getLoadContext: Paramet
   };
 }
 
-/**
- * How long an idle kept-alive connection stays open: longer than the clients' and proxies'
- * own idle limits (60 s is common), so the client closes first. Node's 5 s let a request
- * sent as the server closed the connection meet a reset (decision 0073).
- */
-const KEEP_ALIVE_MS = 65_000;
-
 export interface AppOptions {
   /** Production: the built client folder. Development: Vite's middlewares instead. */
   assets: { dir: string } | { middleware: RequestHandler };
@@ -86,14 +59,13 @@ export interface AppOptions {
 }
 
 /**
- * The whole HTTP application as a server, not listening yet, on the database given or the
- * one `opening` (server/app.ts), migrated. The rest of the start (`started`: start-up
- * writes, warm-up, job worker; server/boot.ts startServices) runs from now on: until it is
- * done the server answers /healthz and holds every other request (decision 0153).
+ * The whole HTTP application as a request listener, on the database given, open and
+ * migrated (server/app.ts). The rest of the start (`started`: start-up writes, warm-up,
+ * job worker; server/boot.ts startServices) runs from now on: until it is done the
+ * listener holds every request (decision 0153).
  */
-export async function assemble(options: AppOptions, opening?: Promise<Database>) {
+export function assemble(options: AppOptions, database: Database) {
   const env = getEnv();
-  const database = await openServices(options.database, opening);
   const started = startServices(database, options.database);
   // Its failure ends the process (server/serve.ts) or fails boot(); the held requests then get a 503.
   let ready = false;
@@ -131,7 +103,6 @@ export async function assemble(options: AppOptions, opening?: Promise<Database>)
   } else {
     app.use(options.assets.middleware);
   }
-  app.get("/healthz", healthz());
   // Background work on PGlite yields while these are answered (app/lib/requests-in-flight.server.ts).
   app.use(countRequestsInFlight);
   // Uploaded images, from local disk or S3 alike; before React Router so it never renders them.
@@ -150,19 +121,18 @@ export async function assemble(options: AppOptions, opening?: Promise<Database>)
   const getLoadContext = (req: express.Request, res: express.Response) => requestContext(String(res.locals.cspNonce), req.path.endsWith(".data"));
   app.use(dev ? createRequestHandler({ build: loadBuild, getLoadContext }) : pagesOfBuild(buildOnce, getLoadContext));
   // The public pages' cached copies are answered before express (docs/performance.md).
-  const handle: http.RequestListener = pageCache ? (req, res) => pageCache.answer(req, res, () => app(req, res)) : app;
-  const server = http.createServer({ headersTimeout: KEEP_ALIVE_MS + 1_000 }, (req, res) => {
-    if (ready || isHealthCheck(req)) return handle(req, res);
+  const answer: http.RequestListener = pageCache ? (req, res) => pageCache.answer(req, res, () => app(req, res)) : app;
+  const handle: http.RequestListener = (req, res) => {
+    if (ready) return answer(req, res);
     // Pages wait for the start-up to finish (the catalogue, the administrator, the warm-up), never meet it half done.
     getLogger().debug({ method: req.method }, "request held until the start is done");
     void started.then(
-      () => handle(req, res),
+      () => answer(req, res),
       () => res.writeHead(503, { "Content-Type": "text/plain", "Cache-Control": "no-store" }).end("Service Unavailable"),
     );
-  });
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  };
   // The process (server/serve.ts) loads the build once the start is done, so the first page after a
   // restart does not wait for it (decision 0153); a failure meets that page. Tests load it at their first page.
   const preloadPages = () => void (dev ? undefined : buildOnce().catch(() => undefined));
-  return { server, env, database, started, preloadPages };
+  return { handle, started, preloadPages };
 }

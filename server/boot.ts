@@ -1,8 +1,7 @@
-import { setDatabase, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { ensureAdministrator } from "~/modules/users/users.server";
 import { issueSetupToken } from "~/modules/users/setup.server";
 import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
-import { ensurePrivateDir } from "~/lib/data-dir.server";
 import { getEnv } from "~/lib/env.server";
 import { startJobWorker } from "~/jobs.server";
 import { stopMessageFeed } from "~/modules/messages/message-feed.server";
@@ -11,7 +10,6 @@ import { getLogger } from "~/lib/logger.server";
 import { openBackupChannel } from "~/modules/backups/backup-channel.server";
 import { relayPublicContentChanges } from "~/lib/site-changes.server";
 import { relayChanges } from "~/lib/change-notices.server";
-import { openConfiguredDatabase } from "./open-database";
 import { warmUpHotPaths } from "./warm-up";
 
 export interface Booted {
@@ -24,31 +22,11 @@ export interface Booted {
 }
 
 /**
- * Takes the database given (its owner closes it: a test's own), or the configuration's
- * (already `opening`: server/app.ts), and migrates it: all /healthz needs, and all that
- * must be done before the server listens (decision 0153).
- */
-export async function openServices(given?: Database, opening?: Promise<Database>): Promise<Database> {
-  const env = getEnv();
-  // Local state (database, uploads, outbox, secret) is the server's user's only, on PostgreSQL too.
-  ensurePrivateDir(env.DATA_DIR);
-  const database = given ?? (await (opening ?? openConfiguredDatabase()));
-  try {
-    setDatabase(database);
-    await database.migrate();
-    return database;
-  } catch (error) {
-    if (!given) await database.close();
-    throw error;
-  }
-}
-
-/**
  * The rest of the start, on the migrated database: makes sure an administrator can get
  * in, warms up the requests that must be quick from the first one (decision 0110), and
  * starts the job worker, the backup channel and the relay of content changes. The server
  * may already listen: it answers /healthz meanwhile and holds every other request until
- * this is done (server/application.ts). On failure it closes the database unless `given`.
+ * this is done (server/app.ts). On failure it closes the database unless `given`.
  */
 export async function startServices(database: Database, given?: Database): Promise<Booted> {
   const env = getEnv();

@@ -25,12 +25,14 @@ async function listen({ server, env, database, started, preloadPages }: App) {
     server.once("listening", resolve);
     server.once("error", reject);
   });
+  const port = (server.address() as AddressInfo).port;
   // A signal during the rest of the start still shuts down in order: the start finishes first.
   const whenStarted = started.catch(() => undefined);
   stopOnSignals(server, database, whenStarted);
   const { setupUrl } = await started;
+  // Stopped by a signal while starting: it is closing, not running.
+  if (!server.listening) return;
   preloadPages();
-  const port = (server.address() as AddressInfo).port;
   console.log(`Relentless is running at ${env.BASE_URL} (port ${port}, ${database.kind === "postgres" ? "PostgreSQL" : "embedded PGlite in " + path.resolve(env.DATA_DIR)})`);
   if (setupUrl) {
     console.log(`\nNo administrator yet. Open this one-time link to create one:\n  ${setupUrl}\n`);

@@ -56,6 +56,14 @@ function migrationsFor(options?: { upTo?: number }): { folder: string; done: () 
   return { folder, done: () => fs.rmSync(folder, { recursive: true, force: true }) };
 }
 
+/**
+ * PGlite's start, with a buffer cache of 32 MB instead of 128 (decision 0171): PGlite
+ * zeroes its cache as it starts, about 0.5 s of a start's CPU at 128 MB; under the evening
+ * mix at 300 members the smaller cache showed no difference (pages it no longer keeps are
+ * read from the operating system's cache).
+ */
+const PGLITE_START = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
 /** The extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here). */
 export const pgliteExtensions = { pg_trgm };
 
@@ -201,7 +209,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.kind === "pglite-memory") {
-    const pglite = new PGlite({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
+    const pglite = new PGlite({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions, startParams: PGLITE_START });
     await pglite.waitReady;
     return openPglite(pglite, () => undefined, "pglite-memory");
   }
@@ -211,7 +219,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dir, { recursive: true });
     // A killed process leaves postmaster.pid behind; we hold the lock, so it is stale.
     fs.rmSync(path.join(dir, "postmaster.pid"), { force: true });
-    const pglite = new PGlite(dir, { extensions: pgliteExtensions });
+    const pglite = new PGlite(dir, { extensions: pgliteExtensions, startParams: PGLITE_START });
     await pglite.waitReady;
     return await openPglite(pglite, release, "pglite");
   } catch (error) {
