@@ -189,11 +189,23 @@ function groupByMember(rows: AttentionRow[]): Map<string, AttentionRow[]> {
   return groups;
 }
 
+/** Each member's reasons, most urgent member first: sorted once per read, kept with the rows it was sorted from. */
+const sortedMembers = new WeakMap<Reasons, Array<[string, AttentionRow[]]>>();
+function membersByUrgency(reasons: Reasons): Array<[string, AttentionRow[]]> {
+  let sorted = sortedMembers.get(reasons);
+  if (!sorted) {
+    sorted = [...groupByMember(reasons.rows).entries()].sort(([, a], [, b]) => byUrgency(a, b));
+    sortedMembers.set(reasons, sorted);
+  }
+  return sorted;
+}
+
 /** Every member who needs the coach, most urgent first, a page at a time. */
 export async function listNeedsAttention(actor: Actor, options: { page: number; now?: Date }) {
   ensureCan(actor, "coaching", "view");
-  const { clock, rows } = await everyReason(options.now);
-  const groups = [...groupByMember(rows).entries()].sort(([, a], [, b]) => byUrgency(a, b));
+  const reasons = await everyReason(options.now);
+  const { clock } = reasons;
+  const groups = membersByUrgency(reasons);
   const total = groups.length;
   const pageCount = Math.max(1, Math.ceil(total / ATTENTION_PAGE_SIZE));
   const page = Math.min(options.page, pageCount);
