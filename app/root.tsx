@@ -14,7 +14,7 @@ import { getEnv } from "~/lib/env.server";
 import { readToast } from "~/lib/toast.server";
 import { defaultSiteSettings } from "~/modules/settings/settings-defaults";
 import { getSiteSettings } from "~/modules/settings/settings.server";
-import { countNeedsAttention } from "~/modules/coaching/attention.server";
+import { countNeedsAttention, forgetAttentionAfterWrite } from "~/modules/coaching/attention.server";
 import { keptUnreadCount } from "~/modules/messages/unread-count.server";
 import { countDeletionRequests } from "~/modules/member-data/deletion-requests.server";
 import { ErrorScreen } from "~/components/error-screen";
@@ -69,7 +69,10 @@ export const middleware: Route.MiddlewareFunction[] = [
     try {
       return await next();
     } finally {
-      if (request.method !== "GET" && request.method !== "HEAD") await heardOwnChanges();
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        await heardOwnChanges();
+        await forgetAttentionAfterWrite(await getSessionUser(request));
+      }
     }
   },
 ];

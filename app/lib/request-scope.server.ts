@@ -46,6 +46,11 @@ export function readOncePerRequest<T>(key: string, load: () => Promise<T>): Prom
   return pending;
 }
 
+/** Whether the current request shares its reads (a GET or HEAD); false on a write and outside a request. */
+export function sharesReads(): boolean {
+  return Boolean(current.getStore()?.reads);
+}
+
 /** Notes that the current request wrote rows whose reads are kept (the PostgreSQL driver sees the statement). */
 export function noteKeptRowsWritten(): void {
   const scope = current.getStore();

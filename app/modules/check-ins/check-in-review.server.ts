@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte, ne } from "drizzle-orm";
+import { and, count, desc, eq, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
@@ -226,20 +226,19 @@ export async function getMemberCheckInSummary(actor: Pick<SessionUser, "role">, 
   ensureCan(actor, "checkIns", "reviewAny");
   const member = await requireMemberAccount(memberId);
   const { timeZone } = await getSiteSettings();
-  const theirs = eq(checkIn.userId, member.id);
-  const [status, rows, [counted]] = await Promise.all([
+  // The newest few and how many in all, in one statement: the window counts every row of the member's before the limit.
+  const [status, rows] = await Promise.all([
     checkInStatusOf(member.id, timeZone),
     getDb()
-      .select({ id: checkIn.id, weekOf: checkIn.weekOf, submittedAt: checkIn.submittedAt, reviewedAt: checkIn.reviewedAt })
+      .select({ id: checkIn.id, weekOf: checkIn.weekOf, submittedAt: checkIn.submittedAt, reviewedAt: checkIn.reviewedAt, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(checkIn)
-      .where(theirs)
+      .where(eq(checkIn.userId, member.id))
       .orderBy(desc(checkIn.weekOf))
       .limit(Math.min(Math.max(1, limit), 20)),
-    getDb().select({ total: count() }).from(checkIn).where(theirs),
   ]);
   return {
     status,
     latest: rows.map((r) => ({ id: r.id, weekOf: r.weekOf, sentOn: todayIn(timeZone, r.submittedAt), reviewed: r.reviewedAt !== null, path: staffCheckInPath(member.id, r.id) })),
-    total: counted?.total ?? 0,
+    total: rows[0]?.total ?? 0,
   };
 }

@@ -1,8 +1,11 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { can } from "~/auth/permissions";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
-import { getDb } from "~/db/client.server";
-import { readOncePerRequest } from "~/lib/request-scope.server";
+import { getDatabase, getDb } from "~/db/client.server";
+import { CHANGES_CHANNEL, isHearingChanges, onChange } from "~/lib/change-notices.server";
+import { KeptReads } from "~/lib/kept-reads.server";
+import { readOncePerRequest, sharesReads } from "~/lib/request-scope.server";
 import { attentionDismissal } from "~/db/schema/attention";
 import { user } from "~/db/schema/auth";
 import { AppError } from "~/lib/app-error";
@@ -45,6 +48,9 @@ export interface MemberAttention {
   email: string;
   items: AttentionItem[];
 }
+
+/** The notice (on the database's changes channel) of a staff member's write in another process: forget the kept reasons. */
+const ATTENTION_NOTICE = "attention";
 
 const formatWeight = (kg: number, unit: WeightUnit) => `${formatValue(weightFromKg(kg, unit))} ${unit}`;
 
@@ -97,28 +103,69 @@ function describe(row: AttentionRow, actor: Actor, timeZone: string): AttentionI
 }
 
 /**
- * The menu's count as last read in this process. Every staff page shows it (the root
- * loader) and reading it means the rules' statement over every member, so other pages
- * reuse a count up to COUNT_FRESH_MS old; /coach reads the rules afresh and renews it, and
- * a dismissal here forgets it (decision 0064). Its inputs are most of a member's activity
- * (workouts, check-ins, messages, payments), so no notice clears it: a member's change
- * reaches the staff's menu within 5 s (decision 0145's rule for others).
+ * Every member's reasons, kept by this process for ATTENTION_FRESH_MS (decision 0165): the
+ * statement reads most of every member's activity (workouts, check-ins, messages, weights,
+ * payments), and /coach, the staff menu's count (every staff page) and the member page all
+ * want it; five coaches opening /coach at once share one read. How it is cleared:
+ * - a staff member's write request (any POST … of a signed-in staff member: a dismissal, a
+ *   reply, a reviewed check-in, a program assigned, a payment retried) clears it when it
+ *   ends, before its answer leaves (app/root.tsx), so the person who changed something
+ *   sees it at once; on PostgreSQL it also sends the notice `attention` that clears it in
+ *   every other server process (change-notices.server.ts);
+ * - a member's change (a workout finished, a message, a check-in) and a clock's (a snooze
+ *   ending, a week turning) show within ATTENTION_FRESH_MS, as the menu's count did before
+ *   (decisions 0064, 0145);
+ * - a read that started before a clear is not kept nor shared after it; a write request
+ *   reads afresh (the page it answers with shows its own change); nothing is kept while the
+ *   process does not hear the database's notices (tests and scripts calling modules).
  */
-const COUNT_FRESH_MS = 5_000;
-let lastCount: { members: number; at: number } | null = null;
+const ATTENTION_FRESH_MS = 5_000;
+type Reasons = { clock: AttentionClock; rows: AttentionRow[] };
+const keptReasons = new KeptReads<Reasons>({ maxAgeMs: ATTENTION_FRESH_MS, maxEntries: 1 });
+/** The read under way (started after the last clear), shared by every request that wants it meanwhile. */
+let reading: Promise<Reasons> | null = null;
+
+/** Forgets the kept reasons in this process (a dismissal here, another process's staff write). */
+function forgetReasons(): void {
+  keptReasons.clear();
+  reading = null;
+}
+onChange([ATTENTION_NOTICE], forgetReasons);
 
 /**
- * Every member's reasons now. A page asks twice (the menu's count in the root loader, the
- * list on /coach): one read per request. A given `now` (tests) reads afresh.
+ * After a write request by `writer` (app/root.tsx): a staff member's forgets the kept reasons here and,
+ * on PostgreSQL, in the other server processes (their notice comes after the write's commit).
  */
-function everyReason(now?: Date): Promise<{ clock: AttentionClock; rows: AttentionRow[] }> {
-  const read = async () => {
-    const clock = await clockNow(now);
-    const rows = await readAttentionRows(getDb(), clock);
-    if (!now) lastCount = { members: new Set(rows.map((r) => r.memberId)).size, at: Date.now() };
-    return { clock, rows };
-  };
-  return now ? read() : readOncePerRequest("coaching:attention", read);
+export async function forgetAttentionAfterWrite(writer: Pick<SessionUser, "role"> | null): Promise<void> {
+  if (!isHearingChanges() || !writer || !can(writer.role, "coaching", "view")) return;
+  forgetReasons();
+  const database = getDatabase();
+  if (database.kind === "postgres") await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${ATTENTION_NOTICE})`);
+}
+
+async function readReasons(now?: Date): Promise<Reasons> {
+  const clock = await clockNow(now);
+  return { clock, rows: await readAttentionRows(getDb(), clock) };
+}
+
+function sharedRead(): Promise<Reasons> {
+  if (!reading) {
+    const started = readReasons().finally(() => {
+      if (reading === started) reading = null;
+    });
+    reading = started;
+  }
+  return reading;
+}
+
+/**
+ * Every member's reasons now, or (a GET while this process hears the notices) as kept up to
+ * ATTENTION_FRESH_MS ago. A page asks twice (the menu's count in the root loader, the list
+ * on /coach): one read per request. A given `now` (tests) reads afresh.
+ */
+function everyReason(now?: Date): Promise<Reasons> {
+  if (now || !sharesReads() || !isHearingChanges()) return readReasons(now);
+  return readOncePerRequest("coaching:attention", () => keptReasons.read("every", sharedRead));
 }
 
 /** Most urgent first: the most urgent reason, then more reasons, then the longest waiting. */
@@ -142,11 +189,23 @@ function groupByMember(rows: AttentionRow[]): Map<string, AttentionRow[]> {
   return groups;
 }
 
+/** Each member's reasons, most urgent member first: sorted once per read, kept with the rows it was sorted from. */
+const sortedMembers = new WeakMap<Reasons, Array<[string, AttentionRow[]]>>();
+function membersByUrgency(reasons: Reasons): Array<[string, AttentionRow[]]> {
+  let sorted = sortedMembers.get(reasons);
+  if (!sorted) {
+    sorted = [...groupByMember(reasons.rows).entries()].sort(([, a], [, b]) => byUrgency(a, b));
+    sortedMembers.set(reasons, sorted);
+  }
+  return sorted;
+}
+
 /** Every member who needs the coach, most urgent first, a page at a time. */
 export async function listNeedsAttention(actor: Actor, options: { page: number; now?: Date }) {
   ensureCan(actor, "coaching", "view");
-  const { clock, rows } = await everyReason(options.now);
-  const groups = [...groupByMember(rows).entries()].sort(([, a], [, b]) => byUrgency(a, b));
+  const reasons = await everyReason(options.now);
+  const { clock } = reasons;
+  const groups = membersByUrgency(reasons);
   const total = groups.length;
   const pageCount = Math.max(1, Math.ceil(total / ATTENTION_PAGE_SIZE));
   const page = Math.min(options.page, pageCount);
@@ -175,7 +234,6 @@ export async function listNeedsAttention(actor: Actor, options: { page: number; 
 /** How many members need the coach (the staff menu's count). */
 export async function countNeedsAttention(actor: Actor, now?: Date): Promise<number> {
   ensureCan(actor, "coaching", "view");
-  if (!now && lastCount && Date.now() - lastCount.at < COUNT_FRESH_MS) return lastCount.members;
   const { rows } = await everyReason(now);
   return new Set(rows.map((r) => r.memberId)).size;
 }
@@ -183,6 +241,11 @@ export async function countNeedsAttention(actor: Actor, now?: Date): Promise<num
 /** One member's reasons, most urgent first (the member page). */
 export async function memberAttention(actor: Actor, memberId: string, now?: Date): Promise<AttentionItem[]> {
   ensureCan(actor, "coaching", "view");
+  // Every member's reasons as kept (the menu's count reads them on the same page): the member's are the same rows.
+  if (!now && sharesReads() && isHearingChanges()) {
+    const { clock, rows } = await everyReason();
+    return sortItems(rows.filter((row) => row.memberId === memberId)).map((row) => describe(row, actor, clock.timeZone));
+  }
   const clock = await clockNow(now);
   return sortItems(await readAttentionRows(getDb(), clock, { memberId })).map((row) => describe(row, actor, clock.timeZone));
 }
@@ -224,7 +287,7 @@ export async function dismissAttention(actor: Actor, input: unknown, now = new D
       .onConflictDoUpdate({ target: [attentionDismissal.memberId, attentionDismissal.reason, attentionDismissal.occurrence], set: { until, byId: actor.id, createdAt: now } });
     return { memberName: member.name || member.email, snoozedDays: days ?? null };
   });
-  lastCount = null;
+  forgetReasons();
   return dismissed;
 }
 

@@ -337,24 +337,42 @@ export async function getConversationSummary(actor: Actor, memberId: unknown): P
   ensureCan(actor, "conversations", "readAny");
   const cap = UNREAD_COUNT_CAP + 1;
   const db = getDb();
-  const [{ timeZone }, [conv], [last], unread] = await Promise.all([
+  const unreadSql = sql<number>`(
+    select count(*)::int from (
+      select 1 from ${message} m
+      where m.member_id = ${member.id} and m.from_member
+        and m.seq > coalesce((select r.read_seq from ${conversationRead} r where r.member_id = ${member.id} and r.reader_id = ${actor.id}), 0)
+      limit ${cap}
+    ) unread)`.mapWith(Number);
+  // The last message with the conversation's state and the unread count beside it: one statement (a conversation without messages reads them apart).
+  const [{ timeZone }, [last]] = await Promise.all([
     getSiteSettings(),
-    db.select().from(conversation).where(eq(conversation.memberId, member.id)),
-    db.select(messageColumns).from(message).leftJoin(user, eq(user.id, message.authorId)).where(eq(message.memberId, member.id)).orderBy(desc(message.seq)).limit(1),
-    db.execute(sql`
-      select count(*)::int as n from (
-        select 1 from ${message} m
-        where m.member_id = ${member.id} and m.from_member
-          and m.seq > coalesce((select r.read_seq from ${conversationRead} r where r.member_id = ${member.id} and r.reader_id = ${actor.id}), 0)
-        limit ${cap}
-      ) unread`),
+    db
+      .select({
+        ...messageColumns,
+        awaitingTeam: sql<boolean | null>`(select c.awaiting_team from ${conversation} c where c.member_id = ${member.id})`,
+        awaitingSinceMs: sql<number | null>`(select extract(epoch from c.awaiting_since) * 1000 from ${conversation} c where c.member_id = ${member.id})`.mapWith(Number),
+        unread: unreadSql,
+      })
+      .from(message)
+      .leftJoin(user, eq(user.id, message.authorId))
+      .where(eq(message.memberId, member.id))
+      .orderBy(desc(message.seq))
+      .limit(1),
   ]);
+  let state: { awaitingTeam: boolean; awaitingSince: string | null; unread: number };
+  if (last) {
+    state = { awaitingTeam: last.awaitingTeam ?? false, awaitingSince: last.awaitingSinceMs === null ? null : new Date(last.awaitingSinceMs).toISOString(), unread: last.unread };
+  } else {
+    const [[conv], [counted]] = await Promise.all([db.select().from(conversation).where(eq(conversation.memberId, member.id)), db.select({ unread: unreadSql }).from(sql`(select 1) one`)]);
+    state = { awaitingTeam: conv?.awaitingTeam ?? false, awaitingSince: conv?.awaitingSince?.toISOString() ?? null, unread: counted?.unread ?? 0 };
+  }
   return {
     memberId: member.id,
-    unread: Number(rowsOf<{ n: number }>(unread)[0]?.n ?? 0),
+    unread: state.unread,
     lastMessage: last ? toView(last, timeZone) : null,
-    awaitingTeam: conv?.awaitingTeam ?? false,
-    awaitingSince: conv?.awaitingSince?.toISOString() ?? null,
+    awaitingTeam: state.awaitingTeam,
+    awaitingSince: state.awaitingSince,
     href: staffMessagesPath(member.id),
   };
 }

@@ -57,20 +57,21 @@ export function copyDaysDoneQuery(programId: string) {
     .orderBy(asc(programDay.dayIndex));
 }
 
-/** How many sets each of these workouts has (their exercises' set logs). */
-export function workoutSetCountsQuery(workoutIds: readonly string[]) {
-  return getDb()
-    .select({ workoutId: workoutExercise.workoutId, sets: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(workoutExercise)
-    .innerJoin(setLog, eq(setLog.workoutExerciseId, workoutExercise.id))
-    .where(inArray(workoutExercise.workoutId, [...workoutIds]))
-    .groupBy(workoutExercise.workoutId);
-}
-
 /** The member's newest finished workouts (ad hoc and program alike), `limit` of them. */
 export function finishedWorkoutsQuery(memberId: string, limit: number) {
   return getDb()
     .select({ id: workout.id, title: workout.title, performedOn: workout.performedOn, startedAt: workout.startedAt, finishedAt: workout.finishedAt, programDayId: workout.programDayId, notes: workout.notes })
+    .from(workout)
+    .where(and(eq(workout.userId, memberId), isNotNull(workout.finishedAt)))
+    .orderBy(desc(workout.performedOn), desc(workout.startedAt))
+    .limit(limit);
+}
+
+/** The member's newest finished workouts, `limit` of them, each with how many sets it has (for the coach's member page). */
+export function finishedWorkoutSetCountsQuery(memberId: string, limit: number) {
+  const sets = sql<number>`(select count(*)::int from ${workoutExercise} we join ${setLog} s on s.workout_exercise_id = we.id where we.workout_id = ${workout}.id)`.mapWith(Number);
+  return getDb()
+    .select({ id: workout.id, title: workout.title, performedOn: workout.performedOn, sets })
     .from(workout)
     .where(and(eq(workout.userId, memberId), isNotNull(workout.finishedAt)))
     .orderBy(desc(workout.performedOn), desc(workout.startedAt))

@@ -3,7 +3,7 @@ import { todayIn } from "~/lib/time-zone";
 import { roundForDisplay, weightFromKg, type WeightUnit } from "~/lib/units";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
-import { copiesQuery, copyDaysDoneQuery, copyDaysQuery, copyWeeksQuery, finishedWorkoutsQuery, recordSetsQuery, workoutExercisesQuery, workoutSetCountsQuery, workoutSetsQuery } from "./coach-review-queries.server";
+import { copiesQuery, copyDaysDoneQuery, copyDaysQuery, copyWeeksQuery, finishedWorkoutSetCountsQuery, finishedWorkoutsQuery, recordSetsQuery, workoutExercisesQuery, workoutSetsQuery } from "./coach-review-queries.server";
 import { REVIEW_WORKOUTS, type MemberTrainingReview, type ProgramProgress, type ReviewDay, type ReviewExercise, type ReviewRecord, type ReviewWorkout } from "./coach-review-types";
 import { dayStatus, programDayDate, programEndDate, programPhase, weeklyCompliance, weeksDone } from "./program-dates";
 import { commentsOf } from "./workout-comments.server";
@@ -142,16 +142,12 @@ async function personalRecords(memberId: string, unit: WeightUnit): Promise<Revi
 export async function getMemberTrainingSummary(actor: Actor, memberId: string, workoutCount: number) {
   ensureCan(actor, "memberTraining", "viewAny");
   const today = todayIn((await getSiteSettings()).timeZone);
-  const [copies, weeks, finished] = await Promise.all([copiesQuery(memberId), copyWeeksQuery(memberId), finishedWorkoutsQuery(memberId, workoutCount)]);
+  const [copies, weeks, finished] = await Promise.all([copiesQuery(memberId), copyWeeksQuery(memberId), finishedWorkoutSetCountsQuery(memberId, workoutCount)]);
   const weeksOf = groupBy(weeks, (w) => w.programId);
   const lastPosition = (id: string) => (weeksOf.get(id) ?? []).reduce((last, w) => Math.max(last, w.position), 0);
   // Newest start first (copiesQuery's order): the review's first current copy.
   const current = copies.find((c) => programPhase(c.startDate!, lastPosition(c.id), today) === "current") ?? null;
-  const [days, setCounts] = await Promise.all([
-    current ? copyDaysDoneQuery(current.id) : Promise.resolve([]),
-    finished.length ? workoutSetCountsQuery(finished.map((w) => w.id)) : Promise.resolve([]),
-  ]);
-  const setsOf = new Map(setCounts.map((c) => [c.workoutId, c.sets]));
+  const days = current ? await copyDaysDoneQuery(current.id) : [];
   let program: { name: string; weeksDone: number; totalWeeks: number; compliance: ReturnType<typeof weeklyCompliance>; missed: number } | null = null;
   if (current) {
     const startDate = current.startDate!;
@@ -174,7 +170,7 @@ export async function getMemberTrainingSummary(actor: Actor, memberId: string, w
   return {
     program,
     otherPrograms: copies.length - (current ? 1 : 0),
-    workouts: finished.map((w) => ({ id: w.id, title: w.title, performedOn: w.performedOn, setCount: setsOf.get(w.id) ?? 0 })),
+    workouts: finished.map((w) => ({ id: w.id, title: w.title, performedOn: w.performedOn, setCount: w.sets })),
   };
 }
 
