@@ -3,7 +3,7 @@
  * each day done, missed, rest, today or upcoming) and what 'Today' offers. It reads the
  * programs tables (the programs module writes them) and the member's own workouts.
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
@@ -57,21 +57,36 @@ const currentCopy = (memberId: string, today: string) => sql`select p.id, p.name
   limit 1`;
 
 /**
- * A program day's columns: its exercise count and the member's latest finished and latest
- * unfinished workout of it (`d`: the day), each through an index (the day's blocks, the
- * day's workouts).
+ * The member's workouts of a program day (`dayId`, a column of the rows before it), one
+ * row each, oldest first: through the days' index, as the base of every day's status.
  */
-const dayColumns = (memberId: string) => sql`d.id as "dayId", d.title,
-  (select count(*)::int from ${programBlock} b where b.day_id = d.id) as "exerciseCount",
-  (select x.id from ${workout} x where x.program_day_id = d.id and x.user_id = ${memberId} and x.finished_at is not null order by x.started_at desc limit 1) as "doneId",
-  (select x.id from ${workout} x where x.program_day_id = d.id and x.user_id = ${memberId} and x.finished_at is null order by x.started_at desc limit 1) as "underWayId"`;
+const workoutsOfDay = (memberId: string, dayId: SQL) => sql`left join ${workout} x on x.program_day_id = ${dayId} and x.user_id = ${memberId}`;
 
 interface DayRow {
   dayId: string | null;
   title: string | null;
   exerciseCount: number;
+  /** One of the member's workouts of the day (rows of a day come oldest first), if any. */
+  workoutId: string | null;
+  finished: boolean | null;
+}
+
+/** A day's rows folded: its latest finished workout (done) and its latest one under way. */
+interface PlanDayRead {
+  dayId: string | null;
+  title: string | null;
+  exerciseCount: number;
   doneId: string | null;
   underWayId: string | null;
+}
+
+function foldDay(read: PlanDayRead | undefined, row: DayRow): PlanDayRead {
+  const day = read ?? { dayId: row.dayId, title: row.title, exerciseCount: row.exerciseCount, doneId: null, underWayId: null };
+  if (row.workoutId) {
+    if (row.finished) day.doneId = row.workoutId;
+    else day.underWayId = row.workoutId;
+  }
+  return day;
 }
 
 /** The staff's rule (program-dates.ts), with the member's own workout under way shown as such. */
@@ -80,40 +95,48 @@ function planDayStatus(date: string, today: string, done: string | null, underWa
   return dayStatus(date, today, Boolean(done));
 }
 
-function planDay(date: string, today: string, row: DayRow): PlanDay {
-  if (!row.dayId) return { date, status: "rest", dayId: null, title: null, exerciseCount: 0, workoutId: null };
-  const status = planDayStatus(date, today, row.doneId, row.underWayId);
-  return { date, status, dayId: row.dayId, title: row.title, exerciseCount: row.exerciseCount, workoutId: row.doneId ?? row.underWayId ?? null };
+function planDay(date: string, today: string, day: PlanDayRead | undefined): PlanDay {
+  if (!day?.dayId) return { date, status: "rest", dayId: null, title: null, exerciseCount: 0, workoutId: null };
+  const status = planDayStatus(date, today, day.doneId, day.underWayId);
+  return { date, status, dayId: day.dayId, title: day.title, exerciseCount: day.exerciseCount, workoutId: day.doneId ?? day.underWayId ?? null };
 }
 
 /**
  * The member's current program week by week, or null when they have none (`siteToday`: the
- * caller read it already). One statement: the copy, its weeks and their days with what the
- * calendar shows of each.
+ * caller read it already). One statement: the copy, its weeks, their days with their
+ * exercise counts (one read of the copy's exercises, through the days' index: a join was
+ * planned as a scan of every program's exercises) and the member's workouts of each day.
  */
 export async function getTrainingPlan(actor: Actor, siteToday?: string): Promise<TrainingPlan | null> {
   const today = siteToday ?? (await todayForSite());
-  const result = await getDb().execute(sql`select copy.id as "programId", copy.name, copy.start_date::text as "startDate", w.id as "weekId", w.position, d.day_index as "dayIndex", ${dayColumns(actor.id)}
-    from (${currentCopy(actor.id, today)}) copy
+  const result = await getDb().execute(sql`with copy as (${currentCopy(actor.id, today)})
+    select copy.id as "programId", copy.name, copy.start_date::text as "startDate", w.id as "weekId", w.position, d.day_index as "dayIndex",
+      d.id as "dayId", d.title, coalesce(blocks.n, 0) as "exerciseCount", x.id as "workoutId", x.finished_at is not null as finished
+    from copy
     left join ${programWeek} w on w.program_id = copy.id
     left join ${programDay} d on d.week_id = w.id
-    order by w.position, w.id, d.day_index`);
+    left join (
+      select b.day_id, count(*)::int as n from ${programBlock} b
+      where b.day_id = any(array(select pd.id from ${programDay} pd where pd.program_id = (select id from copy)))
+      group by b.day_id
+    ) blocks on blocks.day_id = d.id
+    ${workoutsOfDay(actor.id, sql`d.id`)}
+    order by w.position, w.id, d.day_index, x.started_at`);
   type Row = DayRow & { programId: string; name: string; startDate: string; weekId: string | null; position: number | null; dayIndex: number | null };
   const rows = (result as unknown as { rows: Row[] }).rows;
   const copy = rows[0];
   if (!copy) return null;
-  const weeks = new Map<string, { position: number; days: Map<number, Row> }>();
+  const weeks = new Map<string, { position: number; days: Map<number, PlanDayRead> }>();
   for (const row of rows) {
     if (row.weekId === null || row.position === null) continue;
-    const week = weeks.get(row.weekId) ?? { position: row.position, days: new Map<number, Row>() };
-    if (row.dayIndex !== null) week.days.set(row.dayIndex, row);
+    const week = weeks.get(row.weekId) ?? { position: row.position, days: new Map<number, PlanDayRead>() };
+    if (row.dayIndex !== null) week.days.set(row.dayIndex, foldDay(week.days.get(row.dayIndex), row));
     weeks.set(row.weekId, week);
   }
-  const rest: DayRow = { dayId: null, title: null, exerciseCount: 0, doneId: null, underWayId: null };
   const plan = [...weeks.values()].map(
     (week): PlanWeek => ({
       number: week.position + 1,
-      days: Array.from({ length: 7 }, (_, i) => planDay(programDayDate(copy.startDate, week.position, i), today, week.days.get(i) ?? rest)),
+      days: Array.from({ length: 7 }, (_, i) => planDay(programDayDate(copy.startDate, week.position, i), today, week.days.get(i))),
     }),
   );
   return { programId: copy.programId, name: copy.name, startDate: copy.startDate, today, weeks: plan };
@@ -145,18 +168,23 @@ export async function getTodayCard(actor: Actor): Promise<TodayCard> {
   if (underWay) return { kind: "in_progress", workoutId: underWay.id, title: underWay.title };
   const today = await todayForSite();
   const date = sql`copy.start_date + 7 * w.position + d.day_index`;
-  const result = await getDb().execute(sql`select copy.id as "programId", ahead.*
+  const result = await getDb().execute(sql`select copy.id as "programId", ahead.date, ahead."dayId", ahead.title, ahead."exerciseCount", x.id as "workoutId", x.finished_at is not null as finished
     from (${currentCopy(actor.id, today)}) copy
     left join lateral (
-      select (${date})::text as date, ${dayColumns(actor.id)}
+      select (${date})::text as date, d.id as "dayId", d.title, (select count(*)::int from ${programBlock} b where b.day_id = d.id) as "exerciseCount"
       from ${programWeek} w join ${programDay} d on d.week_id = w.id
-      where w.program_id = copy.id and d.day_index between 0 and 6 and ${date} >= ${today}::date
+      -- From the week today is in (its days are the first that can be today or later).
+      where w.program_id = copy.id and w.position >= (${today}::date - copy.start_date - 6) / 7 and d.day_index between 0 and 6 and ${date} >= ${today}::date
       order by w.position, d.day_index
       limit 2
-    ) ahead on true`);
+    ) ahead on true
+    ${workoutsOfDay(actor.id, sql`ahead."dayId"`)}
+    order by ahead.date, x.started_at`);
   const rows = (result as unknown as { rows: Array<DayRow & { programId: string; date: string | null }> }).rows;
   if (rows.length === 0) return { kind: "none" };
-  const days = rows.flatMap((row) => (row.date && row.dayId ? [planDay(row.date, today, row)] : []));
+  const read = new Map<string, PlanDayRead>();
+  for (const row of rows) if (row.date && row.dayId) read.set(row.date, foldDay(read.get(row.date), row));
+  const days = [...read].map(([dayDate, day]) => planDay(dayDate, today, day));
   const next = days.find((d) => d.date > today) ?? null;
   const todays = days.find((d) => d.date === today);
   if (todays?.status === "done") return { kind: "done", workoutId: todays.workoutId!, title: todays.title!, next };

@@ -298,14 +298,16 @@ export interface HistoryItem {
 export async function listWorkoutHistory(actor: Actor, page = 1): Promise<{ items: HistoryItem[]; page: number; pageCount: number; unit: WeightUnit }> {
   const unit = actor.weightUnit;
   const mine = sql`w.user_id = ${actor.id} and w.finished_at is not null`;
+  // A constant in the text, not a parameter: the statement's plan is kept (a parameter as the limit made each run planned afresh).
+  const size = sql.raw(String(HISTORY_PAGE_SIZE));
   const result = await getDb().execute(sql`with total as (select count(*)::int as n from ${workout} w where ${mine})
     select (select n from total) as total, shown.id, shown.title, shown.performed_on::text as "performedOn", sums.sets, sums.volume
     from (select 1) one
     left join lateral (
       select w.id, w.title, w.performed_on, w.started_at from ${workout} w where ${mine}
       order by w.performed_on desc, w.started_at desc
-      limit ${HISTORY_PAGE_SIZE}
-      offset (select (least(greatest(${Math.trunc(page)}::int, 1), greatest(ceil(n / ${HISTORY_PAGE_SIZE}::numeric)::int, 1)) - 1) * ${HISTORY_PAGE_SIZE}::int from total)
+      limit ${size}
+      offset (select (least(greatest(${Math.trunc(page)}::int, 1), greatest(ceil(n / ${size}::numeric)::int, 1)) - 1) * ${size} from total)
     ) shown on true
     left join lateral (
       select count(*)::int as sets, coalesce(sum(s.weight_kg * s.reps), 0)::float8 as volume from ${setLog} s
