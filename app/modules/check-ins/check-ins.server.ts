@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -14,7 +14,7 @@ import { assertPhotoRoom, discardPreparedImage, insertProgressPhotos, photosOfCh
 import { toShown, toStored } from "~/modules/progress/progress-units";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { trainingBetween } from "~/modules/workouts/week-training.server";
-import { checkInDueState, checkInWeekOf, DEFAULT_CHECK_IN_DAY, trainingWindow, type CheckInDue } from "./check-in-week";
+import { checkInDueState, checkInWeekOf, checkInWeekOfSql, DEFAULT_CHECK_IN_DAY, trainingWindow, type CheckInDue } from "./check-in-week";
 import { ALREADY_REVIEWED, CHECK_IN_NOT_FOUND, checkInSchema, photoFields, type CheckInView } from "./check-ins.schema";
 
 /**
@@ -84,18 +84,29 @@ export interface CheckInStatus {
   checkInId: string | null;
 }
 
-/** Where a member's check-in of this week stands (the rule of check-in-week.ts). */
+/**
+ * Where a member's check-in of this week stands (the rule of check-in-week.ts). One
+ * statement: the check-in day and join date, and this week's check-in found by the same
+ * rule in SQL (`checkInWeekOfSql`) from that day.
+ */
 export async function checkInStatusOf(memberId: string, timeZone?: string): Promise<CheckInStatus> {
   const zone = timeZone ?? (await getSiteSettings()).timeZone;
   const today = todayIn(zone);
-  const { day: checkInDay, joinedAt } = await checkInDayAndJoined(memberId);
+  const day = sql<number>`coalesce(${profile.checkInDay}, ${DEFAULT_CHECK_IN_DAY})`;
+  const [row] = await getDb()
+    .select({
+      day: profile.checkInDay,
+      joinedAt: user.createdAt,
+      sentId: sql<string | null>`(select ${checkIn.id} from ${checkIn} where ${checkIn.userId} = ${user.id} and ${checkIn.weekOf} = ${checkInWeekOfSql(today, day)})`,
+    })
+    .from(user)
+    .leftJoin(profile, eq(profile.userId, user.id))
+    .where(eq(user.id, memberId));
+  const checkInDay = row?.day ?? DEFAULT_CHECK_IN_DAY;
   const weekOf = checkInWeekOf(today, checkInDay);
-  const [sent] = await getDb()
-    .select({ id: checkIn.id })
-    .from(checkIn)
-    .where(and(eq(checkIn.userId, memberId), eq(checkIn.weekOf, weekOf)));
-  const joinedOn = joinedAt ? todayIn(zone, joinedAt) : today;
-  return { today, checkInDay, weekOf, state: checkInDueState(today, weekOf, Boolean(sent), joinedOn), checkInId: sent?.id ?? null };
+  const sentId = row?.sentId ?? null;
+  const joinedOn = row?.joinedAt ? todayIn(zone, row.joinedAt) : today;
+  return { today, checkInDay, weekOf, state: checkInDueState(today, weekOf, Boolean(sentId), joinedOn), checkInId: sentId };
 }
 
 /** The dashboard's card: this week's check-in, asked for from the check-in day until it is sent. */

@@ -25,7 +25,9 @@ export function latestEntriesQuery(userId: string, kinds: readonly EntryKind[], 
       -- 'nulls last' as the index is written (the columns are never null), so the
       -- planner reads the newest rows straight from the index and stops at the limit.
       order by p.recorded_on desc nulls last, p.created_at desc nulls last
-      limit ${limit}
+      -- The limit written into the text (a whole number of ours): as a parameter it made the
+      -- database plan the statement afresh at every run instead of keeping its plan.
+      limit ${sql.raw(String(Math.max(0, Math.trunc(limit))))}
     ) e`;
 }
 

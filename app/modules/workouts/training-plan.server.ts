@@ -3,7 +3,7 @@
  * each day done, missed, rest, today or upcoming) and what 'Today' offers. It reads the
  * programs tables (the programs module writes them) and the member's own workouts.
  */
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
@@ -48,64 +48,98 @@ export type TodayCard =
   | { kind: "none" };
 
 /**
- * The program the member trains now: of their copies not archived, the latest that has
- * started, else the next to start (one query: the started ones sort first).
+ * The program the member trains now, as a sub-select: of their copies not archived, the
+ * latest that has started, else the next to start (the started ones sort first).
  */
-async function currentProgram(memberId: string, today: string) {
-  const started = lte(program.startDate, today);
-  const [current] = await getDb()
-    .select()
-    .from(program)
-    .where(and(eq(program.memberId, memberId), isNull(program.archivedAt), isNotNull(program.startDate)))
-    .orderBy(sql`${started} desc`, sql`case when ${started} then ${program.startDate} end desc`, asc(program.startDate), desc(program.createdAt))
-    .limit(1);
-  return current ?? null;
+const currentCopy = (memberId: string, today: string) => sql`select p.id, p.name, p.start_date from ${program} p
+  where p.member_id = ${memberId} and p.archived_at is null and p.start_date is not null
+  order by (p.start_date <= ${today}::date) desc, case when p.start_date <= ${today}::date then p.start_date end desc, p.start_date asc, p.created_at desc
+  limit 1`;
+
+/**
+ * The member's workouts of a program day (`dayId`, a column of the rows before it), one
+ * row each, oldest first: through the days' index, as the base of every day's status.
+ */
+const workoutsOfDay = (memberId: string, dayId: SQL) => sql`left join ${workout} x on x.program_day_id = ${dayId} and x.user_id = ${memberId}`;
+
+interface DayRow {
+  dayId: string | null;
+  title: string | null;
+  exerciseCount: number;
+  /** One of the member's workouts of the day (rows of a day come oldest first), if any. */
+  workoutId: string | null;
+  finished: boolean | null;
+}
+
+/** A day's rows folded: its latest finished workout (done) and its latest one under way. */
+interface PlanDayRead {
+  dayId: string | null;
+  title: string | null;
+  exerciseCount: number;
+  doneId: string | null;
+  underWayId: string | null;
+}
+
+function foldDay(read: PlanDayRead | undefined, row: DayRow): PlanDayRead {
+  const day = read ?? { dayId: row.dayId, title: row.title, exerciseCount: row.exerciseCount, doneId: null, underWayId: null };
+  if (row.workoutId) {
+    if (row.finished) day.doneId = row.workoutId;
+    else day.underWayId = row.workoutId;
+  }
+  return day;
 }
 
 /** The staff's rule (program-dates.ts), with the member's own workout under way shown as such. */
-function planDayStatus(date: string, today: string, done: string | undefined, underWay: string | undefined): PlanDayStatus {
+function planDayStatus(date: string, today: string, done: string | null, underWay: string | null): PlanDayStatus {
   if (!done && underWay) return "in_progress";
   return dayStatus(date, today, Boolean(done));
 }
 
-/** The member's current program week by week, or null when they have none (`siteToday`: the caller read it already). */
+function planDay(date: string, today: string, day: PlanDayRead | undefined): PlanDay {
+  if (!day?.dayId) return { date, status: "rest", dayId: null, title: null, exerciseCount: 0, workoutId: null };
+  const status = planDayStatus(date, today, day.doneId, day.underWayId);
+  return { date, status, dayId: day.dayId, title: day.title, exerciseCount: day.exerciseCount, workoutId: day.doneId ?? day.underWayId ?? null };
+}
+
+/**
+ * The member's current program week by week, or null when they have none (`siteToday`: the
+ * caller read it already). One statement: the copy, its weeks, their days with their
+ * exercise counts (one read of the copy's exercises, through the days' index: a join was
+ * planned as a scan of every program's exercises) and the member's workouts of each day.
+ */
 export async function getTrainingPlan(actor: Actor, siteToday?: string): Promise<TrainingPlan | null> {
   const today = siteToday ?? (await todayForSite());
-  const copy = await currentProgram(actor.id, today);
-  if (!copy?.startDate) return null;
-  const db = getDb();
-  const [weeks, days, blockCounts, workouts] = await Promise.all([
-    db.select().from(programWeek).where(eq(programWeek.programId, copy.id)).orderBy(asc(programWeek.position)),
-    db.select().from(programDay).where(eq(programDay.programId, copy.id)),
-    // Through the days' index (= any): a join here was planned as a scan of every program's exercises (PGlite has no statistics).
-    db
-      .select({ dayId: programBlock.dayId, n: count() })
-      .from(programBlock)
-      .where(sql`${programBlock.dayId} = any(array(select id from program_days where program_id = ${copy.id}))`)
-      .groupBy(programBlock.dayId),
-    db
-      .select({ id: workout.id, dayId: workout.programDayId, finishedAt: workout.finishedAt })
-      .from(workout)
-      .innerJoin(programDay, eq(programDay.id, workout.programDayId))
-      .where(and(eq(workout.userId, actor.id), eq(programDay.programId, copy.id)))
-      .orderBy(asc(workout.startedAt)),
-  ]);
-  const exercises = new Map(blockCounts.map((b) => [b.dayId, b.n]));
-  const done = new Map<string, string>();
-  const underWay = new Map<string, string>();
-  for (const w of workouts) (w.finishedAt ? done : underWay).set(w.dayId!, w.id);
-  const dayOf = new Map(days.map((d) => [`${d.weekId}/${d.dayIndex}`, d]));
-  const plan = weeks.map((week): PlanWeek => {
-    const planDays = Array.from({ length: 7 }, (_, i): PlanDay => {
-      const date = programDayDate(copy.startDate!, week.position, i);
-      const day = dayOf.get(`${week.id}/${i}`);
-      if (!day) return { date, status: "rest", dayId: null, title: null, exerciseCount: 0, workoutId: null };
-      const status = planDayStatus(date, today, done.get(day.id), underWay.get(day.id));
-      return { date, status, dayId: day.id, title: day.title, exerciseCount: exercises.get(day.id) ?? 0, workoutId: done.get(day.id) ?? underWay.get(day.id) ?? null };
-    });
-    return { number: week.position + 1, days: planDays };
-  });
-  return { programId: copy.id, name: copy.name, startDate: copy.startDate, today, weeks: plan };
+  const result = await getDb().execute(sql`with copy as (${currentCopy(actor.id, today)})
+    select copy.id as "programId", copy.name, copy.start_date::text as "startDate", w.id as "weekId", w.position, d.day_index as "dayIndex",
+      d.id as "dayId", d.title, coalesce(blocks.n, 0) as "exerciseCount", x.id as "workoutId", x.finished_at is not null as finished
+    from copy
+    left join ${programWeek} w on w.program_id = copy.id
+    left join ${programDay} d on d.week_id = w.id
+    left join (
+      select b.day_id, count(*)::int as n from ${programBlock} b
+      where b.day_id = any(array(select pd.id from ${programDay} pd where pd.program_id = (select id from copy)))
+      group by b.day_id
+    ) blocks on blocks.day_id = d.id
+    ${workoutsOfDay(actor.id, sql`d.id`)}
+    order by w.position, w.id, d.day_index, x.started_at`);
+  type Row = DayRow & { programId: string; name: string; startDate: string; weekId: string | null; position: number | null; dayIndex: number | null };
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const copy = rows[0];
+  if (!copy) return null;
+  const weeks = new Map<string, { position: number; days: Map<number, PlanDayRead> }>();
+  for (const row of rows) {
+    if (row.weekId === null || row.position === null) continue;
+    const week = weeks.get(row.weekId) ?? { position: row.position, days: new Map<number, PlanDayRead>() };
+    if (row.dayIndex !== null) week.days.set(row.dayIndex, foldDay(week.days.get(row.dayIndex), row));
+    weeks.set(row.weekId, week);
+  }
+  const plan = [...weeks.values()].map(
+    (week): PlanWeek => ({
+      number: week.position + 1,
+      days: Array.from({ length: 7 }, (_, i) => planDay(programDayDate(copy.startDate, week.position, i), today, week.days.get(i))),
+    }),
+  );
+  return { programId: copy.programId, name: copy.name, startDate: copy.startDate, today, weeks: plan };
 }
 
 /** A member's workout under way (one at a time), if any; `db` may be a transaction (starting one reads it under a lock). */
@@ -124,16 +158,35 @@ export function getWorkoutInProgress(actor: Actor): Promise<{ id: string; title:
   return workoutInProgress(getDb(), actor.id);
 }
 
-/** What the dashboard's 'Today' card offers: resume, start today's workout, rest (with the next one), or nothing yet. */
+/**
+ * What the dashboard's 'Today' card offers: resume, start today's workout, rest (with the
+ * next one), or nothing yet. The plan's rule, read for today's day and the next training
+ * day only (one statement), not the whole program laid out.
+ */
 export async function getTodayCard(actor: Actor): Promise<TodayCard> {
   const underWay = await getWorkoutInProgress(actor);
   if (underWay) return { kind: "in_progress", workoutId: underWay.id, title: underWay.title };
   const today = await todayForSite();
-  const plan = await getTrainingPlan(actor, today);
-  if (!plan) return { kind: "none" };
-  const days = plan.weeks.flatMap((w) => w.days);
-  const next = days.find((d) => d.date > today && d.dayId !== null) ?? null;
-  const todays = days.find((d) => d.date === today && d.dayId !== null);
+  const date = sql`copy.start_date + 7 * w.position + d.day_index`;
+  const result = await getDb().execute(sql`select copy.id as "programId", ahead.date, ahead."dayId", ahead.title, ahead."exerciseCount", x.id as "workoutId", x.finished_at is not null as finished
+    from (${currentCopy(actor.id, today)}) copy
+    left join lateral (
+      select (${date})::text as date, d.id as "dayId", d.title, (select count(*)::int from ${programBlock} b where b.day_id = d.id) as "exerciseCount"
+      from ${programWeek} w join ${programDay} d on d.week_id = w.id
+      -- From the week today is in (its days are the first that can be today or later).
+      where w.program_id = copy.id and w.position >= (${today}::date - copy.start_date - 6) / 7 and d.day_index between 0 and 6 and ${date} >= ${today}::date
+      order by w.position, d.day_index
+      limit 2
+    ) ahead on true
+    ${workoutsOfDay(actor.id, sql`ahead."dayId"`)}
+    order by ahead.date, x.started_at`);
+  const rows = (result as unknown as { rows: Array<DayRow & { programId: string; date: string | null }> }).rows;
+  if (rows.length === 0) return { kind: "none" };
+  const read = new Map<string, PlanDayRead>();
+  for (const row of rows) if (row.date && row.dayId) read.set(row.date, foldDay(read.get(row.date), row));
+  const days = [...read].map(([dayDate, day]) => planDay(dayDate, today, day));
+  const next = days.find((d) => d.date > today) ?? null;
+  const todays = days.find((d) => d.date === today);
   if (todays?.status === "done") return { kind: "done", workoutId: todays.workoutId!, title: todays.title!, next };
   if (todays) return { kind: "workout", dayId: todays.dayId!, title: todays.title!, exerciseCount: todays.exerciseCount };
   return { kind: "rest", next };

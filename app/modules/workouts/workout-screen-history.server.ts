@@ -36,7 +36,7 @@ export async function bestEstimates(userId: string, exerciseIds: string[], worko
     from unnest(${textArray(exerciseIds)}) as k(exercise_id)
     left join lateral (
       select ${estimate} as top, ${setLog.reps} as reps, ${setLog.weightKg} as weight_kg from ${setLog}
-      where ${counted} and ${setLog.reps} between 2 and ${MAX_ESTIMATE_REPS} order by ${estimate} desc limit 1
+      where ${counted} and ${setLog.reps} between 2 and ${sql.raw(String(MAX_ESTIMATE_REPS))} order by ${estimate} desc limit 1
     ) m on true
     cross join lateral (
       select m.reps, m.weight_kg where m.top is not null

@@ -4,7 +4,7 @@
  * search for swapping or adding one, and the history of finished workouts. Writes live in
  * workout-session.server.ts.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { exercise, type ExerciseMeasure } from "~/db/schema/exercises";
@@ -288,43 +288,38 @@ export interface HistoryItem {
   volume: number;
 }
 
-/** The member's finished workouts, newest first, a page at a time; volume in their unit. */
+/**
+ * The member's finished workouts, newest first, a page at a time; volume in their unit. One
+ * statement: the count of them, and the page (a page past the last is the last) with each
+ * workout's sets and volume, read through the indexes (its exercises, then their sets by
+ * `= any`: joined to every workout of the member, PGlite without statistics planned a scan
+ * of every member's workout exercises).
+ */
 export async function listWorkoutHistory(actor: Actor, page = 1): Promise<{ items: HistoryItem[]; page: number; pageCount: number; unit: WeightUnit }> {
-  const db = getDb();
-  const mine = and(eq(workout.userId, actor.id), sql`${workout.finishedAt} is not null`);
   const unit = actor.weightUnit;
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(workout)
-    .where(mine);
-  const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / HISTORY_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
-  // The page's workouts first, then only their sets, through the indexes (= any): joined to
-  // every workout of the member, PGlite (no statistics) planned a scan of every member's
-  // workout exercises.
-  const shown = db
-    .select({ id: workout.id, title: workout.title, performedOn: workout.performedOn, startedAt: workout.startedAt })
-    .from(workout)
-    .where(mine)
-    .orderBy(desc(workout.performedOn), desc(workout.startedAt))
-    .limit(HISTORY_PAGE_SIZE)
-    .offset((current - 1) * HISTORY_PAGE_SIZE)
-    .as("shown");
-  // Written out: inside a sub-select drizzle leaves column names unqualified.
-  const setsOfShown = sql`set_logs where workout_exercise_id = any(array(select id from workout_exercises where workout_id = shown.id))`;
-  const rows = await db
-    .select({
-      id: shown.id,
-      title: shown.title,
-      performedOn: shown.performedOn,
-      sets: sql<number>`(select count(*)::int from ${setsOfShown})`,
-      volumeKg: sql<number>`(select coalesce(sum(weight_kg * reps), 0)::float8 from ${setsOfShown})`,
-    })
-    .from(shown)
-    .orderBy(desc(shown.performedOn), desc(shown.startedAt));
+  const mine = sql`w.user_id = ${actor.id} and w.finished_at is not null`;
+  // A constant in the text, not a parameter: the statement's plan is kept (a parameter as the limit made each run planned afresh).
+  const size = sql.raw(String(HISTORY_PAGE_SIZE));
+  const result = await getDb().execute(sql`with total as (select count(*)::int as n from ${workout} w where ${mine})
+    select (select n from total) as total, shown.id, shown.title, shown.performed_on::text as "performedOn", sums.sets, sums.volume
+    from (select 1) one
+    left join lateral (
+      select w.id, w.title, w.performed_on, w.started_at from ${workout} w where ${mine}
+      order by w.performed_on desc, w.started_at desc
+      limit ${size}
+      offset (select (least(greatest(${Math.trunc(page)}::int, 1), greatest(ceil(n / ${size}::numeric)::int, 1)) - 1) * ${size} from total)
+    ) shown on true
+    left join lateral (
+      select count(*)::int as sets, coalesce(sum(s.weight_kg * s.reps), 0)::float8 as volume from ${setLog} s
+      where s.workout_exercise_id = any(array(select e.id from ${workoutExercise} e where e.workout_id = shown.id))
+    ) sums on shown.id is not null
+    order by shown.performed_on desc, shown.started_at desc`);
+  const rows = (result as unknown as { rows: Array<{ total: number; id: string | null; title: string; performedOn: string; sets: number; volume: number }> }).rows;
+  const total = rows[0]?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
   return {
-    items: rows.map((r) => ({ id: r.id, title: r.title, performedOn: r.performedOn, sets: r.sets, volume: roundForDisplay(weightFromKg(r.volumeKg, unit), 0) })),
-    page: current,
+    items: rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, title: r.title, performedOn: r.performedOn, sets: r.sets, volume: roundForDisplay(weightFromKg(r.volume, unit), 0) }])),
+    page: Math.min(Math.max(1, Math.trunc(page)), pageCount),
     pageCount,
     unit,
   };

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Pagination } from "~/components/ui/pagination";
@@ -29,6 +28,13 @@ const statusStyles: Record<PlanDayStatus, string> = {
 
 type Start = { workoutId: string; account: string };
 
+/**
+ * A workout's page always loads as a document (its own script, decision 0109): a plain
+ * link goes there at once, where a router link would first load the route in the browser
+ * to be sent on as a document; and a page of 180 days renders no router hooks per link.
+ */
+const workoutHref = (id: string) => `/members/workouts/${id}`;
+
 function DayCell({ day, start }: { day: PlanDay; start?: Start }) {
   const weekday = weekdayNames[weekdayOf(day.date)]!.slice(0, 3);
   return (
@@ -37,10 +43,10 @@ function DayCell({ day, start }: { day: PlanDay; start?: Start }) {
       {day.title ? <p className="font-semibold">{day.title}</p> : null}
       <p className="text-sm">{statusLabels[day.status]}</p>
       {day.workoutId ? (
-        <Link to={`/members/workouts/${day.workoutId}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline-offset-2 hover:underline">
+        <a href={workoutHref(day.workoutId)} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline-offset-2 hover:underline">
           {day.status === "done" ? "See workout" : "Resume"}
           <span className="sr-only">{`: ${day.title}`}</span>
-        </Link>
+        </a>
       ) : day.status === "today" && day.dayId ? (
         <div className="mt-2">
           <StartWorkoutForm dayId={day.dayId} label="Start workout" start={start} />
@@ -82,10 +88,10 @@ function History({ history }: { history: { items: HistoryItem[]; page: number; p
         <ul className="mt-2 divide-y divide-zinc-200 rounded-xl border border-zinc-200">
           {history.items.map((w) => (
             <li key={w.id}>
-              <Link to={`/members/workouts/${w.id}`} className="flex min-h-11 flex-wrap items-baseline justify-between gap-x-4 px-4 py-3 hover:bg-zinc-50">
+              <a href={workoutHref(w.id)} className="flex min-h-11 flex-wrap items-baseline justify-between gap-x-4 px-4 py-3 hover:bg-zinc-50">
                 <span className="font-semibold">{w.title}</span>
                 <span className="text-sm text-zinc-700">{`${formatShortDate(w.performedOn)} · ${w.sets} ${w.sets === 1 ? "set" : "sets"} · ${formatValue(w.volume, 0)} ${history.unit}`}</span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -103,9 +109,9 @@ function UnderWay({ workout }: { workout: { id: string; title: string } }) {
         In progress
       </h3>
       <p className="text-lg font-semibold">{workout.title}</p>
-      <Link to={`/members/workouts/${workout.id}`} className={buttonClass("primary", "w-full sm:w-auto")}>
+      <a href={workoutHref(workout.id)} className={buttonClass("primary", "w-full sm:w-auto")}>
         Resume workout
-      </Link>
+      </a>
     </section>
   );
 }
