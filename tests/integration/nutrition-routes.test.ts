@@ -6,6 +6,7 @@
  */
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDatabase, getDb, setDatabase } from "~/db/client.server";
 import { contentItem } from "~/db/schema/library";
@@ -180,7 +181,11 @@ describe("the member area's nutrition parts", () => {
     await publish("meal_plan", "Older plan", { createdAt: new Date("2026-01-01T00:00:00Z") });
     await publish("meal_plan", "Newer plan");
     await publish("schedule", "Push pull legs", { durationWeeks: 6, workoutsPerWeek: 3, schedule: "Mon: push", equipmentNeeded: "Barbell" });
-    for (const title of ["One", "Two", "Three", "Four"]) await createDocument(actors.trainer, { title, category: "education", type: "other", url: "https://example.com/" });
+    // A minute apart: PGlite's clock counts milliseconds, and four quick inserts can share one.
+    for (const [index, title] of ["One", "Two", "Three", "Four"].entries()) {
+      const created = await createDocument(actors.trainer, { title, category: "education", type: "other", url: "https://example.com/" });
+      await getDb().update(nutritionDocument).set({ createdAt: new Date(Date.UTC(2026, 0, 1, 12, index)) }).where(eq(nutritionDocument.id, created.id));
+    }
     const insights = ((await members("", "", "member")) as { nutrition: { mealPlan: { title: string }; documents: { title: string }[] } }).nutrition;
     expect(insights.mealPlan.title).toBe("Newer plan");
     expect(insights.documents.map((d) => d.title)).toEqual(["Four", "Three", "Two"]);
