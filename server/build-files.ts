@@ -9,12 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
-import { precompressed } from "./precompressed";
-
-interface BuildFilesOptions {
-  maxAge: string;
-  immutable?: boolean;
-}
+import { precompressed, type StaticOptions } from "./precompressed";
 
 /** Every file under `dir`, as its URL path ("/icons/icon-192.png"). */
 function filesUnder(dir: string): Set<string> {
@@ -34,9 +29,9 @@ function decoded(urlPath: string): string | null {
   }
 }
 
-export function buildFiles(dir: string, options: BuildFilesOptions): RequestHandler {
+export function buildFiles(dir: string, options: StaticOptions): RequestHandler {
   const files = filesUnder(dir);
-  const copies = precompressed(dir, options);
+  const copies = precompressed(dir, files, options);
   const originals = express.static(dir, { ...options, index: false });
   return (req, res, next) => {
     const file = decoded(req.path);

@@ -5,32 +5,30 @@
  * Files without copies, and clients that accept neither, go on to the static files (and the
  * compression middleware) unchanged.
  */
-import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import { chooseEncoding, ENCODED_SUFFIX } from "./content-encoding";
 
-interface StaticOptions {
+export interface StaticOptions {
   maxAge: string;
   immutable?: boolean;
 }
 
-/** Every file under `dir` that has a compressed copy, as its URL path ("/entry-abc.js"). */
-function filesWithCopies(dir: string): Set<string> {
+/** The files of `files` (URL paths) with both a brotli and a gzip copy beside them. */
+function filesWithCopies(files: ReadonlySet<string>): Set<string> {
   const found = new Set<string>();
-  if (!fs.existsSync(dir)) return found;
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(ENCODED_SUFFIX.br)) continue;
-    const original = path.join(entry.parentPath, entry.name.slice(0, -ENCODED_SUFFIX.br.length));
-    if (fs.existsSync(original + ENCODED_SUFFIX.gzip)) found.add(`/${path.relative(dir, original).split(path.sep).join("/")}`);
+  for (const file of files) if (file.endsWith(ENCODED_SUFFIX.br)) {
+    const original = file.slice(0, -ENCODED_SUFFIX.br.length);
+    if (files.has(original + ENCODED_SUFFIX.gzip)) found.add(original);
   }
   return found;
 }
 
-export function precompressed(dir: string, options: StaticOptions): RequestHandler {
-  const files = filesWithCopies(dir);
+/** `files`: every file under `dir`, as its URL path (server/build-files.ts lists them once). */
+export function precompressed(dir: string, files: ReadonlySet<string>, options: StaticOptions): RequestHandler {
+  const copies = filesWithCopies(files);
   return (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !files.has(req.path)) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || !copies.has(req.path)) return next();
     res.vary("Accept-Encoding");
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
     if (encoding === "identity") return next();

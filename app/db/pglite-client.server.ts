@@ -115,6 +115,9 @@ const isStalePlan = (error: unknown) => (error as { code?: string } | null)?.cod
 
 type NotificationListener = (payload: string) => void;
 
+/** The answer buffer a connection keeps between statements (grown for a larger answer, then let go). */
+const KEPT_ANSWER_BYTES = 64 * 1024;
+
 /**
  * The connection: its prepared statements, the buffer its answers are read from, and the
  * listeners of the notifications that arrive with them (decision 0159). Statements go
@@ -125,7 +128,7 @@ type NotificationListener = (payload: string) => void;
 class Connection {
   readonly statements: PreparedStatements;
   readonly #listeners = new Map<string, Set<NotificationListener>>();
-  #answer = Buffer.alloc(64 * 1024);
+  #answer = Buffer.alloc(KEPT_ANSWER_BYTES);
   #length = 0;
 
   constructor(readonly pglite: PGlite) {
@@ -137,6 +140,8 @@ class Connection {
     this.#length = 0;
     await this.pglite.execProtocolRawStream(message, { syncToFs: false, onRawData: (bytes) => this.#keep(bytes) });
     const reply = readReply<T>(this.#answer.subarray(0, this.#length), this.pglite.parsers as never, options);
+    // A large answer's buffer is not kept: the rows read from it are strings and values of their own.
+    if (this.#answer.length > KEPT_ANSWER_BYTES) this.#answer = Buffer.alloc(KEPT_ANSWER_BYTES);
     for (const { channel, payload } of reply.notifications) {
       // As PGlite delivers them: after the code running now, before the statement's caller resumes.
       for (const listener of this.#listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));

@@ -11,15 +11,14 @@ import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
-import { getDb, openDatabase, setDatabase } from "~/db/client.server";
-import { getEnv } from "~/lib/env.server";
+import { getDb } from "~/db/client.server";
 import { addDays, todayIn, weekdayOf } from "~/lib/time-zone";
 import { loadCoachHome } from "~/modules/coaching/coach-home.server";
-import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { BENCH_PASSWORD } from "./fixtures";
 import { COACH_EMAIL, COACH_MEMBERS, type CoachSeed } from "./coach";
 import { loaderVsSql } from "./loader-vs-sql";
+import { runSeed } from "./seed-run";
 
 const WEEKS = 104;
 const COPY_WEEKS = 26;
@@ -75,33 +74,16 @@ export async function seed(today: string, members = COACH_MEMBERS) {
 }
 
 async function main() {
-  const env = getEnv();
-  const database = await openDatabase(env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, max: 4 } : { kind: "pglite", dataDir: env.DATA_DIR });
-  try {
-    setDatabase(database);
-    await database.migrate();
-    await syncExerciseCatalogue(database.db);
-    const trainer = await createUserWithPassword({ email: COACH_EMAIL, password: BENCH_PASSWORD, name: "Bench Coach", role: "trainer" });
-    const t0 = performance.now();
-    await seed(todayIn("Europe/London"));
-    const seedMs = performance.now() - t0;
-    const actor: SessionUser = { id: trainer.id, email: COACH_EMAIL, name: "Bench Coach", role: "trainer", weightUnit: "kg", profileComplete: true };
-    const home = await loadCoachHome(actor, { page: 1 });
-    const loader = await loaderVsSql("/coach", () => loadCoachHome(actor, { page: 1 }));
-    const result: CoachSeed = { seedMs, needAttention: home.attention.total, loader };
-    fs.writeFileSync(process.env.BENCH_OUT!, JSON.stringify(result));
-  } finally {
-    await database.close();
-  }
+  const trainer = await createUserWithPassword({ email: COACH_EMAIL, password: BENCH_PASSWORD, name: "Bench Coach", role: "trainer" });
+  const t0 = performance.now();
+  await seed(todayIn("Europe/London"));
+  const seedMs = performance.now() - t0;
+  const actor: SessionUser = { id: trainer.id, email: COACH_EMAIL, name: "Bench Coach", role: "trainer", weightUnit: "kg", profileComplete: true };
+  const home = await loadCoachHome(actor, { page: 1 });
+  const loader = await loaderVsSql("/coach", () => loadCoachHome(actor, { page: 1 }));
+  const result: CoachSeed = { seedMs, needAttention: home.attention.total, loader };
+  fs.writeFileSync(process.env.BENCH_OUT!, JSON.stringify(result));
 }
 
 // Run as a script (the bench's coach section), not when `npm run load`'s seed imports `seed`.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runSeed(main);
