@@ -73,6 +73,13 @@ async function migrateTo(db: Database, migrationsFolder: string) {
   }
 }
 
+/**
+ * Each old row a second after the one before: PGlite's clock counts milliseconds, and rows
+ * saved in the same one would leave "newest first" to their random ids.
+ */
+let saved = 0;
+const nextCreatedAt = () => new Date(Date.UTC(2026, 0, 1) + ++saved * 1000);
+
 /** The old form's save, as it was before 0010 (app/modules/progress/progress-entries.server.ts). */
 async function oldLogWorkout(actor: Actor, input: unknown): Promise<{ id: string }> {
   ensureCan(actor, "memberArea", "view");
@@ -81,13 +88,13 @@ async function oldLogWorkout(actor: Actor, input: unknown): Promise<{ id: string
   const id = crypto.randomUUID();
   await getDb()
     .insert(progressEntry)
-    .values({ id, userId: actor.id, kind: w.exercise, recordedOn: w.date, value: toStored(w.exercise, w.weight, ctx.unit), sets: w.sets, reps: w.reps, notes: w.notes });
+    .values({ id, userId: actor.id, kind: w.exercise, recordedOn: w.date, value: toStored(w.exercise, w.weight, ctx.unit), sets: w.sets, reps: w.reps, notes: w.notes, createdAt: nextCreatedAt() });
   return { id };
 }
 
 /** A row the columns allowed though the form never wrote it: no sets or no reps. */
 async function legacyLift(userId: string, kind: Exercise, recordedOn: string, valueKg: number, sets: number | null, reps: number | null, notes = "") {
-  await getDb().insert(progressEntry).values({ id: crypto.randomUUID(), userId, kind, recordedOn, value: valueKg, sets, reps, notes });
+  await getDb().insert(progressEntry).values({ id: crypto.randomUUID(), userId, kind, recordedOn, value: valueKg, sets, reps, notes, createdAt: nextCreatedAt() });
 }
 
 async function member(name: string): Promise<Actor> {
