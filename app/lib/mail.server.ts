@@ -38,6 +38,8 @@ async function fromAddress(): Promise<string | { name: string; address: string }
   return env.MAIL_FROM ?? { name: await getBusinessName(), address: `no-reply@${new URL(env.BASE_URL).hostname}` };
 }
 
+let outboxWrites = 0;
+
 /** SMTP when SMTP_URL is set, else an .eml file in DATA_DIR/outbox/. Returns where it went. */
 export async function sendMail(mail: Mail): Promise<string> {
   const info = await (await getTransport()).sendMail({ from: await fromAddress(), ...mail });
@@ -48,7 +50,8 @@ export async function sendMail(mail: Mail): Promise<string> {
   // The outbox holds one-time links: the server's user only.
   const dir = dataPath("outbox");
   ensurePrivateDir(dir);
-  const file = `${dir}/${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`;
+  // Named by time, then by the order this process wrote them (two in one millisecond still sort as written).
+  const file = `${dir}/${new Date().toISOString().replace(/[:.]/g, "-")}-${String(++outboxWrites % 1_000_000).padStart(6, "0")}-${crypto.randomBytes(4).toString("hex")}.eml`;
   await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
   getLogger().info({ file }, "mail written to the outbox");
   return file;
