@@ -51,7 +51,7 @@ describe("the daily billing sweep", () => {
     expect((await sweepBilling(new Date(NOW.getTime() + 2 * DAY))).paused).toEqual([recent.planId]);
     expect((await sweepBilling(new Date(NOW.getTime() + 3 * DAY))).paused).toEqual([]);
     await runDueJobs();
-    const mails = outboxMails().filter((m) => m.includes(`To: ${late.email}`));
+    const mails = outboxMails().filter((m) => m.includes(`To: ${late.email}`) && m.includes("is paused"));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("is paused");
     expect(mails[0]).toContain("http://localhost:3000/members/billing");
