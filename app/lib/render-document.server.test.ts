@@ -79,3 +79,36 @@ describe("an abandoned render", () => {
     expect(lines).toEqual([]);
   });
 });
+
+describe("the document's stream", () => {
+  it("sends each pass of the render in one piece as soon as React has written it: the shell, then the part that waited", async () => {
+    let arrive = (_text: string) => {};
+    const data = new Promise<string>((resolve) => (arrive = resolve));
+    function Late() {
+      return createElement("p", null, use(data));
+    }
+    // A shell of some 20 KB: React writes it in pieces of 4 KB.
+    const items = Array.from({ length: 600 }, (_, i) => createElement("li", { key: i }, `Set ${i} of the week`));
+    const response = await renderDocument(page([createElement("ul", { key: "sets" }, items), createElement(Suspense, { key: "late", fallback: createElement("p", null, "Loading") }, createElement(Late))]), {
+      url: URL_OF_PAGE,
+      status: 200,
+      headers: new Headers(),
+      waitForAll: false,
+      nonce: "n",
+      deadlineMs: 2_000,
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const shell = decoder.decode((await reader.read()).value);
+    expect(shell.length).toBeGreaterThan(16_000);
+    expect(shell).toContain("Set 0 of the week");
+    expect(shell).toContain("Set 599 of the week");
+    expect(shell).toContain("Loading");
+    expect(shell).not.toContain("Week 3 is done");
+    arrive("Week 3 is done");
+    let rest = "";
+    for (let read = await reader.read(); !read.done; read = await reader.read()) rest += decoder.decode(read.value);
+    expect(rest).toContain("Week 3 is done");
+    expect(lines).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { ReactNode } from "react";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
@@ -18,6 +18,35 @@ export interface DocumentRender {
   waitForAll: boolean;
   nonce: string | undefined;
   deadlineMs?: number;
+}
+
+/**
+ * Where React writes the document: it writes in pieces of 4 KB and calls `flush()` when a
+ * pass of its render is written, so the pieces are held until then and go on as one. The
+ * gzip stream of the compression middleware costs a round trip to its thread per piece:
+ * the workout page's 92 KB in pieces cost 3.4 ms of CPU to compress, in one 0.6 ms, and
+ * each piece also crossed the web stream and the socket on its own (decision 0172).
+ */
+class DocumentBuffer extends Transform {
+  private held: Buffer[] = [];
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.held.push(chunk);
+    callback();
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.flush();
+    callback();
+  }
+
+  /** React's call at the end of each pass: what it wrote goes on. */
+  flush(): void {
+    if (this.held.length === 0) return;
+    const out = this.held.length === 1 ? this.held[0]! : Buffer.concat(this.held);
+    this.held = [];
+    this.push(out);
+  }
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -54,7 +83,7 @@ export function renderDocument(element: ReactNode, render: DocumentRender): Prom
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = new DocumentBuffer();
       const stream = createReadableStreamFromReadable(body.pipe(dropModulePreloads()));
       render.headers.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(stream, { headers: render.headers, status }));
