@@ -20,7 +20,7 @@ import { action as listRouteAction, loader as listRouteLoader } from "~/routes/m
 import { action as oneRouteAction, loader as oneRouteLoader } from "~/routes/members.check-ins.$checkInId";
 import { action as staffListAction, loader as staffListLoader } from "~/routes/coach.members.$memberId.check-ins";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/coach.members.$memberId.check-ins.$checkInId";
-import { outboxMails } from "../support/outbox";
+import { mailsAbout, outboxMails } from "../support/outbox";
 import { callRouteOrData, getRequest, locationOf, postForm, signInCookie, toastOf, underLayout } from "../support/route-calls";
 
 const dashboardLoader = underLayout(membersMiddleware, dashboardRouteLoader);
@@ -167,7 +167,7 @@ describe("the staff's check-in screens", () => {
     expect(locationOf(sent)).toBe(path);
     expect(await toastOf(sent)).toMatchObject({ type: "success", title: "Reply sent" });
     await runDueJobs();
-    const mail = outboxMails().slice(mails).filter((m) => m.includes("replied to your check-in"));
+    const mail = mailsAbout("replied to your check-in", mails);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toContain("To: a@check-in-routes.test");
     expect(mail[0]).toContain(`/members/check-ins/${row!.id}`);

@@ -11,6 +11,17 @@ export function outboxMails(): string[] {
     .map((file) => fs.readFileSync(path.join(dir, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
 }
 
+/**
+ * The e-mails after the first `since` whose Subject line holds `subject`: a test that runs the
+ * jobs may also send others to the same people (on a Sunday between 07:00 and 19:00 a run
+ * crossing a quarter hour sends every member their check-in reminder).
+ */
+export function mailsAbout(subject: string, since = 0): string[] {
+  return outboxMails()
+    .slice(since)
+    .filter((m) => m.split(/\r?\n/).some((line) => line.startsWith("Subject: ") && line.includes(subject)));
+}
+
 /** The token of the newest link to `pathname` mailed to `email`. */
 export function mailedToken(email: string, pathname: string): string {
   const mail = outboxMails()
