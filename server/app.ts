@@ -1,5 +1,6 @@
 /**
- * The server build's entry (vite.config.ts): small on purpose. start() opens and migrates
+ * The server build's entry (vite.config.ts): small on purpose (on PGlite it starts the
+ * WebAssembly's compile before loading anything else, decision 0175). start() opens and migrates
  * the database and makes the process's HTTP server, which answers /healthz from then on;
  * only then does it load the rest of the application (server/application.ts: express,
  * better-auth, every module of the site), which answers every other request once loaded
@@ -8,11 +9,9 @@
  */
 import http from "node:http";
 import type { Database } from "~/db/client.server";
-import { getEnv } from "~/lib/env.server";
+import { pgliteWasm } from "~/db/pglite-wasm.server";
 import type * as Application from "./application";
 import type { AppOptions } from "./application";
-import { answerHealthCheck, isHealthCheck } from "./health-check";
-import { openAndMigrate } from "./open-database";
 
 export type { AppOptions } from "./application";
 
@@ -42,6 +41,13 @@ async function application(options: AppOptions, database: Database): Promise<Ass
  * start (`started`: server/boot.ts startServices) is done.
  */
 export async function start(options: AppOptions) {
+  // On PGlite, its WebAssembly compiles on V8's background threads while these modules load (decision 0175).
+  if (!options.database && !process.env.DATABASE_URL) pgliteWasm().catch(() => undefined);
+  const [{ getEnv }, { openAndMigrate }, { answerHealthCheck, isHealthCheck }] = await Promise.all([
+    import("~/lib/env.server"),
+    import("./open-database"),
+    import("./health-check"),
+  ]);
   const env = getEnv();
   const database = await openAndMigrate(options.database);
   const https = env.BASE_URL.startsWith("https://");

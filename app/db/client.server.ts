@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteClient } from "./pglite-client.server";
+import { pgliteWasm } from "./pglite-wasm.server";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -209,7 +210,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.kind === "pglite-memory") {
-    const pglite = new PGlite({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions, startParams: PGLITE_START });
+    const pglite = new PGlite({ loadDataDir: options.loadDataDir, pgliteWasmModule: await pgliteWasm(), extensions: pgliteExtensions, startParams: PGLITE_START });
     await pglite.waitReady;
     return openPglite(pglite, () => undefined, "pglite-memory");
   }
@@ -219,7 +220,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dir, { recursive: true });
     // A killed process leaves postmaster.pid behind; we hold the lock, so it is stale.
     fs.rmSync(path.join(dir, "postmaster.pid"), { force: true });
-    const pglite = new PGlite(dir, { extensions: pgliteExtensions, startParams: PGLITE_START });
+    const pglite = new PGlite(dir, { pgliteWasmModule: await pgliteWasm(), extensions: pgliteExtensions, startParams: PGLITE_START });
     await pglite.waitReady;
     return await openPglite(pglite, release, "pglite");
   } catch (error) {
