@@ -143,6 +143,8 @@ describe("refused messages", () => {
       for (let i = 0; i < MESSAGE_LIMITS.burst.max; i += 1) expect((await sendAs(cookie, path, `Message ${i}`)).status).toBe(302);
       const refused = await sendAs(cookie, path, "One too many");
       expect(refused.status).toBe(429);
+      // The page form's answer says when to try again, as the action's data answer does.
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await refused.text()).toContain("You are sending messages faster than we can take them. Try again in 1 minute.");
       expect(await storedOf(member.id)).toHaveLength(before + MESSAGE_LIMITS.burst.max);
     }
