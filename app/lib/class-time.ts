@@ -1,7 +1,8 @@
 /**
  * One way to write a class's time to a person: the spec's timetable writes "6:00 AM" and
  * "7:00 PM", so every place a class is shown (the Group Classes page, the member's
- * calendar and dashboard, the staff screens' pickers, the reminder e-mail) does too.
+ * calendar and dashboard, the staff's week, timetable, roster and pickers, the e-mails)
+ * does too. A form's time field keeps the 24-hour value the browser's time input takes.
  */
 
 /** "06:00" → "6:00 AM", "19:30" → "7:30 PM", "00:15" → "12:15 AM". */

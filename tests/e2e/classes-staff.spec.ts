@@ -52,18 +52,18 @@ test.describe("the staff Classes area", () => {
     await add.getByLabel("Room").fill("Studio 9");
     await add.getByRole("button", { name: "Add row" }).click();
     await expect(page.getByText("Timetable row added", { exact: true })).toBeVisible();
-    const row = page.getByRole("list", { name: "Weekly timetable" }).getByRole("listitem").filter({ hasText: "Sunday 10:30 Core & Flexibility" });
+    const row = page.getByRole("list", { name: "Weekly timetable" }).getByRole("listitem").filter({ hasText: "Sunday 10:30 AM Core & Flexibility" });
     await expect(row).toContainText("Room: Studio 9");
     await expect(row).toContainText(`Coach: ${users.trainer.name}`);
 
-    await page.getByRole("link", { name: "Edit Sunday 10:30 Core & Flexibility" }).click();
-    const edit = page.getByRole("form", { name: "Edit Sunday 10:30 Core & Flexibility" });
+    await page.getByRole("link", { name: "Edit Sunday 10:30 AM Core & Flexibility" }).click();
+    const edit = page.getByRole("form", { name: "Edit Sunday 10:30 AM Core & Flexibility" });
     await expect(edit.getByLabel("Room")).toHaveValue("Studio 9");
     await edit.getByLabel("Room").fill("Studio 10");
     await edit.getByLabel("Start time").fill("11:00");
     await edit.getByRole("button", { name: "Save row" }).click();
     await expect(page.getByText("Timetable row saved", { exact: true })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Weekly timetable" }).getByRole("listitem").filter({ hasText: "Sunday 11:00 Core & Flexibility" })).toContainText("Room: Studio 10");
+    await expect(page.getByRole("list", { name: "Weekly timetable" }).getByRole("listitem").filter({ hasText: "Sunday 11:00 AM Core & Flexibility" })).toContainText("Room: Studio 10");
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 

@@ -124,7 +124,7 @@ export function ClassRoster({ roster, coaches, desk, result }: { roster: Roster;
         empty="No offers are waiting for an answer."
         detail={(p) => {
           const expires = roster.offered.find((o) => o.bookingId === p.bookingId)?.expires;
-          return expires ? `Offer open until ${formatLongDate(expires.date)}, ${expires.time}` : "Offered";
+          return expires ? `Offer open until ${formatLongDate(expires.date)}, ${formatClassTime(expires.time)}` : "Offered";
         }}
       />
       <PeopleList heading="Waitlist" people={roster.waiting} empty="Nobody is waiting." detail={(_, i) => `Number ${i + 1}`} />

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { formatClassTime } from "~/lib/class-time";
 import { formatLongDate } from "~/lib/dates";
 
 interface WeekClass {
@@ -82,7 +83,7 @@ export function ClassWeek({ week, list }: ClassWeekProps) {
                 <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
                   <div>
                     <Link to={`/classes/${encodeURIComponent(c.id)}`} className="font-semibold text-brand-strong underline-offset-2 hover:underline">
-                      {c.time} {c.typeName}
+                      {formatClassTime(c.time)} {c.typeName}
                     </Link>
                     <p className="text-sm text-zinc-700">
                       {c.durationMinutes} min{c.coachName ? ` · ${c.coachName}` : ""}

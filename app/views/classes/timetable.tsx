@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
+import { formatClassTime } from "~/lib/class-time";
 import { MAX_TIMETABLE_ROWS, WEEKDAYS } from "~/modules/classes/classes.schema";
 import { CoachField, ConfirmButton, refusalOf, useRefusalToast, type Result } from "./class-parts";
 
@@ -31,7 +32,7 @@ export function Timetable({ rows, types, coaches, editing, result }: TimetablePr
   const values = refused?.values ?? {};
   const errors = refused?.fieldErrors ?? {};
   const value = (name: string, fallback: string) => (typeof values[name] === "string" ? (values[name] as string) : fallback);
-  const heading = editing ? `Edit ${editing.weekdayName} ${editing.time} ${editing.typeName}` : "Add a timetable row";
+  const heading = editing ? `Edit ${editing.weekdayName} ${formatClassTime(editing.time)} ${editing.typeName}` : "Add a timetable row";
   return (
     <div className="mt-8 space-y-10">
       <section aria-labelledby="timetable-heading">
@@ -46,21 +47,21 @@ export function Timetable({ rows, types, coaches, editing, result }: TimetablePr
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <div className="min-w-0">
                 <p className="font-semibold">
-                  {r.weekdayName} {r.time} {r.typeName}
+                  {r.weekdayName} {formatClassTime(r.time)} {r.typeName}
                 </p>
                 <p className="text-sm text-zinc-700">
                   Coach: {r.coachName || "none yet"} · Room: {r.location || "none yet"}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Link to={`/classes/timetable?edit=${encodeURIComponent(r.id)}#row-form`} className={buttonClass("secondary")} aria-label={`Edit ${r.weekdayName} ${r.time} ${r.typeName}`}>
+                <Link to={`/classes/timetable?edit=${encodeURIComponent(r.id)}#row-form`} className={buttonClass("secondary")} aria-label={`Edit ${r.weekdayName} ${formatClassTime(r.time)} ${r.typeName}`}>
                   Edit
                 </Link>
                 <ConfirmButton
                   label="Remove"
-                  name={`Remove ${r.weekdayName} ${r.time} ${r.typeName}`}
+                  name={`Remove ${r.weekdayName} ${formatClassTime(r.time)} ${r.typeName}`}
                   title="Remove this timetable row?"
-                  text={`${r.weekdayName} ${r.time} ${r.typeName}: its upcoming classes are cancelled and their members e-mailed.`}
+                  text={`${r.weekdayName} ${formatClassTime(r.time)} ${r.typeName}: its upcoming classes are cancelled and their members e-mailed.`}
                   intent="remove-row"
                   fields={{ rowId: r.id }}
                   confirm="Remove row"
