@@ -10,6 +10,7 @@ import { pruneJobsJob } from "~/lib/jobs.server";
 import { nightlyBackupJob } from "~/modules/backups/nightly.server";
 import { billingSweepJob } from "~/modules/billing/billing-sweep.server";
 import { processBillingEventJob } from "~/modules/billing/events.server";
+import { retryEventsJob } from "~/modules/billing/events-retry.server";
 import { mandateEndedMailJob, paymentFailedMailJob, planPausedMailJob } from "~/modules/billing/failed-payment-mails.server";
 import { createSubscriptionJob } from "~/modules/billing/subscriptions.server";
 import { classNoticeJob } from "~/modules/classes/class-staff.server";
@@ -45,6 +46,7 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   classNoticeJob,
   receiptMailJob,
   processBillingEventJob,
+  retryEventsJob,
   createSubscriptionJob,
   paymentFailedMailJob,
   mandateEndedMailJob,

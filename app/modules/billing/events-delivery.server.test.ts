@@ -13,8 +13,9 @@ import { runDueJobs } from "~/jobs.server";
 import { resetEnv } from "~/lib/env.server";
 import { getPaymentProvider } from "~/lib/payments/payment-provider.server";
 import { EVENT_ATTEMPTS, processBillingEvent } from "./events.server";
+import { RETRY_EVENTS_FOR_MS, retryGivenUpEvents } from "./events-retry.server";
 import { signWebhookBody } from "~/lib/gocardless/webhook.server";
-import { memberWithCheckout, SECRET, startEventsWorld, type EventsWorld } from "./events.test-support";
+import { memberWithCheckout, SECRET, startEventsWorld, TOKEN, type EventsWorld } from "./events.test-support";
 import { DIRECT_DEBIT_OFF, eventJobKey, receiveProviderWebhook } from "./webhook-intake.server";
 
 let world: EventsWorld;
@@ -137,6 +138,66 @@ describe("a batch of 250 events", () => {
     expect(new Set(payments.map((p) => p.periodStart)).size).toBe(payments.length);
     expect(await getDb().select().from(billingEvent).where(sql`${billingEvent.processedAt} is null`)).toEqual([]);
   }, 120_000);
+});
+
+describe("an outage longer than an event's attempts", () => {
+  const directDebit = (on: boolean) => {
+    if (on) process.env.GOCARDLESS_ACCESS_TOKEN = TOKEN;
+    else delete process.env.GOCARDLESS_ACCESS_TOKEN;
+    resetEnv();
+  };
+  const jobOf = async (eventId: string) => (await getDb().select().from(job).where(eq(job.key, eventJobKey(eventId))))[0]!;
+
+  /** Runs the event's job through all its attempts while direct debit is off: each fails, the last for good. */
+  const giveUp = async (eventId: string, from: Date) => {
+    directDebit(false);
+    try {
+      for (let i = 1; i <= EVENT_ATTEMPTS; i += 1) await runDueJobs({ now: new Date(from.getTime() + i * 3_600_000) });
+    } finally {
+      directDebit(true);
+    }
+    expect(await jobOf(eventId)).toMatchObject({ status: "failed", attempts: EVENT_ATTEMPTS });
+    expect((await rowOf(eventId)).processedAt).toBeNull();
+  };
+
+  it("tries an event whose job gave up again once direct debit answers, and applies it once", async () => {
+    const cleo = await memberWithCheckout("Cleo Outage");
+    const created = eventsOf("payments", "created").at(-1)!;
+    await world.standIn.deliverEvents([created.id]);
+    const arrived = (await rowOf(created.id)).receivedAt;
+    await giveUp(created.id, arrived);
+
+    // Still off: nothing is tried.
+    directDebit(false);
+    try {
+      expect(await retryGivenUpEvents(new Date(arrived.getTime() + 10 * 3_600_000))).toBe(0);
+    } finally {
+      directDebit(true);
+    }
+    expect((await jobOf(created.id)).status).toBe("failed");
+
+    const later = new Date(arrived.getTime() + 11 * 3_600_000);
+    expect(await retryGivenUpEvents(later)).toBe(1);
+    expect(await jobOf(created.id)).toMatchObject({ status: "pending", attempts: 0 });
+    await runDueJobs({ now: later });
+    expect((await rowOf(created.id)).processedAt).not.toBeNull();
+    const payments = await getDb().select().from(billingPayment).where(eq(billingPayment.planId, cleo.planId));
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ status: "pending", providerPaymentId: created.links.payment });
+    // Processed: the next hour's sweep leaves it alone.
+    expect(await retryGivenUpEvents(new Date(later.getTime() + 3_600_000))).toBe(0);
+  });
+
+  it("leaves an event that arrived more than a week ago as it is", async () => {
+    await memberWithCheckout("Dov Outage");
+    const created = eventsOf("payments", "created").at(-1)!;
+    await world.standIn.deliverEvents([created.id]);
+    const arrived = (await rowOf(created.id)).receivedAt;
+    await giveUp(created.id, arrived);
+    expect(await retryGivenUpEvents(new Date(arrived.getTime() + RETRY_EVENTS_FOR_MS + 1))).toBe(0);
+    expect((await jobOf(created.id)).status).toBe("failed");
+    expect(await retryGivenUpEvents(new Date(arrived.getTime() + RETRY_EVENTS_FOR_MS - 60_000))).toBe(1);
+  });
 });
 
 describe("the intake when direct debit is off", () => {
