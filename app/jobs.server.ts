@@ -9,6 +9,7 @@ import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
 import { nightlyBackupJob } from "~/modules/backups/nightly.server";
 import { billingSweepJob } from "~/modules/billing/billing-sweep.server";
+import { cancelErasedMandatesJob } from "~/modules/billing/erased-mandates.server";
 import { processBillingEventJob } from "~/modules/billing/events.server";
 import { retryEventsJob } from "~/modules/billing/events-retry.server";
 import { mandateEndedMailJob, paymentFailedMailJob, planPausedMailJob } from "~/modules/billing/failed-payment-mails.server";
@@ -52,4 +53,5 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   mandateEndedMailJob,
   planPausedMailJob,
   billingSweepJob,
+  cancelErasedMandatesJob,
 ]);

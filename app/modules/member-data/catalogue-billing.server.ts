@@ -8,7 +8,7 @@
  * the member or is being collected (`billingStillRunning`): ending a plan is a money decision
  * the coach makes on the billing page, where the provider's subscription is cancelled.
  */
-import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { billingCheckout, billingMandate, billingPayment, billingReceipt, billingRefund, creditGrant, creditUse, memberPlan } from "~/db/schema/billing";
 import type { Member, PersonalTable } from "./catalogue.server";
@@ -87,4 +87,13 @@ export async function billingStillRunning(tx: Tx, memberId: string): Promise<str
     .where(and(eq(billingPayment.memberId, memberId), eq(billingPayment.status, "pending"), eq(billingPayment.method, "direct_debit")))
     .limit(1);
   return collecting ? PAYMENT_BEING_COLLECTED : null;
+}
+
+/** The provider's ids of the member's mandates still pending or active: erasure has them cancelled (decision 0177). */
+export async function liveMandateIds(tx: Tx, memberId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: billingMandate.providerMandateId })
+    .from(billingMandate)
+    .where(and(eq(billingMandate.memberId, memberId), inArray(billingMandate.status, ["pending", "active"])));
+  return rows.map((row) => row.id);
 }

@@ -20,7 +20,8 @@ import { defineJob, enqueueJob } from "~/lib/jobs.server";
 import { getStorage } from "~/lib/storage.server";
 import { ADMIN_CHANGE_LOCK } from "~/modules/users/user-admin.server";
 import { catalogue, isPersonal, kindOfTable, tableName, type Member } from "./catalogue.server";
-import { billingStillRunning } from "./catalogue-billing.server";
+import { cancelErasedMandatesJob, MAX_MANDATES_PER_JOB } from "~/modules/billing/erased-mandates.server";
+import { billingStillRunning, liveMandateIds } from "./catalogue-billing.server";
 import { rowCount } from "./row-count";
 import { eraseSchema } from "./member-data.schema";
 
@@ -76,6 +77,8 @@ export async function eraseMember(actor: Actor, memberId: string, input: unknown
     // Nothing may go on charging, or be collected from, someone the site no longer knows.
     const running = await billingStillRunning(tx, target.id);
     if (running) throw new AppError(409, running);
+    // Nor may their bank account be debited again: their mandates are cancelled at the provider.
+    const mandateIds = await liveMandateIds(tx, target.id);
     const m: Member = { id: target.id, email: target.email.toLowerCase(), name: target.name };
     const entries = catalogue.filter(isPersonal);
     const keys: string[] = [];
@@ -98,6 +101,7 @@ export async function eraseMember(actor: Actor, memberId: string, input: unknown
     // The one line left: when and by whom, nothing of the person erased.
     await tx.insert(auditLog).values({ id: crypto.randomUUID(), actorId: actor.id, actorEmail: actor.email, action: "member.erased", targetType: "erasure_report", targetId: reportId, summary: ERASED_SUMMARY });
     for (let i = 0; i < keys.length; i += KEYS_PER_JOB) await enqueueJob(tx, deleteFilesJob, { keys: keys.slice(i, i + KEYS_PER_JOB) });
+    for (let i = 0; i < mandateIds.length; i += MAX_MANDATES_PER_JOB) await enqueueJob(tx, cancelErasedMandatesJob, { mandateIds: mandateIds.slice(i, i + MAX_MANDATES_PER_JOB) });
     return reportId;
   });
 }
