@@ -33,7 +33,7 @@ async function endedMember(name: string): Promise<StartedPlan & { providerMandat
   const [mandate] = await getDb().select().from(billingMandate).where(eq(billingMandate.memberId, started.memberId));
   expect(mandate?.status).toMatch(/pending|active/);
   await getDb().update(memberPlan).set({ status: "ended" }).where(eq(memberPlan.id, started.planId));
-  await getDb().update(billingPayment).set({ status: "paid" }).where(eq(billingPayment.memberId, started.memberId));
+  await getDb().update(billingPayment).set({ status: "paid_out" }).where(eq(billingPayment.memberId, started.memberId));
   return { ...started, providerMandateId: mandate!.providerMandateId };
 }
 
