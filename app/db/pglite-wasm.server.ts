@@ -11,13 +11,14 @@ import v8 from "node:v8";
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 export function pgliteWasm(): Promise<WebAssembly.Module> {
+  if (compiled) return compiled;
   // One background thread, not one a core, optimises PGlite's busiest functions as they
   // become busy: the server is sized for a core a process, and more threads took the cores
   // from the start's own work, 0.2-0.3 s of a start (decision 0175).
   v8.setFlagsFromString("--wasm-num-compilation-tasks=1");
   // Read at once (a few milliseconds from the operating system's cache): a read's callback
   // would wait for the main thread, busy loading modules, and the compile with it.
-  compiled ??= (async () => WebAssembly.compile(fs.readFileSync(wasmFile())))();
+  compiled = (async () => WebAssembly.compile(fs.readFileSync(wasmFile())))();
   return compiled;
 }
 

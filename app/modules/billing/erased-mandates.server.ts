@@ -21,7 +21,7 @@ const alreadyEnded = (error: unknown) => error instanceof GoCardlessApiError && 
 export const cancelErasedMandatesJob = defineJob({
   kind: "billing.cancel-erased-mandates",
   payload: z.object({ mandateIds: z.array(z.string().min(1)).min(1).max(MAX_MANDATES_PER_JOB) }),
-  // Doubling delays up to an hour: about six hours for the provider, or direct debit, to come back.
+  // Doubling delays up to an hour: about three hours for the provider, or direct debit, to come back.
   maxAttempts: 10,
   run: async ({ mandateIds }) => {
     const provider = getPaymentProvider();

@@ -15,7 +15,7 @@ import { defineRecurringJob, everyHour, JOBS_CHANNEL } from "~/lib/jobs.server";
 import { getLogger } from "~/lib/logger.server";
 import { getPaymentProvider } from "~/lib/payments/payment-provider.server";
 import { processBillingEventJob } from "./events.server";
-import { eventJobKey } from "./webhook-intake.server";
+import { EVENT_JOB_KEY_PREFIX } from "./webhook-intake.server";
 
 /** How long after its arrival an unprocessed event is still tried again. */
 export const RETRY_EVENTS_FOR_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,7 +25,7 @@ export async function retryGivenUpEvents(now: Date): Promise<number> {
   if (!getPaymentProvider()) return 0;
   const db = getDb();
   const keys = db
-    .select({ key: sql<string>`${eventJobKey("")} || ${billingEvent.id}` })
+    .select({ key: sql<string>`${EVENT_JOB_KEY_PREFIX} || ${billingEvent.id}` })
     .from(billingEvent)
     .where(and(isNull(billingEvent.processedAt), gt(billingEvent.receivedAt, new Date(now.getTime() - RETRY_EVENTS_FOR_MS))));
   const retried = await db.transaction(async (tx) => {

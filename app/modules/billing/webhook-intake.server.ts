@@ -32,7 +32,8 @@ export interface WebhookAnswer {
 }
 
 /** The job key of an event's processing: one job per event, whatever the number of deliveries. */
-export const eventJobKey = (eventId: string) => `billing-event:${eventId}`;
+export const EVENT_JOB_KEY_PREFIX = "billing-event:";
+export const eventJobKey = (eventId: string) => `${EVENT_JOB_KEY_PREFIX}${eventId}`;
 
 /**
  * Checks and stores one webhook. 404 when direct debit is off (no provider configured), 498

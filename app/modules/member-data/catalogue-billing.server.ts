@@ -4,7 +4,8 @@
  * Erasure keeps what the law makes the coach keep, without the person: receipts (their
  * numbers, amounts and the business's details), payments and refunds (amounts, dates,
  * statuses, descriptions) stay with the member's id, name and e-mail taken off; plans,
- * checkouts, mandates and credits go. Erasure is refused while something can still charge
+ * checkouts, mandates and credits go (the mandates cancelled at the provider too,
+ * `liveMandateIds`, decision 0177). Erasure is refused while something can still charge
  * the member or is being collected (`billingStillRunning`): ending a plan is a money decision
  * the coach makes on the billing page, where the provider's subscription is cancelled.
  */
