@@ -16,13 +16,18 @@ const idleWaiters = new Set<() => void>();
  * page: it is not counted, or background work would always wait.
  */
 export function countRequestsInFlight(req: Request, res: Response, next: NextFunction): void {
-  if (req.headers.accept === "text/event-stream") return next();
+  if (isEventStream(req)) return next();
   answering += 1;
   res.once("close", () => {
     answering -= 1;
     if (answering === 0) for (const wake of [...idleWaiters]) wake();
   });
   next();
+}
+
+/** A page's request for its event stream (EventSource asks with this Accept header alone). */
+export function isEventStream(req: Request): boolean {
+  return req.headers.accept === "text/event-stream";
 }
 
 export function requestsInFlight(): number {

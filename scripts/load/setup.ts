@@ -1,8 +1,8 @@
 /**
  * One set-up of `npm run load`: its server process(es) started on a seeded database and
  * pinned, the members and coaches signed in and the members' message streams held open,
- * then the pages' server time at rest, the rate steps of the evening's mix, and the
- * /coach stage (5 coaches at once while the members train).
+ * then the pages' server time at rest, the rate steps of the evening's mix, the /coach
+ * stage (5 coaches at once while the members train), and the pages at rest again, warm.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -73,7 +73,10 @@ export interface SetupResult {
   label: string;
   pinned: string;
   seed?: LoadSeed;
+  /** Each page at rest just after the start (V8 still compiling what the pages run). */
   atRest: RestRow[];
+  /** The same once the steps are done and the server is quiet again: each page's own cost. */
+  atRestWarm: RestRow[];
   steps: StepResult[];
   /** The highest rate with p99 ≤ 1 s and no errors, timeouts or unexpected answers (0: none). */
   highest: number;
@@ -314,10 +317,13 @@ export async function runSetup(context: SetupContext): Promise<SetupResult> {
       const { samples } = await runStep({ rate: memberRate, seconds: options.coachStageSeconds, targets, plan, kinds: memberKinds, meter, streamsDropped: dropped, extra: bursts });
       coachStage = { memberRate, coach: stats(samples.filter((s) => s.kind === "/coach (5 at once)")), members: stats(samples.filter((s) => s.kind !== "/coach (5 at once)")) };
     }
+    await settle(meter);
+    console.log(`  at rest again, warm: each page ${options.restRequests} times in a row…`);
+    const atRestWarm = await measureAtRest(targets[0]!, cast, meter, options.restRequests);
     const streamsDropped = streams.dropped();
     if (streamsDropped) console.log(`  ${streamsDropped} message streams ended during the run`);
     for (const target of targets) target.agent.destroy();
-    return { name, label: SETUP_LABELS[name], pinned, seed, atRest, steps, highest, coachStage };
+    return { name, label: SETUP_LABELS[name], pinned, seed, atRest, atRestWarm, steps, highest, coachStage };
   } finally {
     restorePriority();
     streams?.close();

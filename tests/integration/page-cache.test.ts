@@ -87,6 +87,15 @@ describe("the public page cache", () => {
     expect(br.body.length).toBeLessThan(plain.body.length / 3);
   });
 
+  it("compresses a page rendered afresh with brotli's 256 KB window, not its 4 MB default (decision 0178)", async () => {
+    // RFC 7932 §9.1: the stream's first bits give the window (WBITS), lowest bit first.
+    const windowBits = (first: number) => ((first & 1) === 0 ? 16 : ((first >> 1) & 7) !== 0 ? 17 + ((first >> 1) & 7) : ((first >> 4) & 7) !== 0 ? 8 + ((first >> 4) & 7) : 17);
+    const br = await raw("/services?utm_source=x", "br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(windowBits(br.body[0]!)).toBe(18);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toContain("</html>");
+  });
+
   it("does not serve the visitors' copy to a request with cookies or a query string", async () => {
     const plain = await fetch(`${app.base}/about`);
     expect(await plain.text()).toContain("Member Login");
