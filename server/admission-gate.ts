@@ -21,12 +21,10 @@ export const HOLD_MS = 1_000;
 export const MAX_WAITING = 1_000;
 
 interface Waiter {
-  res: Response;
-  proceed: () => void;
+  /** Admits the read; dropped once its client has gone, so a gone read waits as a few bytes. */
+  admit: (() => void) | null;
   /** Queued until admitted; gone once its client went while queued. */
   state: "queued" | "admitted" | "gone";
-  /** Its client has gone (the response closed). */
-  closed: boolean;
 }
 
 const READS = new Set(["GET", "HEAD"]);
@@ -68,9 +66,7 @@ export function admissionGate({ limit, holdMs = HOLD_MS, maxWaiting = MAX_WAITIN
       if (waiter.state === "gone") continue;
       waiting -= 1;
       waiter.state = "admitted";
-      hold(waiter.res);
-      // On a stack of its own, not inside the response whose head freed the place.
-      setImmediate(() => waiter.closed || waiter.proceed());
+      waiter.admit!();
     }
     if (head === queue.length) {
       queue.length = 0;
@@ -91,12 +87,21 @@ export function admissionGate({ limit, holdMs = HOLD_MS, maxWaiting = MAX_WAITIN
       res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" }).type("text/plain").send("The server is busy. Please try again in a moment.");
       return;
     }
-    const waiter: Waiter = { res, proceed: () => proceed(), state: "queued", closed: false };
+    let closed = false;
+    const waiter: Waiter = {
+      state: "queued",
+      admit: () => {
+        hold(res);
+        // On a stack of its own, not inside the response whose head freed the place.
+        setImmediate(() => closed || proceed());
+      },
+    };
     res.once("close", () => {
-      waiter.closed = true;
+      closed = true;
       // Still queued: skipped when its turn comes. Admitted: its own release runs.
       if (waiter.state !== "queued") return;
       waiter.state = "gone";
+      waiter.admit = null;
       waiting -= 1;
     });
     queue.push(waiter);

@@ -155,10 +155,10 @@ async function lighthouseSection(baseUrl: string, memberCookie: string, baseline
   }
 }
 
-/** A copy of the seeded DATA_DIR for the baseline's server (a PGlite database belongs to one process), made while no server has it open. */
+/** A copy of the seeded DATA_DIR for the baseline's server (a PGlite database belongs to one process), made while no server has it open; not the backup channel's socket (each server opens its own). */
 function copyForBaseline(dataDir: string): string {
   const copy = `${dataDir}-lighthouse-baseline`;
-  fs.cpSync(dataDir, copy, { recursive: true });
+  fs.cpSync(dataDir, copy, { recursive: true, filter: (source) => !fs.lstatSync(source).isSocket() });
   return copy;
 }
 
