@@ -79,6 +79,8 @@ export function admissionGate({ limit, holdMs = HOLD_MS, maxWaiting = MAX_WAITIN
 
   return (req: Request, res: Response, proceed) => {
     if (!READS.has(req.method) || isEventStream(req)) return proceed();
+    // Gone before it got here (held through the start, say): its 'close' has fired already.
+    if (req.socket.destroyed) return;
     if (working < limit && waiting === 0) {
       hold(res);
       return proceed();

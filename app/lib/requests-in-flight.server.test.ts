@@ -62,6 +62,37 @@ describe("requestsInFlight", () => {
   });
 });
 
+describe("a request whose client went before it was counted", () => {
+  it("is not counted (its close came before the count could see it)", async () => {
+    let closed = () => {};
+    let arrived = () => {};
+    const gone = new Promise<void>((resolve) => (closed = resolve));
+    const came = new Promise<void>((resolve) => (arrived = resolve));
+    const app = express();
+    // As the start-up holds requests: this one reaches the count only after its client has gone.
+    app.use((_req, res, next) => {
+      arrived();
+      res.once("close", () => {
+        closed();
+        setImmediate(next);
+      });
+    });
+    app.use(countRequestsInFlight);
+    app.get("/late", (_req, res) => res.end("late"));
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server!.once("listening", resolve));
+    const controller = new AbortController();
+    const answer = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/late`, { signal: controller.signal }).catch(() => "aborted");
+    await came;
+    controller.abort();
+    expect(await answer).toBe("aborted");
+    await gone;
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(requestsInFlight()).toBe(0);
+  });
+});
+
 describe("waiting for the requests in flight", () => {
   it("resolves at once with none in flight, when the last one is answered, or after its longest wait", async () => {
     await noRequestInFlight(60_000);

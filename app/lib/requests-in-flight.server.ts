@@ -16,7 +16,8 @@ const idleWaiters = new Set<() => void>();
  * page: it is not counted, or background work would always wait.
  */
 export function countRequestsInFlight(req: Request, res: Response, next: NextFunction): void {
-  if (isEventStream(req)) return next();
+  // A client gone before its request got here (held through the start): its 'close' has fired already.
+  if (isEventStream(req) || req.socket.destroyed) return next();
   answering += 1;
   res.once("close", () => {
     answering -= 1;

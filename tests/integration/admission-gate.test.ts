@@ -43,7 +43,9 @@ async function gatedApp(options: Parameters<typeof admissionGate>[0]) {
     const name = String(req.params.name);
     events.note(`arrived:${name}`);
     res.once("close", () => events.note(`closed:${name}`));
-    next();
+    // "late…" reaches the gate only once its client has gone, as a request held through the start can.
+    if (name.startsWith("late")) void events.when(`closed:${name}`).then(() => setImmediate(next));
+    else next();
   });
   app.use(admissionGate(options));
   app.all("/page/:name", (req, res) => {
@@ -117,6 +119,30 @@ describe("the admission gate", () => {
     app.complete("c");
     expect(await Promise.all([a, c])).toEqual(["a done", "c done"]);
     expect(app.started).toEqual(["a", "c"]);
+  });
+
+  it("drops a read whose client went before it reached the gate, with a place free or not", async () => {
+    const app = await gatedApp({ limit: 1, holdMs: 60_000 });
+    for (const name of ["late-free", "late-busy"]) {
+      const a = name === "late-busy" ? text(fetch(`${app.base}/page/a`)) : null;
+      if (a) await app.when("started:a");
+      const controller = new AbortController();
+      const gone = fetch(`${app.base}/page/${name}`, { signal: controller.signal }).catch(() => "aborted");
+      await app.when(`arrived:${name}`);
+      controller.abort();
+      expect(await gone).toBe("aborted");
+      await app.when(`closed:${name}`);
+      if (a) {
+        app.complete("a");
+        expect(await a).toBe("a done");
+      }
+    }
+    // The place a held is free again, and nothing else took it: the next read starts at once.
+    const next = text(fetch(`${app.base}/page/next`));
+    await app.when("started:next");
+    app.complete("next");
+    expect(await next).toBe("next done");
+    expect(app.started).toEqual(["a", "next"]);
   });
 
   it("never queues a write or an event stream", async () => {
