@@ -81,6 +81,16 @@ describe("who may open the coach's pages", () => {
 });
 
 describe("dismissing and snoozing from the pages", () => {
+  it("dismisses from the reason's one form: the snooze days it also sends are not read", async () => {
+    const noSignIn = (await reasonsOn("trainer")).find((r) => r.reason === "no_sign_in")!;
+    const answer = await callRouteOrData(coach.action, postForm("/coach", cookies.trainer, { intent: "dismiss-attention", memberId, reason: "no_sign_in", occurrence: noSignIn.occurrence, days: "7" }));
+    expect(await toastOf(answer)).toMatchObject({ type: "success", title: "Dismissed" });
+    const rows = await getDb().select({ until: attentionDismissal.until }).from(attentionDismissal).where(eq(attentionDismissal.memberId, memberId));
+    expect(rows).toEqual([{ until: null }]);
+    // Back as it was, for the snooze below.
+    await getDb().delete(attentionDismissal).where(eq(attentionDismissal.memberId, memberId));
+  });
+
   it("snoozes a reason from /coach: a toast, and the reason is gone from the list", async () => {
     const noSignIn = (await reasonsOn("trainer")).find((r) => r.reason === "no_sign_in")!;
     const answer = await callRouteOrData(coach.action, postForm("/coach", cookies.trainer, { intent: "snooze-attention", memberId, reason: "no_sign_in", occurrence: noSignIn.occurrence, days: "3" }));

@@ -15,13 +15,6 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
     <ul className="divide-y divide-zinc-200">
       {items.map((item) => {
         const labelId = `reason-${memberId}-${item.reason}-${item.occurrence}`.replace(/[^\w-]/g, "_");
-        const hidden = (
-          <>
-            <input type="hidden" name="memberId" value={memberId} />
-            <input type="hidden" name="reason" value={item.reason} />
-            <input type="hidden" name="occurrence" value={item.occurrence} />
-          </>
-        );
         return (
           <li key={`${item.reason}-${item.occurrence}`} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
             <div>
@@ -43,8 +36,11 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
               <Link to={item.action.href} className={buttonClass(item.retryPaymentId ? "secondary" : "primary", "px-4")} aria-describedby={labelId}>
                 {item.action.label}
               </Link>
-              <Form method="post" className="flex items-center gap-2">
-                {hidden}
+              {/* One form for both: Dismiss leaves the days unread. */}
+              <Form method="post" className="flex flex-wrap items-center gap-2">
+                <input type="hidden" name="memberId" value={memberId} />
+                <input type="hidden" name="reason" value={item.reason} />
+                <input type="hidden" name="occurrence" value={item.occurrence} />
                 <label className="sr-only" htmlFor={`${labelId}-days`}>
                   Snooze for
                 </label>
@@ -58,9 +54,6 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
                 <button type="submit" name="intent" value={SNOOZE_INTENT} className={buttonClass("secondary", "px-4")} aria-describedby={labelId}>
                   Snooze
                 </button>
-              </Form>
-              <Form method="post">
-                {hidden}
                 <button type="submit" name="intent" value={DISMISS_INTENT} className={buttonClass("ghost", "px-4")} aria-describedby={labelId}>
                   Dismiss
                 </button>
