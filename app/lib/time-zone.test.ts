@@ -75,3 +75,29 @@ describe("plain dates", () => {
     expect(weekdayOf("2026-11-22")).toBe(0);
   });
 });
+
+describe("the offsets kept a day at a time", () => {
+  // What Intl itself shows, read afresh for each instant.
+  const intlClock = (instant: number, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(new Date(instant));
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
+  };
+
+  it("show what Intl shows on every side of a clock change, twice over (kept and not)", () => {
+    // London and New York change by an hour, Lord Howe by half an hour; Kathmandu is 5:45 ahead; Apia skipped 30 December 2011.
+    const changes = ["2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z", "2026-11-01T06:00:00Z", "2026-04-04T15:00:00Z", "2026-06-01T00:00:00Z", "2011-12-30T10:00:00Z"];
+    const zones = ["Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Apia"];
+    for (let pass = 0; pass < 2; pass++) {
+      for (const change of changes) {
+        for (let minutes = -26 * 60; minutes <= 26 * 60; minutes += 29) {
+          const instant = Date.parse(change) + minutes * 60_000 + 59_999;
+          for (const zone of zones) {
+            const p = toZonedParts(instant, zone);
+            expect(`${p.date} ${p.time}`, `${new Date(instant).toISOString()} in ${zone}`).toBe(intlClock(instant, zone));
+          }
+        }
+      }
+    }
+  });
+});

@@ -51,12 +51,47 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-function numericParts(instant: number, timeZone: string) {
+function partsFromIntl(instant: number, timeZone: string) {
   const out: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== "literal") out[part.type] = Number(part.value);
   }
   return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour! % 24, minute: out.minute!, second: out.second! };
+}
+
+/** Milliseconds the zone's clock is ahead of UTC at an instant (whole seconds), from Intl. */
+function offsetFromIntl(instant: number, timeZone: string): number {
+  const p = partsFromIntl(instant, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * Each zone's offset, kept a UTC day at a time: Intl's formatToParts costs about 5 µs, and
+ * a page formats dozens of instants (decision 0181). A day whose offset differs at its
+ * first and last millisecond (a clock change) is not kept: its instants ask Intl. Bounded:
+ * 64 zones of 8,192 days (22 years) each, then emptied.
+ */
+const offsets = new Map<string, Map<number, number>>();
+
+function offsetMs(instant: number, timeZone: string): number {
+  const day = Math.floor(instant / DAY);
+  let zone = offsets.get(timeZone);
+  const kept = zone?.get(day);
+  if (kept !== undefined) return kept;
+  const start = offsetFromIntl(day * DAY, timeZone);
+  if (start !== offsetFromIntl((day + 1) * DAY - 1, timeZone)) return offsetFromIntl(instant, timeZone);
+  if (!zone || zone.size >= 8192) {
+    if (!zone && offsets.size >= 64) offsets.clear();
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  zone.set(day, start);
+  return start;
+}
+
+function numericParts(instant: number, timeZone: string) {
+  const wall = new Date(Math.floor(instant / 1000) * 1000 + offsetMs(instant, timeZone));
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds() };
 }
 
 /** The date, time and weekday an instant shows on a clock in `timeZone`. */
@@ -68,9 +103,7 @@ export function toZonedParts(instant: Date | string | number, timeZone: string):
 
 /** Minutes the zone is ahead of UTC at an instant (London in summer: 60). */
 export function offsetMinutes(instant: number, timeZone: string): number {
-  const p = numericParts(instant, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE);
+  return Math.round(offsetMs(instant, timeZone) / MINUTE);
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
