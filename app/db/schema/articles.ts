@@ -23,8 +23,8 @@ export const article = pgTable(
   },
   (t) => [
     uniqueIndex("articles_slug_idx").on(t.slug),
-    index("articles_visible_idx").on(t.published, t.membersOnly, t.createdAt.desc()),
-    index("articles_category_idx").on(t.category, t.createdAt.desc()),
-    index("articles_created_idx").on(t.createdAt.desc()),
+    index("articles_visible_idx").on(t.published, t.membersOnly, t.createdAt.desc().nullsFirst()),
+    index("articles_category_idx").on(t.category, t.createdAt.desc().nullsFirst()),
+    index("articles_created_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -19,5 +19,5 @@ export const auditLog = pgTable(
     summary: text("summary").notNull(),
     ip: text("ip"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at.desc()), index("audit_log_actor_at_idx").on(t.actorId, t.at.desc())],
+  (t) => [index("audit_log_at_idx").on(t.at.desc().nullsFirst()), index("audit_log_actor_at_idx").on(t.actorId, t.at.desc().nullsFirst())],
 );

@@ -141,7 +141,7 @@ export const memberPlan = pgTable(
   (t) => [
     // One live subscription or term per member: the lock-free guard behind the row lock.
     uniqueIndex("member_plans_live_idx").on(t.memberId).where(sql`${t.status} <> 'ended' and ${t.kind} <> 'pack'`),
-    index("member_plans_member_idx").on(t.memberId, t.createdAt.desc()),
+    index("member_plans_member_idx").on(t.memberId, t.createdAt.desc().nullsFirst()),
     index("member_plans_status_idx").on(t.status),
     uniqueIndex("member_plans_subscription_idx").on(t.providerSubscriptionId),
   ],
@@ -166,7 +166,7 @@ export const billingCheckout = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("billing_checkouts_provider_idx").on(t.providerCheckoutId), index("billing_checkouts_member_idx").on(t.memberId, t.createdAt.desc())],
+  (t) => [uniqueIndex("billing_checkouts_provider_idx").on(t.providerCheckoutId), index("billing_checkouts_member_idx").on(t.memberId, t.createdAt.desc().nullsFirst())],
 );
 
 export const paymentStatuses = ["pending", "confirmed", "paid_out", "failed", "cancelled", "charged_back", "refunded"] as const;
@@ -203,8 +203,8 @@ export const billingPayment = pgTable(
   },
   (t) => [
     uniqueIndex("billing_payments_provider_idx").on(t.providerPaymentId),
-    index("billing_payments_member_idx").on(t.memberId, t.createdAt.desc()),
-    index("billing_payments_created_idx").on(t.createdAt.desc()),
+    index("billing_payments_member_idx").on(t.memberId, t.createdAt.desc().nullsFirst()),
+    index("billing_payments_created_idx").on(t.createdAt.desc().nullsFirst()),
     // The staff payments list and its CSV, newest first (read backwards) and in keyset pages (decision 0142).
     index("billing_payments_charge_idx").on(t.chargeDate, t.createdAt, t.id),
     index("billing_payments_status_idx").on(t.status, t.chargeDate),

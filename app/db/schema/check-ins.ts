@@ -37,7 +37,7 @@ export const checkIn = pgTable(
     reviewedById: text("reviewed_by_id").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
-    uniqueIndex("check_ins_user_week_idx").on(t.userId, t.weekOf.desc()),
+    uniqueIndex("check_ins_user_week_idx").on(t.userId, t.weekOf.desc().nullsFirst()),
     // The staff's 'check-ins to review' list and the waiting-for-review rule.
     index("check_ins_waiting_idx").on(t.submittedAt).where(sql`${t.reviewedAt} is null`),
     check("check_ins_scales", sql`${t.sleep} between 1 and 5 and ${t.energy} between 1 and 5 and ${t.stress} between 1 and 5 and ${t.hunger} between 1 and 5`),

@@ -30,7 +30,7 @@ export const contactSubmission = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("contact_submissions_created_idx").on(t.createdAt.desc()),
-    index("contact_submissions_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("contact_submissions_created_idx").on(t.createdAt.desc().nullsFirst()),
+    index("contact_submissions_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 );

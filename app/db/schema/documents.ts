@@ -21,5 +21,5 @@ export const nutritionDocument = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("nutrition_documents_category_idx").on(t.category, t.createdAt.desc()), index("nutrition_documents_created_idx").on(t.createdAt.desc())],
+  (t) => [index("nutrition_documents_category_idx").on(t.category, t.createdAt.desc().nullsFirst()), index("nutrition_documents_created_idx").on(t.createdAt.desc().nullsFirst())],
 );

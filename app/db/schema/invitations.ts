@@ -23,5 +23,5 @@ export const invitation = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("invitations_token_hash_idx").on(t.tokenHash), index("invitations_email_idx").on(t.email), index("invitations_created_idx").on(t.createdAt.desc())],
+  (t) => [uniqueIndex("invitations_token_hash_idx").on(t.tokenHash), index("invitations_email_idx").on(t.email), index("invitations_created_idx").on(t.createdAt.desc().nullsFirst())],
 );

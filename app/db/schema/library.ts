@@ -34,7 +34,7 @@ export const contentItem = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("content_items_type_idx").on(t.type, t.createdAt.desc()),
-    index("content_items_visible_idx").on(t.type, t.membersOnly, t.createdAt.desc()),
+    index("content_items_type_idx").on(t.type, t.createdAt.desc().nullsFirst()),
+    index("content_items_visible_idx").on(t.type, t.membersOnly, t.createdAt.desc().nullsFirst()),
   ],
 );

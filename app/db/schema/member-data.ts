@@ -33,7 +33,7 @@ export const dataExport = pgTable(
   },
   (t) => [
     uniqueIndex("data_exports_token_hash_idx").on(t.tokenHash),
-    index("data_exports_recipient_idx").on(t.recipientId, t.createdAt.desc()),
+    index("data_exports_recipient_idx").on(t.recipientId, t.createdAt.desc().nullsFirst()),
     index("data_exports_member_idx").on(t.memberId),
     // The sweep: archives still stored.
     index("data_exports_stored_idx").on(t.expiresAt).where(sql`${t.storageKey} is not null`),
@@ -62,5 +62,5 @@ export const erasureReport = pgTable(
     tables: jsonb("tables").$type<Array<{ table: string; rows: number; kept?: string }>>().notNull(),
     files: integer("files").notNull(),
   },
-  (t) => [index("erasure_reports_at_idx").on(t.at.desc())],
+  (t) => [index("erasure_reports_at_idx").on(t.at.desc().nullsFirst())],
 );

@@ -36,8 +36,8 @@ export const program = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("programs_member_idx").on(t.memberId, t.startDate.desc()),
-    index("programs_template_idx").on(t.isTemplate, t.updatedAt.desc()),
+    index("programs_member_idx").on(t.memberId, t.startDate.desc().nullsFirst()),
+    index("programs_template_idx").on(t.isTemplate, t.updatedAt.desc().nullsFirst()),
     uniqueIndex("programs_assignment_member_idx").on(t.assignmentId, t.memberId),
   ],
 );
@@ -59,7 +59,7 @@ export const programAssignment = pgTable(
     createdById: text("created_by_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("program_assignments_source_idx").on(t.sourceId, t.createdAt.desc())],
+  (t) => [index("program_assignments_source_idx").on(t.sourceId, t.createdAt.desc().nullsFirst())],
 );
 
 /** A week of a program, in order (position 0 is week 1). */

@@ -26,5 +26,5 @@ export const progressPhoto = pgTable(
     variants: jsonb("variants").$type<UploadVariant[]>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("progress_photos_user_date_idx").on(t.userId, t.takenOn.desc(), t.createdAt.desc()), index("progress_photos_check_in_idx").on(t.checkInId)],
+  (t) => [index("progress_photos_user_date_idx").on(t.userId, t.takenOn.desc().nullsFirst(), t.createdAt.desc().nullsFirst()), index("progress_photos_check_in_idx").on(t.checkInId)],
 );

@@ -24,7 +24,7 @@ export const progressEntry = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("progress_entries_user_kind_date_idx").on(t.userId, t.kind, t.recordedOn.desc(), t.createdAt.desc())],
+  (t) => [index("progress_entries_user_kind_date_idx").on(t.userId, t.kind, t.recordedOn.desc().nullsFirst(), t.createdAt.desc().nullsFirst())],
 );
 
 /** A member's fitness goal. */
@@ -43,5 +43,5 @@ export const fitnessGoal = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("fitness_goals_user_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("fitness_goals_user_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
 );

@@ -29,5 +29,5 @@ export const upload = pgTable(
     createdById: text("created_by_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("uploads_created_idx").on(t.createdAt.desc())],
+  (t) => [index("uploads_created_idx").on(t.createdAt.desc().nullsFirst())],
 );

@@ -26,10 +26,10 @@ export const workout = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("workouts_user_date_idx").on(t.userId, t.performedOn.desc(), t.startedAt.desc()),
+    index("workouts_user_date_idx").on(t.userId, t.performedOn.desc().nullsFirst(), t.startedAt.desc().nullsFirst()),
     index("workouts_day_idx").on(t.programDayId),
     // The workout under way (the Today card, starting one): a member has at most a few unfinished.
-    index("workouts_under_way_idx").on(t.userId, t.startedAt.desc()).where(sql`${t.finishedAt} is null`),
+    index("workouts_under_way_idx").on(t.userId, t.startedAt.desc().nullsFirst()).where(sql`${t.finishedAt} is null`),
   ],
 );
 
@@ -106,7 +106,7 @@ export const setLog = pgTable(
     // One set per key and member (a resend answers the stored set); another member's key is another key.
     // Partial: only the queue's sets, so the planner never takes it for a member's other set queries.
     uniqueIndex("set_logs_user_client_key_idx").on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
-    index("set_logs_user_exercise_date_idx").on(t.userId, t.exerciseId, t.performedOn.desc()),
+    index("set_logs_user_exercise_date_idx").on(t.userId, t.exerciseId, t.performedOn.desc().nullsFirst()),
     // Records: the best estimated one-rep max of an exercise first.
     index("set_logs_user_exercise_estimate_idx").on(t.userId, t.exerciseId, sql`(${estimatedOneRepMaxOf(t.weightKg, t.reps)}) desc`),
     // One set number per exercise of a workout: two taps at once cannot both be set 3.

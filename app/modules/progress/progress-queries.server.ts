@@ -22,9 +22,8 @@ export function latestEntriesQuery(userId: string, kinds: readonly EntryKind[], 
       select p.id, p.kind, p.recorded_on, p.value, p.sets, p.reps, p.notes, p.created_at
       from ${progressEntry} p
       where p.user_id = ${userId} and p.kind = k.kind
-      -- 'nulls last' as the index is written (the columns are never null), so the
-      -- planner reads the newest rows straight from the index and stops at the limit.
-      order by p.recorded_on desc nulls last, p.created_at desc nulls last
+      -- The index's order (decision 0182): the newest rows read straight from it, up to the limit.
+      order by p.recorded_on desc, p.created_at desc
       -- The limit written into the text (a whole number of ours): as a parameter it made the
       -- database plan the statement afresh at every run instead of keeping its plan.
       limit ${sql.raw(String(Math.max(0, Math.trunc(limit))))}
@@ -37,8 +36,8 @@ export function seriesQuery(userId: string, kinds: readonly EntryKind[], from: s
     .select({ kind: progressEntry.kind, recordedOn: progressEntry.recordedOn, value: progressEntry.value, reps: progressEntry.reps })
     .from(progressEntry)
     .where(and(eq(progressEntry.userId, userId), inArray(progressEntry.kind, [...kinds]), from ? gte(progressEntry.recordedOn, from) : undefined))
-    // Oldest first is the index read backwards: 'nulls first' mirrors its 'desc nulls last'.
-    .orderBy(asc(progressEntry.kind), sql`${progressEntry.recordedOn} asc nulls first`, sql`${progressEntry.createdAt} asc nulls first`);
+    // Oldest first is the index read backwards (decision 0182).
+    .orderBy(asc(progressEntry.kind), asc(progressEntry.recordedOn), asc(progressEntry.createdAt));
 }
 
 /** The goals, open ones first, newest first. */

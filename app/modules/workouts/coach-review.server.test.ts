@@ -16,7 +16,7 @@ import { addBlock, addDay, addWeek } from "~/modules/programs/program-structure.
 import { createProgram } from "~/modules/programs/programs.server";
 import { MEMBER_NOT_FOUND } from "~/modules/users/member-account.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { recordSetsQuery, workoutExercisesQuery, workoutSetsQuery } from "./coach-review-queries.server";
+import { finishedWorkoutSetCountsQuery, finishedWorkoutsQuery, recordSetsQuery, workoutExercisesQuery, workoutSetsQuery } from "./coach-review-queries.server";
 import { getMemberTrainingForStaff } from "./coach-review.server";
 import { REVIEW_WORKOUTS } from "./coach-review-types";
 import { insertTrainingHistory } from "./training-history.fixture";
@@ -255,5 +255,11 @@ describe("a member with years of training", () => {
     expect(plans.bestOneRepMax).toContain("set_logs_user_exercise_date_idx");
     for (const [name, plan] of Object.entries(plans)) expect(plan, name).not.toMatch(/Seq Scan on set_logs/);
     expect(await explain(workoutExercisesQuery(ids))).toContain("workout_exercises_workout_idx");
+    // Newest first straight off (user, date desc): no sort of three years of workouts (decision 0182).
+    for (const query of [finishedWorkoutsQuery(lifter, REVIEW_WORKOUTS), finishedWorkoutSetCountsQuery(lifter, 5)]) {
+      const plan = await explain(query);
+      expect(plan).toContain("Index Scan using workouts_user_date_idx");
+      expect(plan).not.toMatch(/Sort/);
+    }
   });
 });

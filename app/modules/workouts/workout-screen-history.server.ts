@@ -66,9 +66,9 @@ export async function lastTimes(userId: string, exerciseIds: string[], workoutEx
     cross join lateral (
       select ${setLog.workoutExerciseId} as workout_exercise_id, ${setLog.performedOn} as performed_on from ${setLog}
       where ${otherSetsOf(userId, workoutExerciseIds)}
-      -- 'nulls last' as the index is written (the column is never null): the newest set is
-      -- read from the index, not every set of the exercise sorted.
-      order by ${setLog.performedOn} desc nulls last, ${setLog.loggedAt} desc limit 1
+      -- The index's order (decision 0182): the newest set is read from the index, not every
+      -- set of the exercise sorted.
+      order by ${setLog.performedOn} desc, ${setLog.loggedAt} desc limit 1
     ) l
     join ${setLog} s on s.workout_exercise_id = l.workout_exercise_id
     order by k.exercise_id, s.set_number`);
