@@ -38,8 +38,8 @@ export const checkIn = pgTable(
   },
   (t) => [
     uniqueIndex("check_ins_user_week_idx").on(t.userId, t.weekOf.desc().nullsFirst()),
-    // The staff's 'check-ins to review' list and the waiting-for-review rule.
-    index("check_ins_waiting_idx").on(t.submittedAt).where(sql`${t.reviewedAt} is null`),
+    // The staff's 'check-ins to review' list (oldest first, then by id: read in order) and the waiting-for-review rule.
+    index("check_ins_waiting_idx").on(t.submittedAt, t.id).where(sql`${t.reviewedAt} is null`),
     check("check_ins_scales", sql`${t.sleep} between 1 and 5 and ${t.energy} between 1 and 5 and ${t.stress} between 1 and 5 and ${t.hunger} between 1 and 5`),
     check("check_ins_nutrition", sql`${t.nutritionAdherence} between 0 and 100`),
   ],

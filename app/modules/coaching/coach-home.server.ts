@@ -27,20 +27,23 @@ export interface CheckInToReview {
   submittedAt: string;
 }
 
-/** The check-ins no coach has reviewed yet, oldest first (`check_ins_waiting_idx`), and how many there are. */
+const waiting = isNull(checkIn.reviewedAt);
+
+/** The oldest check-ins waiting for review, read in order off `check_ins_waiting_idx` (submitted, id): the first few rows, whatever the backlog. */
+export function checkInsToReviewQuery() {
+  return getDb()
+    .select({ id: checkIn.id, memberId: checkIn.userId, memberName: user.name, memberEmail: user.email, weekOf: checkIn.weekOf, submittedAt: checkIn.submittedAt })
+    .from(checkIn)
+    .innerJoin(user, eq(user.id, checkIn.userId))
+    .where(waiting)
+    .orderBy(asc(checkIn.submittedAt), asc(checkIn.id))
+    .limit(CHECK_INS_SHOWN);
+}
+
+/** The check-ins no coach has reviewed yet, oldest first, and how many there are. */
 export async function listCheckInsToReview(actor: Actor): Promise<{ items: CheckInToReview[]; total: number }> {
   ensureCan(actor, "checkIns", "reviewAny");
-  const waiting = isNull(checkIn.reviewedAt);
-  const [items, [counted]] = await Promise.all([
-    getDb()
-      .select({ id: checkIn.id, memberId: checkIn.userId, memberName: user.name, memberEmail: user.email, weekOf: checkIn.weekOf, submittedAt: checkIn.submittedAt })
-      .from(checkIn)
-      .innerJoin(user, eq(user.id, checkIn.userId))
-      .where(waiting)
-      .orderBy(asc(checkIn.submittedAt), asc(checkIn.id))
-      .limit(CHECK_INS_SHOWN),
-    getDb().select({ total: count() }).from(checkIn).where(waiting),
-  ]);
+  const [items, [counted]] = await Promise.all([checkInsToReviewQuery(), getDb().select({ total: count() }).from(checkIn).where(waiting)]);
   return {
     items: items.map((row) => ({ id: row.id, memberId: row.memberId, memberName: row.memberName || row.memberEmail, weekOf: row.weekOf, submittedAt: row.submittedAt.toISOString() })),
     total: counted?.total ?? 0,
