@@ -3,18 +3,14 @@
  * read in order off `check_ins_waiting_idx`, whatever the backlog.
  */
 import { randomUUID } from "node:crypto";
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { CHECK_INS_SHOWN, checkInsToReviewQuery, listCheckInsToReview } from "./coach-home.server";
+import { explain } from "../../../tests/support/explain";
 
 const coach = { id: "coach-home-trainer", role: "trainer" as const, email: "trainer@coach-home.test", weightUnit: "kg" as const };
-
-async function explain(query: SQLWrapper): Promise<string> {
-  const result = await getDb().execute(sql`explain ${query}`);
-  return (result as unknown as { rows: Array<Record<string, string>> }).rows.map((r) => Object.values(r)[0]).join("\n");
-}
 
 describe("the check-ins to review", () => {
   it("lists the oldest ten of a long backlog, straight off the index, with the count", async () => {

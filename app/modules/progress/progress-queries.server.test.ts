@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { progressEntry } from "~/db/schema/progress";
@@ -6,6 +6,7 @@ import { getProgressOverview } from "./progress-overview.server";
 import { goalsQuery, latestEntriesQuery, seriesQuery } from "./progress-queries.server";
 import { newUser, type Member } from "./progress-test-support";
 import { bodyKinds, measurementSites } from "./progress.schema";
+import { explain } from "../../../tests/support/explain";
 
 let a: Member;
 let b: Member;
@@ -17,11 +18,6 @@ beforeEach(async () => {
 
 // Lifts are set logs: their reads are checked in app/modules/workouts/lift-history.server.test.ts.
 describe("every overview read of progress_entries is a range scan on (user, kind, date)", () => {
-  async function explain(query: SQLWrapper): Promise<string> {
-    const result = await getDb().execute(sql`explain ${query}`);
-    return (result as unknown as { rows: Array<Record<string, string>> }).rows.map((r) => Object.values(r)[0]).join("\n");
-  }
-
   it("uses the index for latest entries, chart series and the snapshot", async () => {
     // Realistic volume: a few years of daily weights for several members, then statistics.
     const db = getDb();

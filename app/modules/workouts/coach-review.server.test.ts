@@ -4,7 +4,7 @@
  * personal records, who may read it, and that every set-log read is an index scan.
  */
 import crypto from "node:crypto";
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
@@ -22,6 +22,7 @@ import { REVIEW_WORKOUTS } from "./coach-review-types";
 import { insertTrainingHistory } from "./training-history.fixture";
 import { commentOnWorkout } from "./workout-comments.server";
 import { assignAndRun } from "~/modules/programs/programs.test-support";
+import { explain } from "../../../tests/support/explain";
 
 let trainer: SessionUser;
 let admin: SessionUser;
@@ -213,11 +214,6 @@ describe("who may read it", () => {
 });
 
 describe("a member with years of training", () => {
-  async function explain(query: SQLWrapper): Promise<string> {
-    const result = await getDb().execute(sql`explain ${query}`);
-    return (result as unknown as { rows: Array<Record<string, string>> }).rows.map((r) => Object.values(r)[0]).join("\n");
-  }
-
   it("lists the newest workouts only, and reads set logs by their indexes", async () => {
     const heavy: string[] = [];
     for (const i of [0, 1, 2, 3]) {

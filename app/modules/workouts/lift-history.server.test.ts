@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -7,6 +7,7 @@ import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
 import { bestOneRepMaxBefore, bestOneRepMaxBeforeQuery, bestSetPerDayQuery, liftEntries, liftEntriesQuery } from "./lift-history.server";
 import { estimatedOneRepMax } from "./one-rep-max";
 import { insertTrainingHistory } from "./training-history.fixture";
+import { explain } from "../../../tests/support/explain";
 
 let member: string;
 let other: string;
@@ -106,11 +107,6 @@ describe("a performance of an exercise: its sets and its best set", () => {
 });
 
 describe("every history read is a range scan on (user, exercise, date), records on (user, exercise, estimate)", () => {
-  async function explain(query: SQLWrapper): Promise<string> {
-    const result = await getDb().execute(sql`explain ${query}`);
-    return (result as unknown as { rows: Array<Record<string, string>> }).rows.map((r) => Object.values(r)[0]).join("\n");
-  }
-
   it("uses the set logs' index for the entries, the charts and the records", async () => {
     // A few years of three workouts a week of three lifts for several members, then statistics.
     for (const [i, userId] of [member, other, await newMember(), await newMember()].entries()) {
