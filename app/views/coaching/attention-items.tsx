@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { AreaLink } from "~/components/routed-area";
 import { buttonClass } from "~/components/ui/button";
 import { snoozeDays } from "~/modules/coaching/attention";
 import type { AttentionItem } from "~/modules/coaching/attention.server";
@@ -9,7 +9,10 @@ export const RETRY_PAYMENT_INTENT = "retry-payment";
 
 const snoozeLabel = (days: number) => (days === 7 ? "1 week" : days === 1 ? "1 day" : `${days} days`);
 
-/** One member's reasons: what and why, the link to act, and dismiss or snooze (back when true again later). */
+/**
+ * One member's reasons: what and why, the link to act, and dismiss or snooze (back when true again later).
+ * Inside a RoutedArea: its links and forms are plain ones (decision 0183).
+ */
 export function AttentionItems({ memberId, memberName, items }: { memberId: string; memberName: string; items: readonly AttentionItem[] }) {
   return (
     <ul className="divide-y divide-zinc-200">
@@ -26,18 +29,18 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
             </div>
             <div className="flex flex-wrap items-center gap-2">
               {item.retryPaymentId ? (
-                <Form method="post">
+                <form method="post">
                   <input type="hidden" name="paymentId" value={item.retryPaymentId} />
                   <button type="submit" name="intent" value={RETRY_PAYMENT_INTENT} className={buttonClass("primary", "px-4")} aria-describedby={labelId}>
                     Retry payment
                   </button>
-                </Form>
+                </form>
               ) : null}
-              <Link to={item.action.href} className={buttonClass(item.retryPaymentId ? "secondary" : "primary", "px-4")} aria-describedby={labelId}>
+              <AreaLink href={item.action.href} className={buttonClass(item.retryPaymentId ? "secondary" : "primary", "px-4")} aria-describedby={labelId}>
                 {item.action.label}
-              </Link>
+              </AreaLink>
               {/* One form for both: Dismiss leaves the days unread. */}
-              <Form method="post" className="flex flex-wrap items-center gap-2">
+              <form method="post" className="flex flex-wrap items-center gap-2">
                 <input type="hidden" name="memberId" value={memberId} />
                 <input type="hidden" name="reason" value={item.reason} />
                 <input type="hidden" name="occurrence" value={item.occurrence} />
@@ -57,7 +60,7 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
                 <button type="submit" name="intent" value={DISMISS_INTENT} className={buttonClass("ghost", "px-4")} aria-describedby={labelId}>
                   Dismiss
                 </button>
-              </Form>
+              </form>
             </div>
           </li>
         );

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AreaLink, RoutedArea } from "~/components/routed-area";
 import { Pagination } from "~/components/ui/pagination";
 import { formatShortDate } from "~/lib/dates";
 import type { CoachHome } from "~/modules/coaching/coach-home.server";
@@ -21,16 +21,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function CoachHomeView({ home }: { home: CoachHome }) {
   const { attention, checkIns, sessions } = home;
   return (
-    <div className="mx-auto max-w-5xl space-y-8 px-4 py-12 sm:px-6">
+    <RoutedArea className="mx-auto max-w-5xl space-y-8 px-4 py-12 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-bold uppercase sm:text-4xl">Needs attention</h1>
         <div className="flex flex-wrap gap-4">
-          <Link to="/coach/messages" className="font-semibold text-brand-strong underline underline-offset-2">
+          <AreaLink href="/coach/messages" className="font-semibold text-brand-strong underline underline-offset-2">
             Messages
-          </Link>
-          <Link to="/coach/payments" className="font-semibold text-brand-strong underline underline-offset-2">
+          </AreaLink>
+          <AreaLink href="/coach/payments" className="font-semibold text-brand-strong underline underline-offset-2">
             Payments
-          </Link>
+          </AreaLink>
         </div>
       </div>
       <section aria-labelledby="attention-heading">
@@ -45,9 +45,9 @@ export function CoachHomeView({ home }: { home: CoachHome }) {
             {attention.members.map((m) => (
               <li key={m.memberId} className="rounded-xl border border-zinc-200 bg-white p-5 shadow-sm" aria-labelledby={`member-${m.memberId}`}>
                 <h3 id={`member-${m.memberId}`} className="text-lg font-bold">
-                  <Link to={memberPath(m.memberId)} className="underline-offset-2 hover:underline">
+                  <AreaLink href={memberPath(m.memberId)} className="underline-offset-2 hover:underline">
                     {m.name || m.email}
-                  </Link>
+                  </AreaLink>
                 </h3>
                 <AttentionItems memberId={m.memberId} memberName={m.name || m.email} items={m.items} />
               </li>
@@ -66,14 +66,14 @@ export function CoachHomeView({ home }: { home: CoachHome }) {
                 {checkIns.items.map((c) => (
                   <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <span>
-                      <Link to={memberPath(c.memberId)} className="font-semibold underline-offset-2 hover:underline">
+                      <AreaLink href={memberPath(c.memberId)} className="font-semibold underline-offset-2 hover:underline">
                         {c.memberName}
-                      </Link>
+                      </AreaLink>
                       <span className="text-sm text-zinc-700"> · week of {formatShortDate(c.weekOf)}</span>
                     </span>
-                    <Link to={`${memberPath(c.memberId)}/check-ins/${encodeURIComponent(c.id)}`} className="text-sm font-semibold text-brand-strong underline underline-offset-2">
+                    <AreaLink href={`${memberPath(c.memberId)}/check-ins/${encodeURIComponent(c.id)}`} className="text-sm font-semibold text-brand-strong underline underline-offset-2">
                       Review<span className="sr-only"> {c.memberName}&apos;s check-in</span>
-                    </Link>
+                    </AreaLink>
                   </li>
                 ))}
               </ul>
@@ -92,21 +92,21 @@ export function CoachHomeView({ home }: { home: CoachHome }) {
                     {formatShortDate(s.date)}, {s.time}
                   </span>{" "}
                   · {s.type} ·{" "}
-                  <Link to={memberPath(s.memberId)} className="underline-offset-2 hover:underline">
+                  <AreaLink href={memberPath(s.memberId)} className="underline-offset-2 hover:underline">
                     {s.memberName || s.memberEmail}
-                  </Link>
+                  </AreaLink>
                 </li>
               ))}
             </ul>
           )}
           <p className="mt-3 text-sm">
-            <Link to="/schedule" className="font-semibold text-brand-strong underline underline-offset-2">
+            <AreaLink href="/schedule" className="font-semibold text-brand-strong underline underline-offset-2">
               Training Schedule
-            </Link>
+            </AreaLink>
             <span className="text-zinc-700"> · {home.weekLabel}</span>
           </p>
         </Section>
       </div>
-    </div>
+    </RoutedArea>
   );
 }

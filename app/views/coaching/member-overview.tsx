@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { AreaLink, RoutedArea } from "~/components/routed-area";
 import { Button } from "~/components/ui/button";
 import type { ActionData } from "~/lib/action.server";
 import { formatShortDate, formatUsDate, weekdayNames } from "~/lib/dates";
@@ -21,9 +22,9 @@ function Card({ id, title, link, children }: { id: string; title: string; link?:
           {title}
         </h2>
         {link ? (
-          <Link to={link.to} className={linkClass}>
+          <AreaLink href={link.to} className={linkClass}>
             {link.label}
-          </Link>
+          </AreaLink>
         ) : null}
       </div>
       <div className="mt-4 space-y-3">{children}</div>
@@ -40,7 +41,7 @@ function Fact({ term, value }: { term: string; value: string }) {
   );
 }
 
-/** Everything about one member for staff, each part one click from its full screen. */
+/** Everything about one member for staff, each part one click from its full screen; a RoutedArea for its reasons' plain links and forms. */
 export function MemberOverviewView({
   overview,
   timeZone,
@@ -58,12 +59,12 @@ export function MemberOverviewView({
   const staffBase = `/members/${encodeURIComponent(member.id)}`;
   const goalError = result && !result.ok && result.intent === GOAL_WEIGHT_INTENT ? (result.fieldErrors.goalWeight ?? result.error) : null;
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-12 sm:px-6">
+    <RoutedArea className="mx-auto max-w-6xl space-y-6 px-4 py-12 sm:px-6">
       <div>
         <p className="text-sm">
-          <Link to="/coach" className={linkClass}>
+          <AreaLink href="/coach" className={linkClass}>
             Needs attention
-          </Link>
+          </AreaLink>
         </p>
         <h1 className="mt-2 text-3xl font-bold uppercase sm:text-4xl">{member.name}</h1>
         <p className="text-zinc-700">
@@ -156,9 +157,9 @@ export function MemberOverviewView({
             <ul className="space-y-1">
               {overview.workouts.map((w) => (
                 <li key={w.id}>
-                  <Link to={`${staffBase}/training#workout-${w.id}`} className="underline-offset-2 hover:underline">
+                  <AreaLink href={`${staffBase}/training#workout-${w.id}`} className="underline-offset-2 hover:underline">
                     {w.title}
-                  </Link>
+                  </AreaLink>
                   <span className="text-sm text-zinc-700">
                     {" "}
                     · {formatShortDate(w.performedOn)} · {w.setCount} {w.setCount === 1 ? "set" : "sets"}
@@ -177,9 +178,9 @@ export function MemberOverviewView({
             <ul className="space-y-1">
               {overview.checkIns.latest.map((c) => (
                 <li key={c.id}>
-                  <Link to={c.path} className="underline-offset-2 hover:underline">
+                  <AreaLink href={c.path} className="underline-offset-2 hover:underline">
                     Week of {formatShortDate(c.weekOf)}
-                  </Link>
+                  </AreaLink>
                   <span className="text-sm text-zinc-700"> · {c.reviewed ? "Reviewed" : "Waiting for review"}</span>
                 </li>
               ))}
@@ -194,9 +195,9 @@ export function MemberOverviewView({
           </p>
           <p>
             {overview.photos ? `${overview.photos.total} progress ${overview.photos.total === 1 ? "photo" : "photos"}, the latest on ${formatShortDate(overview.photos.latest!)}. ` : "No progress photos yet. "}
-            <Link to={`${base}/photos`} className={linkClass}>
+            <AreaLink href={`${base}/photos`} className={linkClass}>
               Photos
-            </Link>
+            </AreaLink>
           </p>
         </Card>
 
@@ -208,6 +209,6 @@ export function MemberOverviewView({
           </p>
         </Card>
       </div>
-    </div>
+    </RoutedArea>
   );
 }

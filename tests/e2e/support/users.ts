@@ -47,6 +47,8 @@ export const users = {
   checkInReviewed: { email: "check-in-review@relentless.test", name: "Rory Review", role: "member", complete: true },
   // Only tests/e2e/messages.spec.ts writes with it: its conversation with the coaching team.
   messenger: { email: "messenger@relentless.test", name: "Mel Messenger", role: "member", complete: true },
+  // Only tests/e2e/coach-home.spec.ts uses it: it messages the coach, who opens and snoozes that from 'Needs attention'.
+  attentionMember: { email: "attention@relentless.test", name: "Avi Attention", role: "member", complete: true },
   // Only tests/e2e/member-data.spec.ts uses it: it downloads its data, asks for deletion and is erased.
   dataMember: { email: "data-member@relentless.test", name: "Dara Datasmith", role: "member", complete: true },
   // Only tests/e2e/reminders.spec.ts uses it: it chooses its e-mail reminders.
