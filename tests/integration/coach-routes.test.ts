@@ -9,6 +9,8 @@ import { getDb } from "~/db/client.server";
 import { attentionDismissal, lastSignIn } from "~/db/schema/attention";
 import { user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
+import { progressEntry } from "~/db/schema/progress";
+import { progressPhoto } from "~/db/schema/progress-photos";
 import { NO_LONGER_APPLIES } from "~/modules/coaching/attention.server";
 import { MEMBER_NOT_FOUND } from "~/modules/users/member-account.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
@@ -24,7 +26,15 @@ let trainerId = "";
 const memberPath = () => `/coach/members/${memberId}`;
 type Refusal = { data: { ok: false; error: string | null; fieldErrors: Record<string, string> }; init: { status: number } };
 type Home = { home: { attention: { members: Array<{ memberId: string; items: Array<{ reason: string; occurrence: string }> }> } } };
-type Overview = { overview: { member: { id: string }; goalWeight: number | null; attention: Array<{ reason: string; occurrence: string }> } };
+type Overview = {
+  overview: {
+    member: { id: string };
+    goalWeight: number | null;
+    attention: Array<{ reason: string; occurrence: string }>;
+    photos: { total: number; latest: string | null } | null;
+    latestWeight: { value: number; recordedOn: string } | null;
+  };
+};
 
 beforeAll(async () => {
   for (const role of ["admin", "trainer", "member"] as const) {
@@ -76,6 +86,34 @@ describe("who may open the coach's pages", () => {
     for (const id of [trainerId, "nobody"]) {
       const missing = (await callRouteOrData(member.loader, getRequest(`/coach/members/${id}`, cookies.admin), { memberId: id })) as { data: { message: string }; init: { status: number } };
       expect([missing.init.status, missing.data.message]).toEqual([404, MEMBER_NOT_FOUND]);
+    }
+  });
+});
+
+describe("the member page's summary", () => {
+  it("counts the progress photos with the latest date, and shows the latest weight (the later entry of a day)", async () => {
+    const db = getDb();
+    const overview = async () => ((await callRouteOrData(member.loader, getRequest(memberPath(), cookies.trainer), { memberId })) as Overview).overview;
+    expect([(await overview()).photos, (await overview()).latestWeight]).toEqual([null, null]);
+    const photo = { userId: memberId, pose: "front" as const, width: 10, height: 10, variants: [] };
+    await db.insert(progressPhoto).values([
+      { ...photo, id: "summary-photo-1", takenOn: "2026-03-01" },
+      { ...photo, id: "summary-photo-2", takenOn: "2026-04-02" },
+    ]);
+    const weight = { userId: memberId, kind: "weight" };
+    await db.insert(progressEntry).values([
+      { ...weight, id: "summary-weight-1", recordedOn: "2026-04-01", value: 80 },
+      { ...weight, id: "summary-weight-2", recordedOn: "2026-04-03", value: 82, createdAt: new Date("2026-04-03T08:00:00Z") },
+      { ...weight, id: "summary-weight-3", recordedOn: "2026-04-03", value: 81.5, createdAt: new Date("2026-04-03T09:00:00Z") },
+    ]);
+    try {
+      const { photos, latestWeight } = await overview();
+      expect(photos).toEqual({ total: 2, latest: "2026-04-02" });
+      // 81.5 kg in the trainer's unit, pounds.
+      expect(latestWeight).toEqual({ value: 179.7, recordedOn: "2026-04-03" });
+    } finally {
+      await db.delete(progressPhoto).where(eq(progressPhoto.userId, memberId));
+      await db.delete(progressEntry).where(eq(progressEntry.userId, memberId));
     }
   });
 });

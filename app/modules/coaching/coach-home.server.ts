@@ -61,7 +61,9 @@ export async function loadCoachHome(actor: Actor, { page }: { page: number }) {
     listCheckInsToReview(actor),
     listTrainingSessions(actor, utcRange(week.days[0]!, week.days.at(-1)!, timeZone)),
   ]);
-  return { attention, checkIns, sessions: sessions.filter((s) => s.status !== "cancelled"), today, timeZone, weekLabel: week.label };
+  // What the list shows of each session, not the whole row: the page's data is encoded into every document.
+  const shown = sessions.filter((s) => s.status !== "cancelled").map((s) => ({ id: s.id, date: s.date, time: s.time, type: s.type, memberId: s.memberId, memberName: s.memberName || s.memberEmail }));
+  return { attention, checkIns, sessions: shown, today, timeZone, weekLabel: week.label };
 }
 
 export type CoachHome = Awaited<ReturnType<typeof loadCoachHome>>;

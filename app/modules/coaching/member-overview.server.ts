@@ -1,4 +1,4 @@
-import { and, count, desc, eq, max, ne } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
@@ -33,7 +33,10 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
   ensureCan(actor, "coaching", "view");
   const member = await requireMemberAccount(memberId);
   const db = getDb();
-  const [[about], goals, checkIns, [photos], [weight], talk, training, attention] = await Promise.all([
+  // The member's own rows, the photo count and the latest weight in one statement: each statement has a fixed cost.
+  const latestWeight = (column: typeof progressEntry.value | typeof progressEntry.recordedOn) =>
+    sql`(select ${column} from ${progressEntry} where ${progressEntry.userId} = ${user.id} and ${progressEntry.kind} = 'weight' order by ${progressEntry.recordedOn} desc, ${progressEntry.createdAt} desc limit 1)`;
+  const [[about], goals, checkIns, talk, training, attention] = await Promise.all([
     db
       .select({
         createdAt: user.createdAt,
@@ -45,6 +48,10 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
         checkInDay: profile.checkInDay,
         goalWeightKg: profile.goalWeightKg,
         lastSignIn: lastSignIn.at,
+        photoCount: sql<number>`(select count(*)::int from ${progressPhoto} where ${progressPhoto.userId} = ${user.id})`,
+        latestPhoto: sql<string | null>`(select max(${progressPhoto.takenOn})::text from ${progressPhoto} where ${progressPhoto.userId} = ${user.id})`,
+        weightKg: latestWeight(progressEntry.value).mapWith(progressEntry.value),
+        weighedOn: latestWeight(progressEntry.recordedOn).mapWith(progressEntry.recordedOn),
       })
       .from(user)
       .leftJoin(profile, eq(profile.userId, user.id))
@@ -57,16 +64,6 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
       .orderBy(desc(fitnessGoal.createdAt))
       .limit(SHOWN.goals),
     getMemberCheckInSummary(actor, member.id, SHOWN.checkIns),
-    db
-      .select({ total: count(), latest: max(progressPhoto.takenOn) })
-      .from(progressPhoto)
-      .where(eq(progressPhoto.userId, member.id)),
-    db
-      .select({ value: progressEntry.value, recordedOn: progressEntry.recordedOn })
-      .from(progressEntry)
-      .where(and(eq(progressEntry.userId, member.id), eq(progressEntry.kind, "weight")))
-      .orderBy(desc(progressEntry.recordedOn), desc(progressEntry.createdAt))
-      .limit(1),
     getConversationSummary(actor, member.id),
     getMemberTrainingSummary(actor, member.id, SHOWN.workouts),
     memberAttention(actor, member.id),
@@ -88,12 +85,12 @@ export async function getMemberOverview(actor: Actor, memberId: string) {
     },
     goals,
     goalWeight: shown(about?.goalWeightKg),
-    latestWeight: weight ? { value: shown(weight.value)!, recordedOn: weight.recordedOn } : null,
+    latestWeight: about?.weightKg != null && about.weighedOn ? { value: shown(about.weightKg)!, recordedOn: about.weighedOn } : null,
     program: training.program ? { ...training.program, compliance: training.program.compliance.slice(-4) } : null,
     otherPrograms: training.otherPrograms,
     workouts: training.workouts,
     checkIns: { thisWeek: checkIns.status.state, total: checkIns.total, latest: checkIns.latest.map((c) => ({ id: c.id, weekOf: c.weekOf, reviewed: c.reviewed, path: c.path })) },
-    photos: photos && photos.total > 0 ? { total: photos.total, latest: photos.latest } : null,
+    photos: about && about.photoCount > 0 ? { total: about.photoCount, latest: about.latestPhoto } : null,
     conversation: talk.lastMessage ? { lastMessageAt: talk.lastMessage.sentAt, awaitingTeam: talk.awaitingTeam, unread: talk.unread } : null,
     attention,
   };

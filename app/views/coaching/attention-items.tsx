@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { AreaLink } from "~/components/routed-area";
 import { buttonClass } from "~/components/ui/button";
 import { snoozeDays } from "~/modules/coaching/attention";
@@ -14,10 +15,12 @@ const snoozeLabel = (days: number) => (days === 7 ? "1 week" : days === 1 ? "1 d
  * Inside a RoutedArea: its links and forms are plain ones (decision 0183).
  */
 export function AttentionItems({ memberId, memberName, items }: { memberId: string; memberName: string; items: readonly AttentionItem[] }) {
+  // React's short id for the list, and the reason's place in it: each reason's label is named by five attributes.
+  const listId = useId();
   return (
     <ul className="divide-y divide-zinc-200">
-      {items.map((item) => {
-        const labelId = `reason-${memberId}-${item.reason}-${item.occurrence}`.replace(/[^\w-]/g, "_");
+      {items.map((item, index) => {
+        const labelId = `${listId}${index}`;
         return (
           <li key={`${item.reason}-${item.occurrence}`} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
             <div>

@@ -93,7 +93,7 @@ export function CoachHomeView({ home }: { home: CoachHome }) {
                   </span>{" "}
                   · {s.type} ·{" "}
                   <AreaLink href={memberPath(s.memberId)} className="underline-offset-2 hover:underline">
-                    {s.memberName || s.memberEmail}
+                    {s.memberName}
                   </AreaLink>
                 </li>
               ))}
