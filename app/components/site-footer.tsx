@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-
+import { AreaLink, useRoutedArea } from "./routed-area";
 import { mainNav } from "./site-nav";
 
 const heading = "font-display text-sm font-semibold uppercase tracking-widest text-white";
@@ -27,9 +26,9 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: R
       <ul className="mt-4 space-y-2">
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} className={link}>
+            <AreaLink href={l.to} className={link}>
               {l.label}
-            </Link>
+            </AreaLink>
           </li>
         ))}
       </ul>
@@ -40,7 +39,7 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: R
 /** The site settings the footer shows (the root loader passes them). */
 type FooterSettings = Record<"businessName" | "phone" | "email" | "address" | "instagramUrl" | "facebookUrl" | "youtubeUrl" | "tiktokUrl", string>;
 
-/** Contact details and social links appear once the coach has set them in the site settings. */
+/** Contact details and social links appear once the coach has set them in the site settings. Its links are plain ones under one router handler (decision 0183). */
 export function SiteFooter({ settings }: { settings: FooterSettings }) {
   const socials = [
     { href: settings.instagramUrl, label: "Instagram" },
@@ -50,7 +49,7 @@ export function SiteFooter({ settings }: { settings: FooterSettings }) {
   ].filter((s) => s.href);
   const hasContact = settings.phone || settings.email || settings.address;
   return (
-    <footer className="bg-zinc-950 text-sm text-zinc-300">
+    <footer className="bg-zinc-950 text-sm text-zinc-300" {...useRoutedArea()}>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="font-display text-2xl font-bold uppercase tracking-wider text-white">{settings.businessName}</p>
@@ -89,9 +88,9 @@ export function SiteFooter({ settings }: { settings: FooterSettings }) {
             {settings.address ? <p className="whitespace-pre-line">{settings.address}</p> : null}
             {hasContact ? null : (
               <p>
-                <Link to="/contact" className={link}>
+                <AreaLink href="/contact" className={link}>
                   Send us your application
-                </Link>
+                </AreaLink>
               </p>
             )}
           </address>
@@ -105,9 +104,9 @@ export function SiteFooter({ settings }: { settings: FooterSettings }) {
           <ul className="flex flex-wrap gap-4">
             {legalLinks.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className={link}>
+                <AreaLink href={l.to} className={link}>
                   {l.label}
-                </Link>
+                </AreaLink>
               </li>
             ))}
           </ul>

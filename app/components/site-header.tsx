@@ -4,6 +4,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { can } from "~/auth/permissions";
 import { displayName, type SessionUser } from "~/auth/user";
 import { CountBadge, noMenuCounts, type MenuCounts } from "./menu-counts";
+import { AreaLink, isCurrentPage, useRoutedArea } from "./routed-area";
 import { OnDemand } from "./on-demand";
 import { preloadSignInForm, SignInDialog } from "./sign-in-dialog";
 import { mainNav, mobileNav } from "./site-nav";
@@ -52,6 +53,7 @@ export function SiteHeader({ user, businessName, counts = noMenuCounts, menus = 
   const [menuOpen, setMenuOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
   const location = useLocation();
+  const routedArea = useRoutedArea();
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
@@ -93,19 +95,23 @@ export function SiteHeader({ user, businessName, counts = noMenuCounts, menus = 
         >
           Skip to content
         </a>
-        <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to="/" className="min-w-0 truncate font-display text-2xl font-bold uppercase tracking-wider text-white">
+        {/* The bar's links are plain ones under one router handler (decision 0183); the menus keep their own. */}
+        <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6" {...routedArea}>
+          <AreaLink href="/" className="min-w-0 truncate font-display text-2xl font-bold uppercase tracking-wider text-white">
             {businessName}
-          </Link>
+          </AreaLink>
           <nav aria-label="Main" className="hidden lg:block">
             <ul className="flex items-center gap-1">
-              {mainNav.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
+              {mainNav.map((link) => {
+                const isActive = isCurrentPage(location.pathname, link.to, link.to === "/");
+                return (
+                  <li key={link.to}>
+                    <AreaLink href={link.to} className={navLinkClass({ isActive })} aria-current={isActive ? "page" : undefined}>
+                      {link.label}
+                    </AreaLink>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
           {menus ? (
@@ -132,9 +138,9 @@ export function SiteHeader({ user, businessName, counts = noMenuCounts, menus = 
                   >
                     Member Login
                   </button>
-                  <Link to="/contact" className={buttonClass("primary", headerButton)}>
+                  <AreaLink href="/contact" className={buttonClass("primary", headerButton)}>
                     Get Started
-                  </Link>
+                  </AreaLink>
                 </>
               )}
             </div>

@@ -135,3 +135,18 @@ for (const signedIn of [false, true]) {
     }
   });
 }
+
+test("the bar's and the footer's links move within the document, and the bar marks the page it is on", async ({ page }) => {
+  await page.goto("/");
+  const main = page.getByRole("navigation", { name: "Main" });
+  await expect(main.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await main.getByRole("link", { name: "Services" }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(main.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "page");
+  await expect(main.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(main.locator("[aria-current=page]")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
