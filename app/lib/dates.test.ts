@@ -1,12 +1,13 @@
 // @test-database none: no query here (decision 0020).
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatMonth, formatShortDate, formatUsDate, formatUsDateTime, formatUsLongDate } from "./dates";
+import { formatCalendarDay, formatLongDate, formatMonth, formatShortDate, formatUsDate, formatUsDateTime, formatUsLongDate } from "./dates";
 
 describe("calendar dates", () => {
   it("are written in British English", () => {
     expect(formatLongDate("2026-12-05")).toBe("Saturday 5 December 2026");
     expect(formatMonth("2026-12")).toBe("December 2026");
     expect(formatShortDate("2027-01-03")).toBe("Sun 3 Jan 2027");
+    expect(formatCalendarDay("2027-01-03")).toBe("Sun 3 Jan");
   });
 });
 

@@ -24,6 +24,12 @@ export function formatShortDate(date: string): string {
   return `${weekdays[weekdayOf(date)]!.slice(0, 3)} ${d} ${months[m - 1]!.slice(0, 3)} ${y}`;
 }
 
+/** 'Sat 5 Dec' for a yyyy-mm-dd date: a day of a calendar that shows its year elsewhere. */
+export function formatCalendarDay(date: string): string {
+  const [, m, d] = date.split("-").map(Number) as [number, number, number];
+  return `${weekdays[weekdayOf(date)]!.slice(0, 3)} ${d} ${months[m - 1]!.slice(0, 3)}`;
+}
+
 /** 'December 2026' for a yyyy-mm month. */
 export function formatMonth(month: string): string {
   const [y, m] = month.split("-").map(Number) as [number, number];

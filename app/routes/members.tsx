@@ -1,9 +1,10 @@
-import { NavLink, Outlet, redirect, useRouteLoaderData } from "react-router";
+import { Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { CountBadge } from "~/components/menu-counts";
 import type { Route } from "./+types/members";
 import { accessRequired, lookUpUser, memberOf } from "~/auth/user-context";
 import { ErrorScreen } from "~/components/error-screen";
+import { AreaLink, isCurrentPage, useRoutedArea } from "~/components/routed-area";
 import { cn } from "~/components/ui/cn";
 import { pageTitle } from "~/lib/meta";
 import { ACCOUNT_HEADER } from "~/lib/offline-contract";
@@ -73,38 +74,41 @@ export function loader({ context }: Route.LoaderArgs) {
   return { name: user.name || user.email };
 }
 
+function MenuLink({ to, label, pathname, unreadMessages }: { to: string; label: string; pathname: string; unreadMessages: number | null }) {
+  const isActive = isCurrentPage(pathname, to, to !== "/members/workouts" && to !== "/members/check-ins");
+  return (
+    <AreaLink href={to} className={cn("block rounded-md px-3 py-2 text-sm font-semibold", isActive ? "bg-zinc-900 text-white" : "text-zinc-800 hover:bg-zinc-100")} aria-current={isActive ? "page" : undefined}>
+      {/* On the conversation itself the count is stale (read as it opened): no badge there. */}
+      {to === "/members/messages" ? (
+        <span className="flex items-center gap-2">
+          {label}
+          <CountBadge count={isActive ? null : unreadMessages} label="unread" />
+        </span>
+      ) : (
+        label
+      )}
+    </AreaLink>
+  );
+}
+
 function MemberFrame({ name, children }: { name: string; children: React.ReactNode }) {
   useMemberServiceWorker();
   const unreadMessages = useRouteLoaderData<typeof rootLoader>("root")?.counts.messages ?? null;
+  const { pathname } = useLocation();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Welcome back, {name}</h1>
       <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_1fr]">
-        <nav aria-labelledby="member-menu-title" className="self-start rounded-xl border border-zinc-200 p-4">
+        {/* Its links are plain ones under one router handler (decision 0183). */}
+        <nav aria-labelledby="member-menu-title" className="self-start rounded-xl border border-zinc-200 p-4" {...useRoutedArea()}>
           <h2 id="member-menu-title" className="mb-3 text-sm font-semibold uppercase tracking-widest text-zinc-600">
             Member Menu
           </h2>
           <ul className="flex flex-wrap gap-2 lg:flex-col">
             {menu.map((item) => (
               <li key={item.to}>
-                {/* NavLink marks the current screen with aria-current="page"; the dashboard only on /members itself, Workouts on a workout too, Check-ins on a check-in too. */}
-                <NavLink
-                  to={item.to}
-                  end={item.to !== "/members/workouts" && item.to !== "/members/check-ins"}
-                  className={({ isActive }) =>
-                    cn("block rounded-md px-3 py-2 text-sm font-semibold", isActive ? "bg-zinc-900 text-white" : "text-zinc-800 hover:bg-zinc-100")
-                  }
-                >
-                  {/* On the conversation itself the count is stale (read as it opened): no badge there. */}
-                  {item.to === "/members/messages"
-                    ? ({ isActive }) => (
-                        <span className="flex items-center gap-2">
-                          {item.label}
-                          <CountBadge count={isActive ? null : unreadMessages} label="unread" />
-                        </span>
-                      )
-                    : item.label}
-                </NavLink>
+                {/* The current screen carries aria-current="page": the dashboard only on /members itself, Workouts on a workout too, Check-ins on a check-in too. */}
+                <MenuLink to={item.to} label={item.label} pathname={pathname} unreadMessages={unreadMessages} />
               </li>
             ))}
           </ul>

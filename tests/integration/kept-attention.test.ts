@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
 import { conversation } from "~/db/schema/messages";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { signIn } from "../support/sign-in";
@@ -16,13 +17,13 @@ import { startApp, type RunningApp } from "./fuzz-harness";
 let app: RunningApp;
 let client = 0;
 const from = () => ({ "x-forwarded-for": `10.65.${Math.floor(++client / 250)}.${client % 250}` });
-const ids = { replied: "", quiet: "" };
+const ids = { replied: "", quiet: "", renamed: "" };
 let coachCookie = "";
 
 beforeAll(async () => {
   app = await startApp();
   await createUserWithPassword({ name: "Kept Coach", email: "coach@kept-attention.test", password: "coach-kept-attention-1", role: "trainer" });
-  for (const who of ["replied", "quiet"] as const) {
+  for (const who of ["replied", "quiet", "renamed"] as const) {
     ids[who] = (await createUserWithPassword({ name: `Waiting ${who}`, email: `${who}@kept-attention.test`, password: `${who}-kept-attention-1`, role: "member" })).id;
   }
   coachCookie = (await signIn("coach@kept-attention.test", "coach-kept-attention-1", { base: app.origin, headers: from() })).cookie;
@@ -75,5 +76,12 @@ describe("'Needs attention' kept for a few seconds", () => {
     await getDb().update(conversation).set({ awaitingTeam: false, awaitingSince: null }).where(eq(conversation.memberId, ids.quiet));
     expect(waitingOn(await withinSeconds(() => coachPage("/coach"), (html) => !waitingOn(html, "Waiting quiet")), "Waiting quiet")).toBe(false);
     expect(await withinSeconds(() => coachPage(`/coach/members/${ids.quiet}`), (html) => !html.includes("Unanswered message"))).not.toContain("Unanswered message");
+  });
+
+  it("shows a member's new name within seconds: the page as shown is kept with the reasons", async () => {
+    await getDb().insert(conversation).values({ memberId: ids.renamed, awaitingTeam: true, awaitingSince: new Date(Date.now() - 3_600_000) });
+    expect(waitingOn(await withinSeconds(() => coachPage("/coach"), (html) => waitingOn(html, "Waiting renamed")), "Waiting renamed")).toBe(true);
+    await getDb().update(user).set({ name: "Renamed Member" }).where(eq(user.id, ids.renamed));
+    expect(waitingOn(await withinSeconds(() => coachPage("/coach"), (html) => waitingOn(html, "Renamed Member")), "Renamed Member")).toBe(true);
   });
 });

@@ -200,15 +200,26 @@ function membersByUrgency(reasons: Reasons): Array<[string, AttentionRow[]]> {
   return sorted;
 }
 
-/** Every member who needs the coach, most urgent first, a page at a time. */
-export async function listNeedsAttention(actor: Actor, options: { page: number; now?: Date }) {
-  ensureCan(actor, "coaching", "view");
-  const reasons = await everyReason(options.now);
-  const { clock } = reasons;
+export interface AttentionPage {
+  members: MemberAttention[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * The pages of the list as shown, kept with the reasons they were made from: the names read
+ * and the reasons described once per page and weight unit (the only thing of the viewer's a
+ * description uses) for each read of the reasons, not once per request. They go with the
+ * reasons they were made from (decision 0165), so a member's new name shows when a reason
+ * would: at once after a staff write, within ATTENTION_FRESH_MS after the member's.
+ */
+const shownPages = new WeakMap<Reasons, Map<string, Promise<AttentionPage>>>();
+
+async function attentionPage(reasons: Reasons, actor: Actor, page: number): Promise<AttentionPage> {
   const groups = membersByUrgency(reasons);
   const total = groups.length;
   const pageCount = Math.max(1, Math.ceil(total / ATTENTION_PAGE_SIZE));
-  const page = Math.min(options.page, pageCount);
   const shown = groups.slice((page - 1) * ATTENTION_PAGE_SIZE, page * ATTENTION_PAGE_SIZE);
   const names = shown.length
     ? await getDb()
@@ -226,9 +237,28 @@ export async function listNeedsAttention(actor: Actor, options: { page: number; 
     memberId,
     name: nameOf.get(memberId)?.name ?? "",
     email: nameOf.get(memberId)?.email ?? "",
-    items: sortItems(rows).map((row) => describe(row, actor, clock.timeZone)),
+    items: sortItems(rows).map((row) => describe(row, actor, reasons.clock.timeZone)),
   }));
   return { members, total, page, pageCount };
+}
+
+/** Every member who needs the coach, most urgent first, a page at a time. */
+export async function listNeedsAttention(actor: Actor, options: { page: number; now?: Date }): Promise<AttentionPage> {
+  ensureCan(actor, "coaching", "view");
+  const reasons = await everyReason(options.now);
+  // A page past the last is the last: at most every page in each unit is kept.
+  const page = Math.min(options.page, Math.max(1, Math.ceil(membersByUrgency(reasons).length / ATTENTION_PAGE_SIZE)));
+  let pages = shownPages.get(reasons);
+  if (!pages) shownPages.set(reasons, (pages = new Map()));
+  const key = `${page}:${actor.weightUnit}`;
+  let shown = pages.get(key);
+  if (!shown) {
+    shown = attentionPage(reasons, actor, page);
+    pages.set(key, shown);
+    // A read that failed is not kept: the next request tries again.
+    shown.catch(() => pages.delete(key));
+  }
+  return shown;
 }
 
 /** How many members need the coach (the staff menu's count). */

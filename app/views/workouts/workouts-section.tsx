@@ -1,8 +1,7 @@
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Pagination } from "~/components/ui/pagination";
-import { formatShortDate, weekdayNames } from "~/lib/dates";
-import { weekdayOf } from "~/lib/time-zone";
+import { formatCalendarDay, formatShortDate } from "~/lib/dates";
 import { formatValue } from "~/lib/units";
 import type { PlanDay, PlanDayStatus, TrainingPlan } from "~/modules/workouts/training-plan.server";
 import type { HistoryItem } from "~/modules/workouts/workout-screen.server";
@@ -36,10 +35,9 @@ type Start = { workoutId: string; account: string };
 const workoutHref = (id: string) => `/members/workouts/${id}`;
 
 function DayCell({ day, start }: { day: PlanDay; start?: Start }) {
-  const weekday = weekdayNames[weekdayOf(day.date)]!.slice(0, 3);
   return (
     <li className={cn("rounded-lg border p-3", statusStyles[day.status])} aria-current={day.status === "today" ? "date" : undefined}>
-      <p className="text-xs font-semibold uppercase tracking-wide text-zinc-600">{`${weekday} ${formatShortDate(day.date).split(" ").slice(1, 3).join(" ")}`}</p>
+      <p className="text-xs font-semibold uppercase tracking-wide text-zinc-600">{formatCalendarDay(day.date)}</p>
       {day.title ? <p className="font-semibold">{day.title}</p> : null}
       <p className="text-sm">{statusLabels[day.status]}</p>
       {day.workoutId ? (
