@@ -22,7 +22,7 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
       {items.map((item, index) => {
         const labelId = `${listId}${index}`;
         return (
-          <li key={`${item.reason}-${item.occurrence}`} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <li key={`${item.reason}-${item.occurrence}`} className="attention-reason">
             <div>
               <p id={labelId} className="font-semibold">
                 {item.label}
@@ -30,7 +30,7 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
               </p>
               <p className="text-sm text-zinc-700">{item.detail}</p>
             </div>
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="attention-actions">
               {item.retryPaymentId ? (
                 <form method="post">
                   <input type="hidden" name="paymentId" value={item.retryPaymentId} />
@@ -43,14 +43,14 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
                 {item.action.label}
               </AreaLink>
               {/* One form for both: Dismiss leaves the days unread. */}
-              <form method="post" className="flex flex-wrap items-center gap-2">
+              <form method="post" className="attention-actions">
                 <input type="hidden" name="memberId" value={memberId} />
                 <input type="hidden" name="reason" value={item.reason} />
                 <input type="hidden" name="occurrence" value={item.occurrence} />
                 <label className="sr-only" htmlFor={`${labelId}-days`}>
                   Snooze for
                 </label>
-                <select id={`${labelId}-days`} name="days" defaultValue="1" className="min-h-11 rounded-md border border-zinc-300 bg-white px-2 text-sm">
+                <select id={`${labelId}-days`} name="days" defaultValue="1" className="attention-days">
                   {snoozeDays.map((days) => (
                     <option key={days} value={days}>
                       {snoozeLabel(days)}
