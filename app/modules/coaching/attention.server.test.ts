@@ -18,7 +18,7 @@ import { trainingSession } from "~/db/schema/training-sessions";
 import { workout } from "~/db/schema/workouts";
 import { AppError } from "~/lib/app-error";
 import { addDays } from "~/lib/time-zone";
-import type { AttentionReason } from "./attention";
+import { attentionAction, type AttentionReason } from "./attention";
 import { countNeedsAttention, dismissAttention, listNeedsAttention, memberAttention, NO_LONGER_APPLIES } from "./attention.server";
 
 // Wednesday 10 June 2026, noon in London (BST): the site's today is 2026-06-10.
@@ -118,7 +118,8 @@ describe("each reason a member needs the coach, true and then false", () => {
     const id = await quietMember();
     const waiting = await sendCheckIn(id, "2026-05-31", { reviewed: false });
     const [item] = await memberAttention(coach, id, NOW);
-    expect(item).toMatchObject({ reason: "checkin_waiting", occurrence: waiting, action: { href: `/coach/members/${id}/check-ins/${waiting}`, label: "Review check-in" } });
+    expect(item).toMatchObject({ reason: "checkin_waiting", occurrence: waiting });
+    expect(attentionAction(item!.reason, id, item!.occurrence)).toEqual({ href: `/coach/members/${id}/check-ins/${waiting}`, label: "Review check-in" });
     await getDb().update(checkIn).set({ reviewedAt: NOW }).where(eq(checkIn.id, waiting));
     expect(await reasonsOf(id)).toEqual([]);
   });
@@ -207,7 +208,8 @@ describe("each reason a member needs the coach, true and then false", () => {
     const id = await quietMember();
     await getDb().insert(conversation).values({ memberId: id, lastSeq: 3, lastMessageAt: daysAgo(1), awaitingTeam: true, awaitingSince: daysAgo(1) });
     const [item] = await memberAttention(coach, id, NOW);
-    expect(item).toMatchObject({ reason: "unanswered_message", action: { href: `/coach/members/${id}/messages`, label: "Reply" } });
+    expect(item).toMatchObject({ reason: "unanswered_message" });
+    expect(attentionAction(item!.reason, id, item!.occurrence)).toEqual({ href: `/coach/members/${id}/messages`, label: "Reply" });
     await getDb().update(conversation).set({ awaitingTeam: false, awaitingSince: null }).where(eq(conversation.memberId, id));
     expect(await reasonsOf(id)).toEqual([]);
   });

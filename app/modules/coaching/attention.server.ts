@@ -16,7 +16,7 @@ import { formatValue, weightFromKg, type WeightUnit } from "~/lib/units";
 import { formatMoney } from "~/modules/billing/money";
 import { getSiteSettings } from "~/modules/settings/settings.server";
 import { requireMemberAccount } from "~/modules/users/member-account.server";
-import { attentionLabels, attentionRank, attentionReasons, snoozeDays, type AttentionReason } from "./attention";
+import { attentionRank, attentionReasons, snoozeDays, type AttentionReason } from "./attention";
 import { readAttentionRows, type AttentionClock, type AttentionRow } from "./attention-rules.server";
 
 /**
@@ -30,14 +30,12 @@ type Actor = Pick<SessionUser, "id" | "role" | "weightUnit">;
 /** Members per page of the list. */
 export const ATTENTION_PAGE_SIZE = 25;
 
+/** A reason as a page sends it: its label and where the coach acts on it are worked out where it is shown (`attentionLabels`, `attentionAction`). */
 export interface AttentionItem {
   reason: AttentionReason;
   occurrence: string;
-  label: string;
   /** What is behind it, in a sentence ('Missed 2 of 3 planned workouts'). */
   detail: string;
-  /** Where the coach acts on it. */
-  action: { href: string; label: string };
   /** A failed direct-debit payment not retried since: the 'Retry payment' button's payment. */
   retryPaymentId?: string;
 }
@@ -59,46 +57,34 @@ async function clockNow(now = new Date()): Promise<AttentionClock> {
   return { today: todayIn(timeZone, now), now, timeZone };
 }
 
-const memberPath = (memberId: string) => `/coach/members/${encodeURIComponent(memberId)}`;
-
 function describe(row: AttentionRow, actor: Actor, timeZone: string): AttentionItem {
   const d = row.detail;
-  const member = memberPath(row.memberId);
-  const message = { href: `${member}/messages`, label: "Message" };
-  const training = { href: `/members/${encodeURIComponent(row.memberId)}/training`, label: "Review training" };
-  // The member's page: their reasons, with 'Retry payment' beside a failed one.
-  const billing = { href: member, label: "Open member" };
-  const base = { reason: row.reason, occurrence: row.occurrence, label: attentionLabels[row.reason] };
+  const base = { reason: row.reason, occurrence: row.occurrence };
   switch (row.reason) {
     case "unanswered_message":
-      return { ...base, detail: `Waiting since ${formatUsDate(new Date(row.sinceMs), timeZone)}`, action: { href: `${member}/messages`, label: "Reply" } };
+      return { ...base, detail: `Waiting since ${formatUsDate(new Date(row.sinceMs), timeZone)}` };
     case "checkin_waiting":
-      return { ...base, detail: `Week of ${formatShortDate(String(d.weekOf))}`, action: { href: `${member}/check-ins/${encodeURIComponent(String(d.checkInId))}`, label: "Review check-in" } };
+      return { ...base, detail: `Week of ${formatShortDate(String(d.weekOf))}` };
     case "session_cancelled":
-      return { ...base, detail: `${String(d.sessionType)} on ${formatUsDate(new Date(Number(d.startsAt)), timeZone)}`, action: { href: "/schedule", label: "Open schedule" } };
+      return { ...base, detail: `${String(d.sessionType)} on ${formatUsDate(new Date(Number(d.startsAt)), timeZone)}` };
     case "missed_workouts":
-      return { ...base, detail: `Missed ${d.missed} of ${d.planned} planned workouts`, action: training };
+      return { ...base, detail: `Missed ${d.missed} of ${d.planned} planned workouts` };
     case "compliance_drop":
-      return { ...base, detail: `${d.rate}% this week against ${d.previousRate}% before`, action: training };
+      return { ...base, detail: `${d.rate}% this week against ${d.previousRate}% before` };
     case "weight_away":
-      return {
-        ...base,
-        detail: `${formatWeight(Number(d.firstKg), actor.weightUnit)} → ${formatWeight(Number(d.latestKg), actor.weightUnit)}, goal ${formatWeight(Number(d.goalKg), actor.weightUnit)}`,
-        action: { href: `/members/${encodeURIComponent(row.memberId)}/progress`, label: "Review progress" },
-      };
+      return { ...base, detail: `${formatWeight(Number(d.firstKg), actor.weightUnit)} → ${formatWeight(Number(d.latestKg), actor.weightUnit)}, goal ${formatWeight(Number(d.goalKg), actor.weightUnit)}` };
     case "checkin_overdue":
-      return { ...base, detail: `Due ${formatShortDate(String(d.weekOf))}`, action: message };
+      return { ...base, detail: `Due ${formatShortDate(String(d.weekOf))}` };
     case "payment_failed":
       return {
         ...base,
         detail: `${formatMoney(Number(d.amountMinor), String(d.currency))} for ${String(d.description)} ${d.status === "charged_back" ? "charged back" : "failed"}${d.retried ? "; retried, waiting for the bank" : ""}`,
-        action: billing,
         ...(d.status === "failed" && !d.retried ? { retryPaymentId: String(d.paymentId) } : {}),
       };
     case "mandate_cancelled":
-      return { ...base, detail: `The direct debit for ${String(d.planName)} was ${d.status === "expired" ? "expired" : d.status === "failed" ? "refused by the bank" : "cancelled"}`, action: billing };
+      return { ...base, detail: `The direct debit for ${String(d.planName)} was ${d.status === "expired" ? "expired" : d.status === "failed" ? "refused by the bank" : "cancelled"}` };
     case "no_sign_in":
-      return { ...base, detail: d.lastSignIn === null ? "Never signed in" : `Last signed in ${formatUsDate(new Date(Number(d.lastSignIn)), timeZone)}`, action: message };
+      return { ...base, detail: d.lastSignIn === null ? "Never signed in" : `Last signed in ${formatUsDate(new Date(Number(d.lastSignIn)), timeZone)}` };
   }
 }
 

@@ -22,3 +22,35 @@ export const attentionLabels: Record<AttentionReason, string> = {
 export const snoozeDays = [1, 3, 7] as const;
 
 export const attentionRank = (reason: AttentionReason) => attentionReasons.indexOf(reason);
+
+/**
+ * Where the coach acts on a reason, and the button's words: worked out where the list is
+ * shown, from the reason, the member and the occurrence (a waiting check-in's occurrence is
+ * its id), so a page's data carries neither (decision 0183).
+ */
+export function attentionAction(reason: AttentionReason, memberId: string, occurrence: string): { href: string; label: string } {
+  const member = `/coach/members/${encodeURIComponent(memberId)}`;
+  const training = { href: `/members/${encodeURIComponent(memberId)}/training`, label: "Review training" };
+  const message = { href: `${member}/messages`, label: "Message" };
+  // The member's page: their reasons, with 'Retry payment' beside a failed one.
+  const billing = { href: member, label: "Open member" };
+  switch (reason) {
+    case "unanswered_message":
+      return { href: `${member}/messages`, label: "Reply" };
+    case "checkin_waiting":
+      return { href: `${member}/check-ins/${encodeURIComponent(occurrence)}`, label: "Review check-in" };
+    case "session_cancelled":
+      return { href: "/schedule", label: "Open schedule" };
+    case "missed_workouts":
+    case "compliance_drop":
+      return training;
+    case "weight_away":
+      return { href: `/members/${encodeURIComponent(memberId)}/progress`, label: "Review progress" };
+    case "checkin_overdue":
+    case "no_sign_in":
+      return message;
+    case "payment_failed":
+    case "mandate_cancelled":
+      return billing;
+  }
+}

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { AreaLink } from "~/components/routed-area";
 import { buttonClass } from "~/components/ui/button";
-import { snoozeDays } from "~/modules/coaching/attention";
+import { attentionAction, attentionLabels, snoozeDays } from "~/modules/coaching/attention";
 import type { AttentionItem } from "~/modules/coaching/attention.server";
 
 export const DISMISS_INTENT = "dismiss-attention";
@@ -21,11 +21,12 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
     <ul className="divide-y divide-zinc-200">
       {items.map((item, index) => {
         const labelId = `${listId}${index}`;
+        const action = attentionAction(item.reason, memberId, item.occurrence);
         return (
           <li key={`${item.reason}-${item.occurrence}`} className="attention-reason">
             <div>
               <p id={labelId} className="font-semibold">
-                {item.label}
+                {attentionLabels[item.reason]}
                 <span className="sr-only"> ({memberName})</span>
               </p>
               <p className="text-sm text-zinc-700">{item.detail}</p>
@@ -39,8 +40,8 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
                   </button>
                 </form>
               ) : null}
-              <AreaLink href={item.action.href} className={buttonClass(item.retryPaymentId ? "secondary" : "primary", "px-4")} aria-describedby={labelId}>
-                {item.action.label}
+              <AreaLink href={action.href} className={buttonClass(item.retryPaymentId ? "secondary" : "primary", "px-4")} aria-describedby={labelId}>
+                {action.label}
               </AreaLink>
               {/* One form for both: Dismiss leaves the days unread. */}
               <form method="post" className="attention-actions">
