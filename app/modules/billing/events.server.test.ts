@@ -128,7 +128,7 @@ describe("the next payment", () => {
     expect(mail).toContain("http://localhost:3000/members/billing");
     expect(mail).toContain("text/html");
     const items = await memberAttention(coach, grace.memberId);
-    expect(items.find((item) => item.reason === "payment_failed")).toMatchObject({ label: "Payment failed", retryPaymentId: nextId });
+    expect(items.find((item) => item.reason === "payment_failed")).toMatchObject({ reason: "payment_failed", retryPaymentId: nextId });
   });
 
   it("is retried once however many taps, and a payment not failed cannot be retried (409)", async () => {
