@@ -1,3 +1,4 @@
+// @test-database none: no query here (decision 0020).
 import { describe, expect, it } from "vitest";
 import { attentionAction, attentionReasons } from "./attention";
 
