@@ -1,6 +1,5 @@
 import { useId } from "react";
 import { AreaLink } from "~/components/routed-area";
-import { buttonClass } from "~/components/ui/button";
 import { attentionAction, attentionLabels, snoozeDays } from "~/modules/coaching/attention";
 import type { AttentionItem } from "~/modules/coaching/attention.server";
 
@@ -9,6 +8,12 @@ export const SNOOZE_INTENT = "snooze-attention";
 export const RETRY_PAYMENT_INTENT = "retry-payment";
 
 const snoozeLabel = (days: number) => (days === 7 ? "1 week" : days === 1 ? "1 day" : `${days} days`);
+/** The same three options under every reason: made once, as React may reuse an element. */
+const snoozeOptions = snoozeDays.map((days) => (
+  <option key={days} value={days}>
+    {snoozeLabel(days)}
+  </option>
+));
 
 /**
  * One member's reasons: what and why, the link to act, and dismiss or snooze (back when true again later).
@@ -24,23 +29,21 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
         const action = attentionAction(item.reason, memberId, item.occurrence);
         return (
           <li key={`${item.reason}-${item.occurrence}`} className="attention-reason">
-            <div>
-              <p id={labelId} className="font-semibold">
-                {attentionLabels[item.reason]}
-                <span className="sr-only"> ({memberName})</span>
-              </p>
-              <p className="text-sm text-zinc-700">{item.detail}</p>
-            </div>
+            <p id={labelId} className="font-semibold">
+              {attentionLabels[item.reason]}
+              <span className="sr-only">{` (${memberName})`}</span>
+            </p>
+            <p className="text-sm text-zinc-700">{item.detail}</p>
             <div className="attention-actions">
               {item.retryPaymentId ? (
                 <form method="post">
                   <input type="hidden" name="paymentId" value={item.retryPaymentId} />
-                  <button type="submit" name="intent" value={RETRY_PAYMENT_INTENT} className={buttonClass("primary", "px-4")} aria-describedby={labelId}>
+                  <button type="submit" name="intent" value={RETRY_PAYMENT_INTENT} className="btn btn-primary" aria-describedby={labelId}>
                     Retry payment
                   </button>
                 </form>
               ) : null}
-              <AreaLink href={action.href} className={buttonClass(item.retryPaymentId ? "secondary" : "primary", "px-4")} aria-describedby={labelId}>
+              <AreaLink href={action.href} className={item.retryPaymentId ? "btn btn-secondary" : "btn btn-primary"} aria-describedby={labelId}>
                 {action.label}
               </AreaLink>
               {/* One form for both: Dismiss leaves the days unread. */}
@@ -48,20 +51,13 @@ export function AttentionItems({ memberId, memberName, items }: { memberId: stri
                 <input type="hidden" name="memberId" value={memberId} />
                 <input type="hidden" name="reason" value={item.reason} />
                 <input type="hidden" name="occurrence" value={item.occurrence} />
-                <label className="sr-only" htmlFor={`${labelId}-days`}>
-                  Snooze for
-                </label>
-                <select id={`${labelId}-days`} name="days" defaultValue="1" className="attention-days">
-                  {snoozeDays.map((days) => (
-                    <option key={days} value={days}>
-                      {snoozeLabel(days)}
-                    </option>
-                  ))}
+                <select name="days" defaultValue="1" aria-label="Snooze for" className="attention-days">
+                  {snoozeOptions}
                 </select>
-                <button type="submit" name="intent" value={SNOOZE_INTENT} className={buttonClass("secondary", "px-4")} aria-describedby={labelId}>
+                <button type="submit" name="intent" value={SNOOZE_INTENT} className="btn btn-secondary" aria-describedby={labelId}>
                   Snooze
                 </button>
-                <button type="submit" name="intent" value={DISMISS_INTENT} className={buttonClass("ghost", "px-4")} aria-describedby={labelId}>
+                <button type="submit" name="intent" value={DISMISS_INTENT} className="btn btn-ghost" aria-describedby={labelId}>
                   Dismiss
                 </button>
               </form>

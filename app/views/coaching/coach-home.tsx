@@ -69,10 +69,10 @@ export function CoachHomeView({ home }: { home: CoachHome }) {
                       <AreaLink href={memberPath(c.memberId)} className="font-semibold underline-offset-2 hover:underline">
                         {c.memberName}
                       </AreaLink>
-                      <span className="text-sm text-zinc-700"> · week of {formatShortDate(c.weekOf)}</span>
+                      <span className="text-sm text-zinc-700">{` · week of ${formatShortDate(c.weekOf)}`}</span>
                     </span>
                     <AreaLink href={`${memberPath(c.memberId)}/check-ins/${encodeURIComponent(c.id)}`} className="text-sm font-semibold text-brand-strong underline underline-offset-2">
-                      Review<span className="sr-only"> {c.memberName}&apos;s check-in</span>
+                      Review<span className="sr-only">{` ${c.memberName}'s check-in`}</span>
                     </AreaLink>
                   </li>
                 ))}
@@ -88,10 +88,8 @@ export function CoachHomeView({ home }: { home: CoachHome }) {
             <ul className="divide-y divide-zinc-200">
               {sessions.map((s) => (
                 <li key={s.id} className="py-2">
-                  <span className="font-semibold">
-                    {formatShortDate(s.date)}, {s.time}
-                  </span>{" "}
-                  · {s.type} ·{" "}
+                  <span className="font-semibold">{`${formatShortDate(s.date)}, ${s.time}`}</span>
+                  {` · ${s.type} · `}
                   <AreaLink href={memberPath(s.memberId)} className="underline-offset-2 hover:underline">
                     {s.memberName}
                   </AreaLink>
