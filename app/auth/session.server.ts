@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import { and, eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { getDb, type Db } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
+import { preparedOnce } from "~/db/prepared.server";
 import { session, user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
 import { onChange } from "~/lib/change-notices.server";
@@ -60,10 +61,9 @@ async function renewMemberSession(token: string, signedValue: string, expiresAt:
   appendResponseCookie(parts.join("; "));
 }
 
-const preparedQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
-
-function prepareSessionUserQuery(db: Db) {
-  return db
+/** Prepared once: it runs on every request of a signed-in user. */
+const sessionUserQuery = preparedOnce((db) =>
+  db
     .select({
       expiresAt: session.expiresAt,
       createdAt: session.createdAt,
@@ -82,20 +82,10 @@ function prepareSessionUserQuery(db: Db) {
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(profile, eq(profile.userId, user.id))
     .where(eq(session.token, sql.placeholder("token")))
-    .prepare("session_user");
-}
+    .prepare("session_user"),
+);
 
-/** Built once per database: it runs on every request of a signed-in user. */
-function sessionUserQuery(db: Db) {
-  let query = preparedQueries.get(db);
-  if (!query) {
-    query = prepareSessionUserQuery(db);
-    preparedQueries.set(db, query);
-  }
-  return query;
-}
-
-type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionUserQuery>["execute"]>>[number];
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>["execute"]>>[number];
 
 /**
  * The session lookup kept per token (decision 0145): cleared by the notice of any committed
@@ -108,7 +98,7 @@ onChange(["users", "sessions", "profiles"], (userId) => keptSessions.clear(userI
 
 /** The session lookup of every signed-in request, for a token no session has: the start-up warm-up runs it (decision 0110). */
 export async function lookUpNoSession(): Promise<void> {
-  await sessionUserQuery(getDb()).execute({ token: "" });
+  await sessionUserQuery().execute({ token: "" });
 }
 
 /**
@@ -119,7 +109,7 @@ export async function lookUpNoSession(): Promise<void> {
 async function loadSessionUser(request: Request): Promise<SessionUser | null> {
   const cookie = await signedSessionCookie(request);
   if (!cookie) return null;
-  const row = await keptSessions.read(cookie.token, async () => (await sessionUserQuery(getDb()).execute({ token: cookie.token }))[0]);
+  const row = await keptSessions.read(cookie.token, async () => (await sessionUserQuery().execute({ token: cookie.token }))[0]);
   if (!row || row.banned) return null;
   const role = toRole(row.role);
   if (sessionEndsAt(row, role) <= Date.now()) return null;

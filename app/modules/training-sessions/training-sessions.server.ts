@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gt, gte, lt, ne, sql, type SQL } from "drizz
 import { alias } from "drizzle-orm/pg-core";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { preparedOnce } from "~/db/prepared.server";
 import { user } from "~/db/schema/auth";
 import { trainingSession } from "~/db/schema/training-sessions";
 import { recordAudit } from "~/auth/audit.server";
@@ -305,28 +306,30 @@ export async function getOwnTrainingSession(actor: Actor, id: string): Promise<T
 }
 
 /** The member's next scheduled sessions that have not started, soonest first. */
+const nextSessionsQuery = preparedOnce((db) =>
+  db
+    .select(columns)
+    .from(trainingSession)
+    .where(and(eq(trainingSession.memberId, sql.placeholder("memberId")), eq(trainingSession.status, "scheduled"), gt(trainingSession.startsAt, sql.placeholder("now"))))
+    .orderBy(asc(trainingSession.startsAt), asc(trainingSession.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("next_training_sessions"),
+);
+const sessionCountQuery = preparedOnce((db) =>
+  db.select({ n: count() }).from(trainingSession).where(and(eq(trainingSession.memberId, sql.placeholder("memberId")), ne(trainingSession.status, "cancelled"))).prepare("training_session_count"),
+);
+
 export async function getNextTrainingSessions(actor: Actor, limit = 3): Promise<TrainingSessionView[]> {
   ensureCan(actor, "memberArea", "view");
   const now = new Date();
-  const [rows, timeZone] = await Promise.all([
-    getDb()
-      .select(columns)
-      .from(trainingSession)
-      .where(and(eq(trainingSession.memberId, actor.id), eq(trainingSession.status, "scheduled"), gt(trainingSession.startsAt, now)))
-      .orderBy(asc(trainingSession.startsAt), asc(trainingSession.id))
-      .limit(Math.max(1, Math.min(limit, 50))),
-    siteTimeZone(),
-  ]);
+  const [rows, timeZone] = await Promise.all([nextSessionsQuery().execute({ memberId: actor.id, now, limit: Math.max(1, Math.min(limit, 50)) }), siteTimeZone()]);
   return rows.map((r) => toView(r, timeZone, now));
 }
 
-/** How many sessions the member has, not counting cancelled ones (the dashboard's 'Recent Activity'). */
+/** How many sessions the member has, not counting cancelled ones (the dashboard's 'Recent Activity'); this and the next sessions are prepared (decision 0184). */
 export async function countTrainingSessions(actor: Actor): Promise<number> {
   ensureCan(actor, "memberArea", "view");
-  const [row] = await getDb()
-    .select({ n: count() })
-    .from(trainingSession)
-    .where(and(eq(trainingSession.memberId, actor.id), ne(trainingSession.status, "cancelled")));
+  const [row] = await sessionCountQuery().execute({ memberId: actor.id });
   return row?.n ?? 0;
 }
 

@@ -6,6 +6,7 @@
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
+import { preparedOnce } from "~/db/prepared.server";
 import { program, programBlock, programDay, programWeek } from "~/db/schema/programs";
 import { workout } from "~/db/schema/workouts";
 import { todayForSite } from "~/modules/settings/settings.server";
@@ -153,9 +154,20 @@ export async function workoutInProgress(db: Pick<Db, "select">, memberId: string
   return row ?? null;
 }
 
-/** The member's workout under way, if any: planned or not, it leads 'Today' and the workouts page. */
-export function getWorkoutInProgress(actor: Actor): Promise<{ id: string; title: string } | null> {
-  return workoutInProgress(getDb(), actor.id);
+const workoutInProgressQuery = preparedOnce((db) =>
+  db
+    .select({ id: workout.id, title: workout.title })
+    .from(workout)
+    .where(and(eq(workout.userId, sql.placeholder("memberId")), isNull(workout.finishedAt)))
+    .orderBy(desc(workout.startedAt))
+    .limit(1)
+    .prepare("workout_in_progress"),
+);
+
+/** The member's workout under way, if any: planned or not, it leads 'Today' and the workouts page (the read of `workoutInProgress`, prepared: it is on every dashboard). */
+export async function getWorkoutInProgress(actor: Actor): Promise<{ id: string; title: string } | null> {
+  const [row] = await workoutInProgressQuery().execute({ memberId: actor.id });
+  return row ?? null;
 }
 
 /**

@@ -7,6 +7,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { preparedOnce } from "~/db/prepared.server";
 import { exercise, type ExerciseMeasure } from "~/db/schema/exercises";
 import { programBlock, programDay, type GroupKind, type LoadKind } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
@@ -140,17 +141,22 @@ type EntryRow = {
   block: typeof programBlock.$inferSelect | null;
 };
 
-/** The workout screen: each exercise with its target, last time and set rows, and the summary once finished. */
-export async function getWorkoutScreen(actor: Actor, workoutId: unknown): Promise<WorkoutScreen> {
-  const w = await ownWorkout(actor, workoutId);
-  const entries = await getDb()
+/** A workout's exercises in order, with their names and plan blocks: on every load of the workout screen, prepared once (decision 0184). */
+const workoutEntriesQuery = preparedOnce((db) =>
+  db
     .select({ entry: workoutExercise, name: exercise.name, measure: exercise.measure, block: programBlock })
     .from(workoutExercise)
     .innerJoin(exercise, eq(exercise.id, workoutExercise.exerciseId))
     .leftJoin(programBlock, eq(programBlock.id, workoutExercise.blockId))
-    .where(eq(workoutExercise.workoutId, w.id))
-    .orderBy(asc(workoutExercise.position));
-  return screenOf(actor, w, entries, true);
+    .where(eq(workoutExercise.workoutId, sql.placeholder("workoutId")))
+    .orderBy(asc(workoutExercise.position))
+    .prepare("workout_entries"),
+);
+
+/** The workout screen: each exercise with its target, last time and set rows, and the summary once finished. */
+export async function getWorkoutScreen(actor: Actor, workoutId: unknown): Promise<WorkoutScreen> {
+  const w = await ownWorkout(actor, workoutId);
+  return screenOf(actor, w, await workoutEntriesQuery().execute({ workoutId: w.id }), true);
 }
 
 /** What the page of a workout not started yet offers (decision 0112): the screen as the start will make it, and the snapshot its queued start sends. */

@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, max, sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { getDb, type Db } from "~/db/client.server";
+import { preparedOnce } from "~/db/prepared.server";
 import { exercise } from "~/db/schema/exercises";
 import { programBlock } from "~/db/schema/programs";
 import { setLog, workout, workoutExercise } from "~/db/schema/workouts";
@@ -52,11 +53,16 @@ function idOf(value: unknown, notFound: string): string {
   return value;
 }
 
-export async function ownWorkout(actor: Actor, workoutId: unknown) {
-  const [row] = await getDb()
+const ownWorkoutQuery = preparedOnce((db) =>
+  db
     .select()
     .from(workout)
-    .where(and(eq(workout.id, idOf(workoutId, WORKOUT_NOT_FOUND)), eq(workout.userId, actor.id)));
+    .where(and(eq(workout.id, sql.placeholder("id")), eq(workout.userId, sql.placeholder("memberId"))))
+    .prepare("own_workout"),
+);
+
+export async function ownWorkout(actor: Actor, workoutId: unknown) {
+  const [row] = await ownWorkoutQuery().execute({ id: idOf(workoutId, WORKOUT_NOT_FOUND), memberId: actor.id });
   if (!row) throw new AppError(404, WORKOUT_NOT_FOUND);
   return row;
 }
