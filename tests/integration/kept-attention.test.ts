@@ -37,7 +37,7 @@ const coachPage = async (path: string) => {
   return answer.text();
 };
 /** The unanswered-message reason of the member named `name` on /coach (its label names the member for screen readers). */
-const waitingOn = (html: string, name: string) => html.includes(`Unanswered message<span class="sr-only"> (<!-- -->${name}<!-- -->)`);
+const waitingOn = (html: string, name: string) => html.includes(`Unanswered message<span class="sr-only"> (${name})</span>`);
 
 /** Asks again until `seen` holds (the change of another connection is on its way), for 10 s at most. */
 async function withinSeconds<T>(ask: () => Promise<T>, seen: (answer: T) => boolean): Promise<T> {

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ensureCan, type SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { preparedOnce } from "~/db/prepared.server";
 import { lastSignIn } from "~/db/schema/attention";
 import { user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
@@ -29,40 +30,51 @@ type Actor = Pick<SessionUser, "id" | "role" | "weightUnit" | "name" | "email">;
 /** Items of each summary. */
 const SHOWN = { goals: 3, checkIns: 4, workouts: 5 } as const;
 
+/** The latest weight's value or day, for the row of the member's user. */
+const latestWeight = (column: typeof progressEntry.value | typeof progressEntry.recordedOn) =>
+  sql`(select ${column} from ${progressEntry} where ${progressEntry.userId} = ${user.id} and ${progressEntry.kind} = 'weight' order by ${progressEntry.recordedOn} desc, ${progressEntry.createdAt} desc limit 1)`;
+
+/** The member's own rows, the photo count and the latest weight in one statement (each statement has a fixed cost), prepared once (decision 0184). */
+const memberAboutQuery = preparedOnce((db) =>
+  db
+    .select({
+      createdAt: user.createdAt,
+      bio: profile.bio,
+      location: profile.location,
+      interests: profile.interests,
+      experience: profile.experience,
+      goals: profile.goals,
+      checkInDay: profile.checkInDay,
+      goalWeightKg: profile.goalWeightKg,
+      lastSignIn: lastSignIn.at,
+      photoCount: sql<number>`(select count(*)::int from ${progressPhoto} where ${progressPhoto.userId} = ${user.id})`,
+      latestPhoto: sql<string | null>`(select max(${progressPhoto.takenOn})::text from ${progressPhoto} where ${progressPhoto.userId} = ${user.id})`,
+      weightKg: latestWeight(progressEntry.value).mapWith(progressEntry.value),
+      weighedOn: latestWeight(progressEntry.recordedOn).mapWith(progressEntry.recordedOn),
+    })
+    .from(user)
+    .leftJoin(profile, eq(profile.userId, user.id))
+    .leftJoin(lastSignIn, eq(lastSignIn.userId, user.id))
+    .where(eq(user.id, sql.placeholder("memberId")))
+    .prepare("member_overview_about"),
+);
+
+const openGoalsQuery = preparedOnce((db) =>
+  db
+    .select({ id: fitnessGoal.id, title: fitnessGoal.title, status: fitnessGoal.status, targetDate: fitnessGoal.targetDate })
+    .from(fitnessGoal)
+    .where(and(eq(fitnessGoal.userId, sql.placeholder("memberId")), ne(fitnessGoal.status, "completed")))
+    .orderBy(desc(fitnessGoal.createdAt))
+    .limit(sql.placeholder("limit"))
+    .prepare("member_overview_goals"),
+);
+
 export async function getMemberOverview(actor: Actor, memberId: string) {
   ensureCan(actor, "coaching", "view");
   const member = await requireMemberAccount(memberId);
-  const db = getDb();
-  // The member's own rows, the photo count and the latest weight in one statement: each statement has a fixed cost.
-  const latestWeight = (column: typeof progressEntry.value | typeof progressEntry.recordedOn) =>
-    sql`(select ${column} from ${progressEntry} where ${progressEntry.userId} = ${user.id} and ${progressEntry.kind} = 'weight' order by ${progressEntry.recordedOn} desc, ${progressEntry.createdAt} desc limit 1)`;
   const [[about], goals, checkIns, talk, training, attention] = await Promise.all([
-    db
-      .select({
-        createdAt: user.createdAt,
-        bio: profile.bio,
-        location: profile.location,
-        interests: profile.interests,
-        experience: profile.experience,
-        goals: profile.goals,
-        checkInDay: profile.checkInDay,
-        goalWeightKg: profile.goalWeightKg,
-        lastSignIn: lastSignIn.at,
-        photoCount: sql<number>`(select count(*)::int from ${progressPhoto} where ${progressPhoto.userId} = ${user.id})`,
-        latestPhoto: sql<string | null>`(select max(${progressPhoto.takenOn})::text from ${progressPhoto} where ${progressPhoto.userId} = ${user.id})`,
-        weightKg: latestWeight(progressEntry.value).mapWith(progressEntry.value),
-        weighedOn: latestWeight(progressEntry.recordedOn).mapWith(progressEntry.recordedOn),
-      })
-      .from(user)
-      .leftJoin(profile, eq(profile.userId, user.id))
-      .leftJoin(lastSignIn, eq(lastSignIn.userId, user.id))
-      .where(eq(user.id, member.id)),
-    db
-      .select({ id: fitnessGoal.id, title: fitnessGoal.title, status: fitnessGoal.status, targetDate: fitnessGoal.targetDate })
-      .from(fitnessGoal)
-      .where(and(eq(fitnessGoal.userId, member.id), ne(fitnessGoal.status, "completed")))
-      .orderBy(desc(fitnessGoal.createdAt))
-      .limit(SHOWN.goals),
+    memberAboutQuery().execute({ memberId: member.id }),
+    openGoalsQuery().execute({ memberId: member.id, limit: SHOWN.goals }),
     getMemberCheckInSummary(actor, member.id, SHOWN.checkIns),
     getConversationSummary(actor, member.id),
     getMemberTrainingSummary(actor, member.id, SHOWN.workouts),

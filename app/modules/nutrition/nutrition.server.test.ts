@@ -61,6 +61,11 @@ async function pdfDocument(actor: Actor, extra: Record<string, unknown> = {}) {
 }
 
 const documents = () => getDb().select().from(nutritionDocument);
+const addedMinutesAgo = async (minutesById: Record<string, number>) => {
+  for (const [id, minutes] of Object.entries(minutesById)) {
+    await getDb().update(nutritionDocument).set({ createdAt: new Date(Date.now() - minutes * 60_000) }).where(eq(nutritionDocument.id, id));
+  }
+};
 const audits = (action: string) => getDb().select().from(auditLog).where(eq(auditLog.action, action));
 
 beforeAll(async () => {
@@ -84,6 +89,8 @@ describe("publishing documents (staff)", () => {
     const { doc: pdf } = await pdfDocument(trainer);
     const video = await createDocument(admin, link());
     const recipe = await createDocument(trainer, link({ title: "Overnight oats", category: "recipes", type: "other", url: "http://recipes.example.com/oats" }));
+    // Added a minute apart, as a coach adds them: three inserts in a row can share a millisecond.
+    await addedMinutesAgo({ [pdf.id]: 3, [video.id]: 2, [recipe.id]: 1 });
 
     expect(pdf).toMatchObject({ title: "Fat loss plan", category: "meal-plans", type: "pdf", isFile: true, fileName: "Fat-Loss-Plan.pdf", href: `/documents/${pdf.id}` });
     expect(video).toMatchObject({ isFile: false, fileName: null, href: "https://videos.example.com/hydration" });

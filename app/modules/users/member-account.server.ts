@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedOnce } from "~/db/prepared.server";
 import { user } from "~/db/schema/auth";
 import { profile } from "~/db/schema/profiles";
 import { AppError } from "~/lib/app-error";
@@ -29,11 +29,17 @@ export async function requireMemberAccount(memberId: unknown): Promise<MemberAcc
   return { ...found };
 }
 
-async function readMemberAccount(memberId: string): Promise<MemberAccount | undefined> {
-  const [found] = await getDb()
+/** On every page of a coach's member, prepared once (decision 0184). */
+const memberAccountQuery = preparedOnce((db) =>
+  db
     .select({ id: user.id, name: user.name, email: user.email, weightUnit: profile.weightUnit })
     .from(user)
     .leftJoin(profile, eq(profile.userId, user.id))
-    .where(and(eq(user.id, memberId), eq(user.role, "member")));
+    .where(and(eq(user.id, sql.placeholder("memberId")), eq(user.role, "member")))
+    .prepare("member_account"),
+);
+
+async function readMemberAccount(memberId: string): Promise<MemberAccount | undefined> {
+  const [found] = await memberAccountQuery().execute({ memberId });
   return found;
 }
