@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { expect, signIn, test } from "./support/test";
 
 // The member's app (decisions 0092-0094): the service worker is what these tests are about.
@@ -17,9 +17,30 @@ async function keptOffline(page: Page, path: string) {
     .toBe(true);
 }
 
-/** A page loaded while the context is offline learns it a moment after it loads (Chromium's emulation): its taps that ask navigator.onLine wait for that. */
+const OFFLINE = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+/** Each page's own DevTools session, which says it is offline to the documents it loads (knowsOffline). */
+const offlineSessions = new Map<Page, CDPSession>();
+
+/**
+ * A page loaded while the context is offline, told so. Chromium's emulation of the whole
+ * context fails a new document's requests but, since Chromium 150, leaves its
+ * `navigator.onLine` true, where a phone without signal says false: the page's own
+ * DevTools session tells the document, and the taps that ask navigator.onLine wait for it.
+ */
 async function knowsOffline(page: Page) {
-  await page.waitForFunction(() => !navigator.onLine);
+  let session = offlineSessions.get(page);
+  if (!session) {
+    session = await page.context().newCDPSession(page);
+    offlineSessions.set(page, session);
+  }
+  await session.send("Network.emulateNetworkConditions", OFFLINE);
+  await page.waitForFunction(() => !navigator.onLine, undefined, { polling: 100 });
+}
+
+/** The connection back: for the context, and for each page told it was offline. */
+async function backOnline(context: BrowserContext) {
+  await context.setOffline(false);
+  for (const [page, session] of offlineSessions) if (!page.isClosed()) await session.send("Network.emulateNetworkConditions", { ...OFFLINE, offline: false });
 }
 
 /** Width and height of a PNG, from its header. */
@@ -117,7 +138,7 @@ test("offline, a member starts today's workout from the kept dashboard, logs fiv
   await expect(again.getByRole("status").filter({ hasText: "Waiting to send (5)" })).toBeVisible();
   await expect(again.getByText(/Logged Waiting to send/)).toHaveCount(5);
 
-  await context.setOffline(false);
+  await backOnline(context);
   await expect(again.getByRole("status").filter({ hasText: /^Sent$/ })).toBeVisible();
   // Once started on the server, the page is the workout's own, at its own address.
   await expect(again).toHaveURL(new RegExp(`${workoutPath}$`));
@@ -130,7 +151,7 @@ test("offline, a member starts today's workout from the kept dashboard, logs fiv
   await context.setOffline(true);
   await again.getByRole("button", { name: "Finish workout" }).click();
   await expect(again.getByRole("status").filter({ hasText: "Waiting to send (1)" })).toBeVisible();
-  await context.setOffline(false);
+  await backOnline(context);
   const summary = again.getByRole("region", { name: "Workout complete" });
   await expect(summary).toBeVisible();
   await expect(summary.getByText("Sets").locator("..")).toContainText("5");
@@ -146,7 +167,7 @@ test("offline, a member starts today's workout from the kept dashboard, logs fiv
   await context.setOffline(true);
   await expect(again.goto(workoutPath)).rejects.toThrow(/net::ERR_/);
   await expect(again.goto("/members")).rejects.toThrow(/net::ERR_/);
-  await context.setOffline(false);
+  await backOnline(context);
 });
 
 test("a start queued offline and refused (another workout under way by then) leaves its sets unsaved with the server's reason, on screen", async ({ context }) => {
@@ -165,7 +186,7 @@ test("a start queued offline and refused (another workout under way by then) lea
   await expect(page.getByRole("status").filter({ hasText: "Waiting to send (1), after the workout's start" })).toBeVisible();
   // Meanwhile another device started an empty workout (the browser's own requests are what is offline).
   expect((await context.request.post("/members/workouts", { form: { intent: "start-workout", dayId: "" }, maxRedirects: 0 })).status()).toBe(302);
-  await context.setOffline(false);
+  await backOnline(context);
   await expect(page.getByRole("alert").filter({ hasText: "Not saved: Start of the workout: Another workout is under way" })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Not saved: Bench Press set 1: Another workout is under way: these sets were not stored" })).toBeVisible();
   await page.close();
