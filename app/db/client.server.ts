@@ -11,7 +11,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { writesKeptRows } from "~/lib/kept-tables";
 import { getLogger } from "~/lib/logger.server";
-import { noteKeptRowsWritten } from "~/lib/request-scope.server";
 import { acquireDataDirLock } from "./lock.server";
 import { migrationsFolder, migrationsFolderUpTo } from "./migrations.server";
 import { schema, type Schema } from "./schema";
@@ -44,6 +43,12 @@ export interface Database {
    * call that stops listening.
    */
   listen(channel: string, onNotice: (payload?: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onWrite`, in the async context of the code that sent it, for each statement that
+   * writes a table whose reads are kept (decision 0145), replacing the previous observer. On
+   * PostgreSQL only: PGlite delivers the notices before the statement returns.
+   */
+  observeKeptWrites(onWrite: () => void): void;
   close(): Promise<void>;
 }
 
@@ -89,6 +94,7 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
       await pglite.query("select 1");
       return true;
     },
+    observeKeptWrites: () => undefined,
     listen: async (channel, onNotice) => {
       const unlisten = await client.listen(channel, (payload) => onNotice(payload));
       return async () => {
@@ -107,15 +113,41 @@ async function openPglite(pglite: PGlite, release: () => void, kind: DatabaseOpt
   };
 }
 
-/** Notes, in the request's scope, each statement of this connection that writes rows whose reads are kept. */
-function noteKeptRowWrites(client: { query: (...args: never[]) => unknown }): void {
-  const query = client.query;
-  client.query = function (this: unknown, ...args: never[]) {
-    const first = args[0] as unknown;
+/**
+ * Calls `onWrite()` for each statement sent through `pool` that writes rows whose reads are
+ * kept, in the async context of the code that sent it. A statement sent through the pool
+ * itself is noted as it is sent: pg-pool hands it a connection later, from the callback of
+ * whichever request released one when all are busy. A statement sent on a connection a
+ * caller checked out (a transaction) is noted on that connection.
+ */
+function observeKeptRowWrites(pool: Pool, onWrite: () => void): void {
+  const notes = (first: unknown) => {
     const text = typeof first === "string" ? first : (first as { text?: unknown } | null)?.text;
-    if (typeof text === "string" && writesKeptRows(text)) noteKeptRowsWritten();
-    return query.apply(this, args);
-  } as typeof client.query;
+    if (typeof text === "string" && writesKeptRows(text)) onWrite();
+  };
+  const checkedOut = new WeakSet<PoolClient>();
+  const query = pool.query;
+  pool.query = function (this: Pool, ...args: unknown[]) {
+    notes(args[0]);
+    return (query as (...all: unknown[]) => unknown).apply(this, args);
+  } as typeof pool.query;
+  const connect = pool.connect;
+  pool.connect = function (this: Pool, callback?: unknown) {
+    // pool.query's own checkout passes a callback; its statement was noted above.
+    if (callback) return (connect as (callback: unknown) => void).call(this, callback);
+    return (connect as () => Promise<PoolClient>).call(this).then((client) => {
+      checkedOut.add(client);
+      return client;
+    });
+  } as typeof pool.connect;
+  pool.on("release", (_error: Error | undefined, client: PoolClient) => checkedOut.delete(client));
+  pool.on("connect", (client) => {
+    const clientQuery = client.query;
+    client.query = function (this: PoolClient, ...args: unknown[]) {
+      if (checkedOut.has(client)) notes(args[0]);
+      return (clientQuery as (...all: unknown[]) => unknown).apply(this, args);
+    } as typeof client.query;
+  });
 }
 
 /** The lock of every process's start-up work on one PostgreSQL: migrations, then the start-up writes. */
@@ -145,7 +177,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // crash the process: without a listener the pool rethrows it as an uncaught error.
     pool.on("error", (error) => getLogger().warn({ err: error.message }, "an idle database connection was closed by the server"));
     // A request that writes rows kept in memory waits for their notices before it answers (decision 0145).
-    pool.on("connect", (client) => noteKeptRowWrites(client));
+    let onKeptWrite = () => undefined as void;
+    observeKeptRowWrites(pool, () => onKeptWrite());
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     let closed = false;
     return {
@@ -161,6 +194,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       underStartUpLock: (work) => underAdvisoryLock(pool, () => work()),
+      observeKeptWrites: (onWrite) => {
+        onKeptWrite = onWrite;
+      },
       ping: async () => {
         if (closed) return false;
         await db.execute(sql`select 1`);

@@ -10,7 +10,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDatabase, type Database } from "~/db/client.server";
-import { wroteKeptRows } from "./request-scope.server";
+import { noteKeptRowsWritten, wroteKeptRows } from "./request-scope.server";
 
 export const CHANGES_CHANNEL = "relentless_changes";
 
@@ -60,6 +60,8 @@ export function deliverChange(payload: string | undefined): void {
  * Resolves with the call that stops relaying; from then on nothing is kept.
  */
 export async function relayChanges(database: Database): Promise<() => Promise<void>> {
+  // This module's request scope, not a copy another module graph loaded (a test's, beside the app's).
+  database.observeKeptWrites(noteKeptRowsWritten);
   const stop = await database.listen(CHANGES_CHANNEL, deliverChange);
   hearing = true;
   return async () => {
