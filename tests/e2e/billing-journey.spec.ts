@@ -42,20 +42,25 @@ async function eventWhere(what: string, match: (event: StandInEvent) => boolean)
   return found!;
 }
 
-/** Reloads until the assertion holds (the page shows what a webhook changed), then waits for the page to be live. */
+/**
+ * Reloads until the assertion holds (the page shows what a webhook changed), then waits for
+ * the page to be live. A loaded page does not change by itself: each load's check waits a
+ * second (`onThisLoad`), not the whole expect timeout, before the next reload.
+ */
 async function afterReload(page: Page, check: () => Promise<void>) {
   await expect(async () => {
     await page.reload();
     await check();
-  }).toPass();
+  }).toPass({ timeout: 30_000 });
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
 }
+const onThisLoad = expect.configure({ timeout: 1_000 });
 
 const payments = (page: Page) => page.getByRole("region", { name: "Payments" }).getByRole("listitem");
 
 test("a member on a phone pays Online Coaching by Direct Debit, a failed payment is retried, and they cancel at the end of the period", async ({ page: staff, browser }, testInfo) => {
-  // One journey through five webhook round trips: about 40 s alone, more beside other workers.
-  test.setTimeout(90_000);
+  // One journey through five webhook round trips: about 18 s alone, more beside other workers.
+  test.setTimeout(60_000);
   const stamp = `${testInfo.project.name}.${Date.now()}.${testInfo.repeatEachIndex}`;
   const name = `Dana Debit ${stamp.replace(/\W/g, "")}`;
   const email = `dana.${stamp}@relentless.test`;
@@ -129,8 +134,8 @@ test("a member on a phone pays Online Coaching by Direct Debit, a failed payment
   await simulate("mandate_activated", first.links.mandate!);
   await simulate("payment_confirmed", first.links.payment!);
   await afterReload(phone, async () => {
-    await expect(packageCard.getByText("Status: Active")).toBeVisible();
-    await expect(payments(phone).first().getByText("Paid", { exact: true })).toBeVisible();
+    await onThisLoad(packageCard.getByText("Status: Active")).toBeVisible();
+    await onThisLoad(payments(phone).first().getByText("Paid", { exact: true })).toBeVisible();
   });
   const receipt = payments(phone).first().getByRole("link", { name: /^Receipt for Online Coaching/ });
   await expect(receipt).toBeVisible();
@@ -147,12 +152,12 @@ test("a member on a phone pays Online Coaching by Direct Debit, a failed payment
   const second = await eventWhere("the subscription's next payment", (e) => e.resource_type === "payments" && e.action === "created" && e.links.subscription === subscriptionId);
   // The member's list shows it pending (its event applied) before the bank fails it.
   await afterReload(phone, async () => {
-    await expect(payments(phone)).toHaveCount(2);
+    await onThisLoad(payments(phone)).toHaveCount(2);
   });
   await expect(payments(phone).first().getByText("Pending", { exact: true })).toBeVisible();
   await simulate("payment_failed", second.links.payment!);
   await afterReload(phone, async () => {
-    await expect(packageCard.getByText("Status: Payment failed")).toBeVisible();
+    await onThisLoad(packageCard.getByText("Status: Payment failed")).toBeVisible();
   });
   await expect(payments(phone).first().getByText("Failed", { exact: true })).toBeVisible();
   await expect.poll(() => mailsTo(email).some((mail) => mail.includes("did not go through")), { message: "the failed-payment e-mail" }).toBe(true);
@@ -167,14 +172,14 @@ test("a member on a phone pays Online Coaching by Direct Debit, a failed payment
   await expect(card.getByText("retried, waiting for the bank")).toBeVisible();
   await simulate("payment_confirmed", second.links.payment!);
   await afterReload(staff, async () => {
-    await expect(staff.getByText(`Payment failed (${name})`)).toHaveCount(0);
+    await onThisLoad(staff.getByText(`Payment failed (${name})`)).toHaveCount(0);
   });
 
   // The member is paid up again and cancels: it ends when the second week they paid for ends.
   const { start_date: secondWeekStarts } = await readResource<{ start_date: string }>("subscriptions", subscriptionId);
   const ends = formatLongDate(addDays(secondWeekStarts, 6));
   await afterReload(phone, async () => {
-    await expect(packageCard.getByText("Status: Active")).toBeVisible();
+    await onThisLoad(packageCard.getByText("Status: Active")).toBeVisible();
   });
   await expect(payments(phone).first().getByText("Paid", { exact: true })).toBeVisible();
   await packageCard.getByRole("button", { name: "Cancel Online Coaching" }).click();
