@@ -39,9 +39,15 @@ async function signInToSecondStep(page: Page, who: UserKey) {
   await expect(page.getByRole("heading", { name: "Two-Factor Authentication" })).toBeVisible();
 }
 
+/**
+ * Sends one code and waits for its answer: the alert of the last wrong code may still be on
+ * screen, and a check of it alone would let the next code go before this one was counted.
+ */
 async function enterCode(page: Page, code: string) {
   await page.getByLabel("Code").fill(code);
+  const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login/two-factor"));
   await page.getByRole("button", { name: "Verify" }).click();
+  await answered;
 }
 
 test.describe("two-factor authentication", () => {
