@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteClient } from "./pglite-client.server";
 import { pgliteWasm } from "./pglite-wasm.server";
+import { seedNewDataDir } from "./pristine-cluster.server";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -256,7 +257,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dir, { recursive: true });
     // A killed process leaves postmaster.pid behind; we hold the lock, so it is stale.
     fs.rmSync(path.join(dir, "postmaster.pid"), { force: true });
-    const pglite = new PGlite(dir, { pgliteWasmModule: await pgliteWasm(), extensions: pgliteExtensions, startParams: PGLITE_START });
+    const pgliteOptions = { pgliteWasmModule: await pgliteWasm(), extensions: pgliteExtensions, startParams: PGLITE_START };
+    await seedNewDataDir(dir, pgliteOptions);
+    const pglite = new PGlite(dir, pgliteOptions);
     await pglite.waitReady;
     return await openPglite(pglite, release, "pglite");
   } catch (error) {
