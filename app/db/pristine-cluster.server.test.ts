@@ -19,8 +19,8 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 async function systemIdentifier(dataDir: string): Promise<string> {
   const database = await openDatabase({ kind: "pglite", dataDir });
   try {
-    const { rows } = await database.db.execute<{ id: string }>(sql`select system_identifier::text as id from pg_control_system()`);
-    return rows[0]!.id;
+    const result = await database.db.execute(sql`select system_identifier::text as id from pg_control_system()`);
+    return (result as unknown as { rows: Array<{ id: string }> }).rows[0]!.id;
   } finally {
     await database.close();
   }
@@ -36,7 +36,8 @@ describe("a new embedded database", () => {
     await one.db.execute(sql`create table only_here (id int)`);
     await one.close();
     const other = await openDatabase({ kind: "pglite", dataDir: path.join(root, "second") });
-    expect((await other.db.execute(sql`select to_regclass('only_here')::text as t`)).rows).toEqual([{ t: null }]);
+    const found = await other.db.execute(sql`select to_regclass('only_here')::text as t`);
+    expect((found as unknown as { rows: unknown[] }).rows).toEqual([{ t: null }]);
     await other.close();
   });
 
