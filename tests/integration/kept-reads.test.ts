@@ -75,10 +75,13 @@ describe("reads kept until their rows change", () => {
     // On PostgreSQL the save answers once the server heard its own notice, which it sends after the write's.
     const notices: string[] = [];
     const stopHearing = await getDatabase().listen(CHANGES_CHANNEL, (payload) => payload && notices.push(payload));
-    const saved = await post("/members/settings", "member", { intent: "update-profile", fullName: "Renamed Member", ...profile });
-    expect(saved.status).toBe(302);
-    if (getDatabase().kind === "postgres") await expect.poll(() => notices.some((notice) => notice.startsWith("heard:"))).toBe(true);
-    await stopHearing();
+    try {
+      const saved = await post("/members/settings", "member", { intent: "update-profile", fullName: "Renamed Member", ...profile });
+      expect(saved.status).toBe(302);
+      if (getDatabase().kind === "postgres") await expect.poll(() => notices.some((notice) => notice.startsWith("heard:"))).toBe(true);
+    } finally {
+      await stopHearing();
+    }
     // Their own next page, at once: no second try.
     expect((await page("/members", "member")).html).toContain("Renamed Member");
 
