@@ -105,7 +105,7 @@ function describe(row: AttentionRow, actor: Actor, timeZone: string): AttentionI
  *   reads afresh (the page it answers with shows its own change); nothing is kept while the
  *   process does not hear the database's notices (tests and scripts calling modules).
  */
-const ATTENTION_FRESH_MS = 5_000;
+export const ATTENTION_FRESH_MS = 5_000;
 type Reasons = { clock: AttentionClock; rows: AttentionRow[] };
 const keptReasons = new KeptReads<Reasons>({ maxAgeMs: ATTENTION_FRESH_MS, maxEntries: 1 });
 /** The read under way (started after the last clear), shared by every request that wants it meanwhile. */
