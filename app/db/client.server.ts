@@ -69,7 +69,7 @@ function migrationsFor(options?: { upTo?: number }): { folder: string; done: () 
  * mix at 300 members the smaller cache showed no difference (pages it no longer keeps are
  * read from the operating system's cache).
  */
-const PGLITE_START = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+export const PGLITE_START = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
 /** The extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here). */
 export const pgliteExtensions = { pg_trgm };

@@ -5,15 +5,25 @@
  * statement whose table changed shape.
  * @test-database any
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PGLITE_START } from "./client.server";
 import { pgliteClient, type PgliteClient } from "./pglite-client.server";
+import { seedNewDataDir } from "./pristine-cluster.server";
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-pglite-client-"));
 
 let pglite: PGlite;
 let client: PgliteClient;
 
 beforeAll(async () => {
-  pglite = await PGlite.create();
+  // A new embedded database as the app makes one: a copy of the pristine cluster (decision 0185).
+  const dir = path.join(scratch, "db");
+  await seedNewDataDir(dir, { startParams: PGLITE_START });
+  pglite = await PGlite.create(dir, { startParams: PGLITE_START });
   client = pgliteClient(pglite);
   await pglite.exec(`
     create table item (id int primary key, name text not null, weight numeric, done boolean, at timestamptz, tags text[], data jsonb);
@@ -23,6 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pglite.close();
+  fs.rmSync(scratch, { recursive: true, force: true });
 });
 
 describe("the PGlite client", () => {

@@ -3,6 +3,9 @@
  * every `execute` to that call's values, and prepared again for another database.
  * @test-database both
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, getDb, openDatabase, setDatabase, type Database } from "./client.server";
@@ -31,17 +34,20 @@ describe("preparedOnce", () => {
   describe("with another database", () => {
     let original: Database;
     let other: Database;
+    let otherDir: string;
 
     beforeAll(async () => {
       original = getDatabase();
-      // A second database with a users table of its own, empty.
-      other = await openDatabase({ kind: "pglite-memory" });
+      // A second database with a users table of its own, empty (a new DATA_DIR: a copy of the pristine cluster, decision 0185).
+      otherDir = fs.mkdtempSync(path.join(os.tmpdir(), "relentless-prepared-"));
+      other = await openDatabase({ kind: "pglite", dataDir: otherDir });
       await other.db.execute(sql`create table users (id text primary key, email text not null)`);
     });
 
     afterAll(async () => {
       setDatabase(original);
       await other.close();
+      fs.rmSync(otherDir, { recursive: true, force: true });
     });
 
     it("prepares it again there, so each process's database answers from its own rows", async () => {

@@ -6,7 +6,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./client.server";
@@ -41,15 +40,12 @@ describe("a new embedded database", () => {
     await other.close();
   });
 
-  it("is made in place when the pristine cluster cannot be kept, and opens all the same", async () => {
+  it("is left to PGlite's own initdb when the pristine cluster cannot be kept: the folder stays empty, and nothing throws", async () => {
     const blocked = path.join(root, "a-file");
     fs.writeFileSync(blocked, "");
     const dir = path.join(root, "in-place", "db");
     fs.mkdirSync(dir, { recursive: true });
     await seedNewDataDir(dir, {}, path.join(blocked, "pristine"));
     expect(fs.readdirSync(dir)).toEqual([]);
-    const pglite = new PGlite(dir);
-    expect((await pglite.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
-    await pglite.close();
   });
 });

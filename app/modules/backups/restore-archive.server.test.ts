@@ -38,7 +38,7 @@ function levelBefore0010(): number {
 it("restores an archive made by an older release at its own level, then applies the later migrations to its rows", async () => {
   const older = levelBefore0010();
   expect(older).toBe(10);
-  const source = await openDatabase({ kind: "pglite-memory" });
+  const source = await openDatabase({ kind: "pglite", dataDir: path.join(scratch, "source") });
   opened.push(source);
   await source.migrate({ upTo: older });
   await source.db.execute(sql`insert into users (id, name, email, role) values ('older-1', 'Older Member', 'older@archive.test', 'member')`);
@@ -50,7 +50,7 @@ it("restores an archive made by an older release at its own level, then applies 
   const { manifest } = await writeBackup({ database: source, storage: uploads }, out);
   expect(manifest.migrationLevel).toBe(older);
 
-  const target = await openDatabase({ kind: "pglite-memory" });
+  const target = await openDatabase({ kind: "pglite", dataDir: path.join(scratch, "target") });
   opened.push(target);
   const archive = await openVerifiedArchive(out);
   try {
