@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite as PGliteOnDisk } from "@electric-sql/pglite";
 import pg from "pg";
-import { openDatabase, pgliteExtensions } from "~/db/client.server";
+import { openDatabase } from "~/db/client.server";
 import type { PgliteClient } from "~/db/pglite-client.server";
 import { syncExerciseCatalogue } from "~/modules/exercises/catalogue-sync.server";
 import { databaseUrl, pgliteDataDirTemplate, pgliteTemplatePath, TEMPLATE_DB } from "./database";
@@ -11,20 +10,17 @@ import { databaseUrl, pgliteDataDirTemplate, pgliteTemplatePath, TEMPLATE_DB } f
 export default async function setup() {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const database = await openDatabase({ kind: "pglite-memory" });
+    // On disk, as a DATA_DIR holds it (for apps booted in a test), from a copy of the pristine cluster (decision 0185).
+    fs.rmSync(pgliteDataDirTemplate, { recursive: true, force: true });
+    const database = await openDatabase({ kind: "pglite", dataDir: pgliteDataDirTemplate });
     await database.migrate();
     await syncExerciseCatalogue(database.db);
+    // …and as a dump, which each worker loads into memory (tests/setup/worker-database.ts).
     const { pglite } = (database.db as unknown as { $client: PgliteClient }).$client;
     const dump = await pglite.dumpDataDir("none");
     fs.mkdirSync(path.dirname(pgliteTemplatePath), { recursive: true });
     fs.writeFileSync(pgliteTemplatePath, Buffer.from(await dump.arrayBuffer()));
     await database.close();
-    // The same database as a DATA_DIR holds it, for apps booted in a test.
-    fs.rmSync(pgliteDataDirTemplate, { recursive: true, force: true });
-    fs.mkdirSync(pgliteDataDirTemplate, { recursive: true });
-    const onDisk = new PGliteOnDisk(path.join(pgliteDataDirTemplate, "db"), { loadDataDir: dump, extensions: pgliteExtensions });
-    await onDisk.waitReady;
-    await onDisk.close();
     return;
   }
   const admin = new pg.Client({ connectionString: databaseUrl(base, "postgres") });
