@@ -56,6 +56,9 @@ test("an invited person sets a password, completes the wizard, and their access 
   const person = await context.newPage();
   await person.goto(link);
   await expect(person.getByRole("heading", { name: "Welcome, Olive Onboard" })).toBeVisible();
+  // A page of a context of its own: nothing waited for hydration, and fields typed into before
+  // it may be emptied by it (a CI flake: the form went empty and the page stayed).
+  await expect(person.locator("html")).toHaveAttribute("data-hydrated", "");
   await person.getByLabel("Password", { exact: true }).fill("Olive-new-password1");
   await person.getByLabel("Confirm password").fill("Olive-new-password1");
   await person.getByRole("button", { name: "Set password and sign in" }).click();
