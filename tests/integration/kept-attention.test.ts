@@ -21,7 +21,7 @@ const from = () => ({ "x-forwarded-for": `10.65.${Math.floor(++client / 250)}.${
 const ids = { replied: "", quiet: "", renamed: "" };
 let coachCookie = "";
 /** How long the app keeps the reasons, as the app's own module says. */
-let ATTENTION_FRESH_MS = 0;
+let keptForMs = 0;
 
 beforeAll(async () => {
   app = await startApp();
@@ -30,7 +30,7 @@ beforeAll(async () => {
     ids[who] = (await createUserWithPassword({ name: `Waiting ${who}`, email: `${who}@kept-attention.test`, password: `${who}-kept-attention-1`, role: "member" })).id;
   }
   coachCookie = (await signIn("coach@kept-attention.test", "coach-kept-attention-1", { base: app.origin, headers: from() })).cookie;
-  ATTENTION_FRESH_MS = (await app.load<typeof Attention>("/app/modules/coaching/attention.server.ts")).ATTENTION_FRESH_MS;
+  keptForMs = (await app.load<typeof Attention>("/app/modules/coaching/attention.server.ts")).ATTENTION_FRESH_MS;
   vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
 }, 120_000);
 
@@ -53,7 +53,7 @@ const waitingOn = (html: string, name: string) => html.includes(`Unanswered mess
  * No waiting, and no luck: the answer before that may be the kept one or already the new one.
  */
 async function afterTheWindow<T>(ask: () => Promise<T>): Promise<T> {
-  vi.setSystemTime(Date.now() + ATTENTION_FRESH_MS);
+  vi.setSystemTime(Date.now() + keptForMs);
   return ask();
 }
 
