@@ -67,6 +67,15 @@ export function finishedWorkoutsQuery(memberId: string, limit: number) {
     .limit(limit);
 }
 
+/**
+ * A LIMIT written into the statement's text instead of bound. PostgreSQL costs a prepared
+ * statement's generic plan for a bound LIMIT as a tenth of the rows: with a subquery per
+ * row that looks dear, so the statement was planned afresh on every call (its generic
+ * plan never chosen; 0.4-0.5 ms of the coach's member page). Written in, the generic plan
+ * is the custom one and is kept after five calls. An integer, never text from a request.
+ */
+const limitInText = (limit: number) => sql.raw(String(Math.trunc(limit))) as unknown as number;
+
 /** The member's newest finished workouts, `limit` of them, each with how many sets it has (for the coach's member page). */
 export function finishedWorkoutSetCountsQuery(memberId: string, limit: number) {
   const sets = sql<number>`(select count(*)::int from ${workoutExercise} we join ${setLog} s on s.workout_exercise_id = we.id where we.workout_id = ${workout}.id)`.mapWith(Number);
@@ -75,7 +84,7 @@ export function finishedWorkoutSetCountsQuery(memberId: string, limit: number) {
     .from(workout)
     .where(and(eq(workout.userId, memberId), isNotNull(workout.finishedAt)))
     .orderBy(desc(workout.performedOn), desc(workout.startedAt))
-    .limit(limit);
+    .limit(limitInText(limit));
 }
 
 const swappedFrom = alias(exercise, "swapped_from");

@@ -257,5 +257,17 @@ describe("a member with years of training", () => {
       expect(plan).toContain("Index Scan using workouts_user_date_idx");
       expect(plan).not.toMatch(/Sort/);
     }
+    // The member page's newest workouts, prepared as a page sends them, keep one plan: with
+    // a bound LIMIT PostgreSQL would plan them anew on every call (its generic plan dearer).
+    const { sql: text, params } = finishedWorkoutSetCountsQuery(lifter, 5).toSQL();
+    const generic = await getDb().transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare newest_workouts as ${text}`));
+      const values = params.map((p) => `'${String(p).replaceAll("'", "''")}'`).join(", ");
+      for (let i = 0; i < 7; i++) await tx.execute(sql.raw(`execute newest_workouts(${values})`));
+      const { rows } = (await tx.execute(sql`select generic_plans::int as generic from pg_prepared_statements where name = 'newest_workouts'`)) as unknown as { rows: Array<{ generic: number }> };
+      await tx.execute(sql`deallocate newest_workouts`);
+      return rows[0]!.generic;
+    });
+    expect(generic).toBeGreaterThan(0);
   });
 });
