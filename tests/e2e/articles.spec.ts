@@ -2,7 +2,7 @@ import { accessibilityViolations } from "./support/axe";
 import type { APIRequestContext } from "@playwright/test";
 import { fixtureArticles } from "./support/fixture-articles";
 import { E2E_BASE_URL } from "./support/server";
-import { expect, signInOverHttp, test } from "./support/test";
+import { expect, newPersonPage, signInOverHttp, test } from "./support/test";
 
 const members = fixtureArticles.membersOnly;
 const pub = fixtureArticles.public;
@@ -119,10 +119,10 @@ async function articleIdAsTrainer(request: APIRequestContext, slug: string): Pro
 }
 
 test("visitors and members are refused the editor over HTTP, and nothing changes", async ({ browser, request }) => {
-  const trainer = await browser.newPage();
+  const trainer = await newPersonPage(browser);
   await signInOverHttp(trainer, "trainer");
   const id = await articleIdAsTrainer(trainer.request, pub.slug);
-  const member = await browser.newPage();
+  const member = await newPersonPage(browser);
   await signInOverHttp(member, "member");
 
   const fields = { intent: "save", title: "Hijacked", content: "Owned", category: "Training", readTime: "5", published: "on" };

@@ -14,7 +14,7 @@ import { formatLongDate } from "../../app/lib/dates";
 import { addDays } from "../../app/lib/time-zone";
 import { readResource, simulate, standInEvents, type StandInEvent } from "./support/gocardless";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/server";
-import { expect, signInOverHttp, test } from "./support/test";
+import { expect, newPersonPage, signInOverHttp, test } from "./support/test";
 
 /** The e-mails to this address in the outbox, quoted-printable decoded. */
 function mailsTo(to: string): string[] {
@@ -91,7 +91,7 @@ test("a member on a phone pays Online Coaching by Direct Debit, a failed payment
     hasTouch: true,
     extraHTTPHeaders: { "x-forwarded-for": `172.17.${Date.now() % 250}.${Math.floor(Math.random() * 250) + 1}` },
   });
-  const phone = await context.newPage();
+  const phone = await newPersonPage(context);
   await phone.goto(link);
   await phone.getByLabel("Password", { exact: true }).fill("Dana-new-password1");
   await phone.getByLabel("Confirm password").fill("Dana-new-password1");

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { accessibilityViolations } from "./support/axe";
 import { isolatedServer } from "./support/server";
-import { expect, test } from "./support/test";
+import { expect, newPersonPage, test } from "./support/test";
 import { PASSWORD, users } from "./support/users";
 import { CLASS_MEMBERS, LATE_CANCELLER, STARTED_CLASS, STARTED_ROOM, UPCOMING_CLASS } from "./fixtures/classes-staff";
 
@@ -125,7 +125,7 @@ test.describe("the staff Classes area", () => {
     // The member sees the place as their own, where they cancel it.
     const memberContext = await browser.newContext();
     try {
-      const memberPage = await memberContext.newPage();
+      const memberPage = await newPersonPage(memberContext);
       await memberPage.goto(`${origin}/login?redirectTo=${encodeURIComponent("/services/group-classes")}`);
       await memberPage.getByLabel("Email").fill(users.member.email);
       await memberPage.getByLabel("Password").fill(PASSWORD);

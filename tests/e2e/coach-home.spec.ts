@@ -4,7 +4,7 @@
  * in the page (no document load) while a modified click still opens a new tab.
  */
 import type { Page } from "@playwright/test";
-import { expect, signInOverHttp, test } from "./support/test";
+import { expect, newPersonPage, signInOverHttp, test } from "./support/test";
 import { users } from "./support/users";
 
 /** Marks the document: the mark survives router navigations and is gone after a document load. */
@@ -15,7 +15,7 @@ test("a trainer follows and snoozes a member's unanswered message from 'Needs at
   const member = users.attentionMember;
   const words = `Can we talk about my knee? ${Date.now()}`;
   const memberContext = await browser.newContext();
-  const memberPage = await memberContext.newPage();
+  const memberPage = await newPersonPage(memberContext);
   await signInOverHttp(memberPage, "attentionMember");
   await memberPage.goto("/members/messages");
   const form = memberPage.getByRole("form", { name: "Message your coach" });

@@ -5,7 +5,7 @@
  * visitors are refused, their data requests too.
  */
 import type { Page } from "@playwright/test";
-import { expect, signInOverHttp, test } from "./support/test";
+import { expect, newPersonPage, signInOverHttp, test } from "./support/test";
 
 async function openLibraryFromMenu(page: Page) {
   await signInOverHttp(page, "trainer");
@@ -124,7 +124,7 @@ test.describe("on a 390 px phone", () => {
 
 test("a member is refused the library, its data request too; a visitor is sent to sign in", async ({ page, browser }) => {
   const visitor = await browser.newContext();
-  const visitorPage = await visitor.newPage();
+  const visitorPage = await newPersonPage(visitor);
   await visitorPage.goto("/programs/exercises");
   await expect(visitorPage).toHaveURL(/\/login\?redirectTo=%2Fprograms%2Fexercises$/);
   await visitor.close();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, signInOverHttp, test } from "./support/test";
+import { expect, newPersonPage, signInOverHttp, test } from "./support/test";
 import { PASSWORD, users, type UserKey } from "./support/users";
 
 async function signInHere(page: Page, who: UserKey) {
@@ -53,7 +53,7 @@ test("a CMS tab's and an admin screen's data request answers staff only: visitor
   await visitor.close();
 
   const member = await browser.newContext();
-  const memberPage = await member.newPage();
+  const memberPage = await newPersonPage(member);
   await signInOverHttp(memberPage, "member");
   onlyRedirect((await dataOf(member.request, "/cms/videos")).body, "/unauthorized");
   onlyRedirect((await dataOf(member.request, "/admin/users")).body, "/members");

@@ -8,7 +8,7 @@ import path from "node:path";
 import yauzl from "yauzl";
 import { accessibilityViolations } from "./support/axe";
 import { E2E_DATA_DIR } from "./support/server";
-import { expect, signInOverHttp, test } from "./support/test";
+import { expect, newPersonPage, signInOverHttp, test } from "./support/test";
 import { PASSWORD, users } from "./support/users";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -64,7 +64,7 @@ test("a member on a phone asks for their data, follows the e-mailed link signed 
 
   // Someone else signed in opens the link: the same 'not found' as a made-up one, and the link still works for its owner.
   const otherContext = await browser.newContext();
-  const other = await otherContext.newPage();
+  const other = await newPersonPage(otherContext);
   await signInOverHttp(other, "member");
   const refused = await other.goto(link);
   expect(refused?.status()).toBe(404);

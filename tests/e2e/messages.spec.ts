@@ -5,7 +5,7 @@
  * another member gets 'not found' for that conversation.
  */
 import { E2E_BASE_URL } from "./support/server";
-import { expect, signInOverHttp, test } from "./support/test";
+import { expect, newPersonPage, signInOverHttp, test } from "./support/test";
 import { users } from "./support/users";
 
 test("the member messages the coach from a phone, the coach's open page shows it without a reload, and another member gets 'not found'", async ({ page, browser }) => {
@@ -31,7 +31,7 @@ test("the member messages the coach from a phone, the coach's open page shows it
 
   // The trainer, on a computer, finds it among the conversations and keeps the page open.
   const coachContext = await browser.newContext();
-  const coach = await coachContext.newPage();
+  const coach = await newPersonPage(coachContext);
   await signInOverHttp(coach, "trainer");
   await coach.goto("/coach/messages");
   await coach.getByRole("link", { name: users.messenger.name }).click();
@@ -54,7 +54,7 @@ test("the member messages the coach from a phone, the coach's open page shows it
 
   // Another member: 'not found' for this conversation, its stream and a message to it.
   const otherContext = await browser.newContext();
-  const other = await otherContext.newPage();
+  const other = await newPersonPage(otherContext);
   await signInOverHttp(other, "member");
   const refused = await other.goto(conversation);
   expect(refused?.status()).toBe(404);

@@ -2,7 +2,7 @@ import { accessibilityViolations } from "./support/axe";
 import type { Page, Response } from "@playwright/test";
 import { tinyPdf } from "../../app/modules/nutrition/nutrition.test-support";
 import { fixtureNutrition } from "./support/fixture-nutrition";
-import { expect, signInOverHttp, test } from "./support/test";
+import { expect, newPersonPage, signInOverHttp, test } from "./support/test";
 
 // Seeded by tests/e2e/support/seed-data.ts: a PDF in Meal Plans, a link in Education, nothing in Recipes.
 // The staff test below adds a Recipes PDF (and deletes it) on the same server, so the two
@@ -84,7 +84,7 @@ test("a member browses the nutrition categories and opens a PDF in a new tab", a
 
   // A visitor asking for the same file is sent to sign in and gets no PDF.
   const visitor = await context.browser()!.newContext();
-  const visitorPage = await visitor.newPage();
+  const visitorPage = await newPersonPage(visitor);
   const visitorResponse = await visitorPage.goto(href!);
   await expect(visitorPage).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(href!).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
   expect(visitorResponse?.headers()["content-type"]).not.toContain("application/pdf");

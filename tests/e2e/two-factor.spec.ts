@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
 import { isolatedServer } from "./support/server";
-import { expect, signIn, test } from "./support/test";
+import { expect, newPersonPage, signIn, test } from "./support/test";
 import { users, type UserKey } from "./support/users";
 
 /**
@@ -98,7 +98,7 @@ test.describe("two-factor authentication", () => {
     await enrol(page);
 
     const adminContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "10.240.0.1" } });
-    const admin = await adminContext.newPage();
+    const admin = await newPersonPage(adminContext);
     try {
       await signIn(admin, "admin");
       await expect(admin).toHaveURL(/\/coach$/);
@@ -129,7 +129,7 @@ test.describe("two-factor required for staff", () => {
   test("'Require two-factor for staff' leads a trainer without it through enrolment before any staff page", async ({ page, browser }) => {
     // An administrator with a second factor of their own switches the requirement on.
     const adminContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "10.240.0.2" } });
-    const admin = await adminContext.newPage();
+    const admin = await newPersonPage(adminContext);
     try {
       await signIn(admin, "twoFactorAdmin", `${origin}/login`);
       await expect(admin).toHaveURL(/\/coach$/);

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./server";
 import { PASSWORD, users, type UserKey } from "./users";
 
@@ -230,6 +230,17 @@ async function reset(kept: KeptContext, defaults: { permissions?: string[]; geol
 
 async function leaveForBlank(page: Page) {
   await Promise.all([page.waitForURL("about:blank", { timeout: 10_000 }), page.evaluate(() => void location.replace("about:blank"))]);
+}
+
+/**
+ * A page of a browser or context a test made itself (a second person, a phone), which
+ * waits for hydration after navigating as the fixture's pages do: typed into before it,
+ * a form's fields can be emptied by it (seen in CI). Not for a context without JavaScript.
+ */
+export async function newPersonPage(from: Browser | BrowserContext): Promise<Page> {
+  const page = await from.newPage();
+  waitForHydrationAfterNavigating(page);
+  return page;
 }
 
 /**
