@@ -22,12 +22,6 @@ export function newDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "relentless-bench-"));
 }
 
-/** Node's own flags in the checkout's `npm start` (package.json), so the measured server runs as a started one does (decision 0186). */
-function startFlags(cwd: string): string[] {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(cwd, "package.json"), "utf8")) as { scripts: { start: string } };
-  return scripts.start.match(/(?<=^node )(?:--\S+ )*/)?.[0].trim().split(" ").filter(Boolean) ?? [];
-}
-
 export interface ServerProcess {
   baseUrl: string;
   pid: number;
@@ -45,7 +39,7 @@ export async function startServer(options: { dataDir: string; port: number; env?
   const baseUrl = `http://localhost:${options.port}`;
   // The build as `npm start` runs it, without a TypeScript loader; an older build (the baseline) from its sources' entry.
   const entry = fs.existsSync(path.join(cwd, "scripts/serve-build.js")) ? ["scripts/serve-build.js"] : ["--import", "tsx", "server/main.ts"];
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : []), ...startFlags(cwd), ...entry], {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : []), ...entry], {
     cwd,
     env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), DATA_DIR: options.dataDir, BASE_URL: baseUrl, LOG_LEVEL: "warn", ...options.env },
     stdio: ["ignore", "ignore", "inherit"],
