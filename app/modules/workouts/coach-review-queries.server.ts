@@ -72,9 +72,14 @@ export function finishedWorkoutsQuery(memberId: string, limit: number) {
  * statement's generic plan for a bound LIMIT as a tenth of the rows: with a subquery per
  * row that looks dear, so the statement was planned afresh on every call (its generic
  * plan never chosen; 0.4-0.5 ms of the coach's member page). Written in, the generic plan
- * is the custom one and is kept after five calls. An integer, never text from a request.
+ * is the custom one and is kept after five calls. For a count fixed in the code: anything
+ * but a whole number is refused. Drizzle writes an SQL object given as the limit as it is;
+ * its type only names numbers and placeholders, hence the cast.
  */
-const limitInText = (limit: number) => sql.raw(String(Math.trunc(limit))) as unknown as number;
+function limitInText(limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`A limit written into a statement must be a whole number, not ${limit}`);
+  return sql.raw(String(limit)) as unknown as number;
+}
 
 /** The member's newest finished workouts, `limit` of them, each with how many sets it has (for the coach's member page). */
 export function finishedWorkoutSetCountsQuery(memberId: string, limit: number) {
