@@ -11,6 +11,7 @@ import { nightlyBackupJob } from "~/modules/backups/nightly.server";
 import { billingSweepJob } from "~/modules/billing/billing-sweep.server";
 import { cancelErasedMandatesJob } from "~/modules/billing/erased-mandates.server";
 import { processBillingEventJob } from "~/modules/billing/events.server";
+import { pruneBillingEventsJob } from "~/modules/billing/events-prune.server";
 import { retryEventsJob } from "~/modules/billing/events-retry.server";
 import { mandateEndedMailJob, paymentFailedMailJob, planPausedMailJob } from "~/modules/billing/failed-payment-mails.server";
 import { createSubscriptionJob } from "~/modules/billing/subscriptions.server";
@@ -48,6 +49,7 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   receiptMailJob,
   processBillingEventJob,
   retryEventsJob,
+  pruneBillingEventsJob,
   createSubscriptionJob,
   paymentFailedMailJob,
   mandateEndedMailJob,

@@ -10,6 +10,7 @@ import { billingEvent } from "~/db/schema/billing";
 import { enqueueJobs } from "~/lib/jobs.server";
 import { getLogger } from "~/lib/logger.server";
 import { getPaymentProvider } from "~/lib/payments/payment-provider.server";
+import { isStaleEvent } from "./events-prune.server";
 import { processBillingEventJob } from "./events.server";
 
 /** Where GoCardless posts its webhooks (the address a coach gives in GoCardless's dashboard). */
@@ -39,7 +40,8 @@ export const eventJobKey = (eventId: string) => `${EVENT_JOB_KEY_PREFIX}${eventI
  * Checks and stores one webhook. 404 when direct debit is off (no provider configured), 498
  * on a bad signature and 400 on a body that is no batch: nothing stored. Otherwise every
  * event not seen before is stored and its job enqueued, in one transaction: 200 with how
- * many were new (a replayed batch stores none).
+ * many were new (a replayed batch stores none). An event older than the inbox keeps its
+ * events is not taken (events-prune.server.ts): it may have been applied and forgotten.
  */
 export async function receiveProviderWebhook(rawBody: Buffer, headers: Headers): Promise<WebhookAnswer> {
   const provider = getPaymentProvider();
@@ -49,7 +51,10 @@ export async function receiveProviderWebhook(rawBody: Buffer, headers: Headers):
     getLogger().warn({ reason: check.reason, bytes: rawBody.byteLength }, "a payment webhook was refused");
     return { status: check.status, body: { message: check.reason === "bad_signature" ? BAD_SIGNATURE : MALFORMED_WEBHOOK } };
   }
-  const rows = check.events.map((event) => ({
+  const now = new Date();
+  const fresh = check.events.filter((event) => !isStaleEvent(new Date(event.occurredAt), now));
+  if (fresh.length < check.events.length) getLogger().warn({ events: check.events.length - fresh.length }, "payment events older than the inbox keeps were not taken");
+  const rows = fresh.map((event) => ({
     id: event.id,
     provider: provider.name,
     resource: event.resource,
@@ -69,6 +74,6 @@ export async function receiveProviderWebhook(rawBody: Buffer, headers: Headers):
         return added.length;
       })
     : 0;
-  getLogger().info({ received: rows.length, stored }, "payment webhook received");
-  return { status: 200, body: { message: "Received.", received: rows.length, stored } };
+  getLogger().info({ received: check.events.length, stored }, "payment webhook received");
+  return { status: 200, body: { message: "Received.", received: check.events.length, stored } };
 }
