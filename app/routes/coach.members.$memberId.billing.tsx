@@ -33,7 +33,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     },
     [REFUND_INTENT]: async (form) => {
       const refund = await refundPayment(staff, form);
-      const description = refund.status === "pending" ? `${refund.amountText} asked of GoCardless; it shows as paid once GoCardless pays it.` : `${refund.amountText} marked refunded.`;
+      const made = refund.status === "pending" ? `${refund.amountText} asked of GoCardless; it shows as paid once GoCardless pays it.` : `${refund.amountText} marked refunded.`;
+      const description = refund.creditsTakenBack ? `${made} The pack's credits were taken back.` : made;
       return redirectWithToast(back, { type: "success", title: "Refund made", description });
     },
     [CANCEL_PLAN_INTENT]: async (form) => {

@@ -6,12 +6,16 @@
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { creditGrant } from "~/db/schema/billing";
+import { giveCredits } from "~/modules/billing/entitlements.test-support";
 import { insertPayment, insertReceipt } from "~/modules/billing/staff-payments-test-support";
 import { createUserWithPassword } from "~/modules/users/users.server";
 import { action as billingAction } from "~/routes/coach.members.$memberId.billing";
 import { loader as csvLoader } from "~/routes/coach.payments[.]csv";
 import { loader as receiptLoader } from "~/routes/members.billing.receipts.$receiptId";
-import { callRoute, getRequest, isDataResult, locationOf, postForm, signInCookie, type DataResult } from "../support/route-calls";
+import { callRoute, getRequest, isDataResult, locationOf, postForm, signInCookie, toastOf, type DataResult } from "../support/route-calls";
 
 const PASSWORD = "staff-billing-pass-1";
 const cookies = { grace: "", other: "", trainer: "", admin: "" };
@@ -86,5 +90,15 @@ describe("a member's billing intents", () => {
   it("lets an administrator record a payment, answered with a redirect back and a toast", async () => {
     const answer = await post(cookies.admin, { intent: "record-payment", key: crypto.randomUUID(), method: "cash", amount: "10", for: "other", description: "Towel" });
     expect(locationOf(answer)).toBe(`/coach/members/${ids.grace}/billing`);
+  });
+
+  it("takes back a pack's credits with a whole refund of its payment, and says so", async () => {
+    const pack = await insertPayment(ids.grace, { method: "cash", amountMinor: 8000, description: "8 classes" });
+    const grantId = await giveCredits(ids.grace, { total: 8 });
+    await getDb().update(creditGrant).set({ paymentId: pack.id }).where(eq(creditGrant.id, grantId));
+    const answer = await post(cookies.admin, { intent: "refund-payment", key: crypto.randomUUID(), paymentId: pack.id, amount: "80" });
+    expect(locationOf(answer)).toBe(`/coach/members/${ids.grace}/billing`);
+    expect(await toastOf(answer)).toMatchObject({ title: "Refund made", description: "£80.00 marked refunded. The pack's credits were taken back." });
+    expect((await getDb().select({ status: creditGrant.status }).from(creditGrant).where(eq(creditGrant.id, grantId)))[0]!.status).toBe("void");
   });
 });

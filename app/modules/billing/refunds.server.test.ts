@@ -4,10 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPayment } from "../../../tests/support/gocardless-stand-in/api";
 import { startGoCardlessStandIn, type GoCardlessStandIn } from "../../../tests/support/gocardless-stand-in/server";
 import { getDb } from "~/db/client.server";
-import { billingPayment, billingRefund } from "~/db/schema/billing";
+import { billingPayment, billingRefund, creditGrant } from "~/db/schema/billing";
+import { runDueJobs } from "~/jobs.server";
 import { resetEnv } from "~/lib/env.server";
+import { signWebhookBody } from "~/lib/gocardless/webhook.server";
+import { giveCredits } from "./entitlements.test-support";
 import { refundPayment } from "./refunds.server";
 import { insertPayment, newPerson } from "./staff-payments-test-support";
+import { receiveProviderWebhook } from "./webhook-intake.server";
 
 const TOKEN = "sandbox_books_refund_token_0123";
 const SECRET = "books-refund-webhook-secret";
@@ -20,6 +24,29 @@ async function paymentOf(id: string) {
   return payment!;
 }
 const refundsOf = (paymentId: string) => getDb().select().from(billingRefund).where(eq(billingRefund.paymentId, paymentId));
+
+/** A pack of 8 class credits bought by this payment. */
+async function packBoughtBy(memberId: string, paymentId: string) {
+  const grantId = await giveCredits(memberId, { total: 8 });
+  await getDb().update(creditGrant).set({ paymentId }).where(eq(creditGrant.id, grantId));
+  return grantId;
+}
+const grantStatus = async (grantId: string) => (await getDb().select({ status: creditGrant.status }).from(creditGrant).where(eq(creditGrant.id, grantId)))[0]!.status;
+
+function useDirectDebit() {
+  process.env.GOCARDLESS_ACCESS_TOKEN = TOKEN;
+  process.env.GOCARDLESS_WEBHOOK_SECRET = SECRET;
+  process.env.GOCARDLESS_API_URL = standIn.url;
+  resetEnv();
+}
+
+/** A direct-debit payment of £amount, confirmed at the stand-in unless said. */
+async function directDebitPayment(memberId: string, amountMinor: number, confirmed = true) {
+  const atProvider = newPayment(standIn.state, { amount: amountMinor, currency: "GBP", charge_date: "2026-12-01", description: "8 classes", reference: null, retry_if_possible: true, metadata: {}, links: { mandate: "MD000TEST" } });
+  if (confirmed) atProvider.status = "confirmed";
+  standIn.state.payments.set(atProvider.id, atProvider);
+  return insertPayment(memberId, { providerPaymentId: atProvider.id, amountMinor, description: "8 classes" });
+}
 
 beforeAll(async () => {
   standIn = await startGoCardlessStandIn({ accessToken: TOKEN, webhookDelivery: "manual" });
@@ -85,10 +112,7 @@ describe("refunding a direct debit", () => {
   });
 
   it("asks GoCardless with the refund's id as key and the total refunded, and stays pending until GoCardless pays it", async () => {
-    process.env.GOCARDLESS_ACCESS_TOKEN = TOKEN;
-    process.env.GOCARDLESS_WEBHOOK_SECRET = SECRET;
-    process.env.GOCARDLESS_API_URL = standIn.url;
-    resetEnv();
+    useDirectDebit();
     const [admin, member] = [await newPerson("admin"), await newPerson()];
     const atProvider = newPayment(standIn.state, { amount: 3500, currency: "GBP", charge_date: "2026-12-01", description: "Online Coaching", reference: null, retry_if_possible: true, metadata: {}, links: { mandate: "MD000TEST" } });
     atProvider.status = "confirmed";
@@ -118,5 +142,47 @@ describe("refunding a direct debit", () => {
     await expect(refundPayment(admin, form(paid.id, "5"))).rejects.toMatchObject({ status: 409, message: expect.stringContaining("GoCardless refused the refund") });
     expect((await paymentOf(paid.id)).refundedMinor).toBe(0);
     expect((await refundsOf(paid.id)).map((r) => r.status)).toEqual(["failed"]);
+  });
+});
+
+describe("refunds and a pack's credits", () => {
+  it("keeps the credits through a part refund and takes them back with a whole one", async () => {
+    const [admin, member] = [await newPerson("admin"), await newPerson()];
+    const paid = await insertPayment(member.id, { method: "cash", amountMinor: 8000, description: "8 classes" });
+    const grantId = await packBoughtBy(member.id, paid.id);
+    expect(await refundPayment(admin, form(paid.id, "10"))).toMatchObject({ whole: false, creditsTakenBack: false });
+    expect(await grantStatus(grantId)).toBe("active");
+    expect(await refundPayment(admin, form(paid.id, "70"))).toMatchObject({ whole: true, creditsTakenBack: true });
+    expect(await grantStatus(grantId)).toBe("void");
+  });
+
+  it("gives the credits back when GoCardless refuses a whole refund", async () => {
+    useDirectDebit();
+    const [admin, member] = [await newPerson("admin"), await newPerson()];
+    const paid = await directDebitPayment(member.id, 8000, false);
+    const grantId = await packBoughtBy(member.id, paid.id);
+    await expect(refundPayment(admin, form(paid.id, "80"))).rejects.toMatchObject({ status: 409 });
+    expect(await grantStatus(grantId)).toBe("active");
+    expect((await paymentOf(paid.id)).refundedMinor).toBe(0);
+  });
+
+  it("gives the money and the credits back when a whole refund bounces, once however often GoCardless says so", async () => {
+    useDirectDebit();
+    const [admin, member] = [await newPerson("admin"), await newPerson()];
+    const paid = await directDebitPayment(member.id, 8000);
+    const grantId = await packBoughtBy(member.id, paid.id);
+    expect(await refundPayment(admin, form(paid.id, "80"))).toMatchObject({ status: "pending", creditsTakenBack: true });
+    expect(await grantStatus(grantId)).toBe("void");
+    const [refund] = await refundsOf(paid.id);
+
+    const events = standIn.runScenario("refund_bounced", refund!.providerRefundId!);
+    const body = Buffer.from(JSON.stringify({ events: [...events, ...events] }));
+    const headers = new Headers({ "Content-Type": "application/json", "Webhook-Signature": signWebhookBody(body, SECRET) });
+    expect((await receiveProviderWebhook(body, headers)).status).toBe(200);
+    expect((await receiveProviderWebhook(body, headers)).status).toBe(200);
+    await runDueJobs();
+    expect((await refundsOf(paid.id)).map((r) => r.status)).toEqual(["failed"]);
+    expect(await paymentOf(paid.id)).toMatchObject({ refundedMinor: 0, status: "confirmed" });
+    expect(await grantStatus(grantId)).toBe("active");
   });
 });

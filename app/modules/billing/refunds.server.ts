@@ -9,6 +9,8 @@
  *   webhook marks it paid. A refusal from the provider marks it failed and gives the
  *   amount back; no answer at all leaves it pending (a retry of the same key is safe).
  * - Manual payments: marked refunded at once; the payment is `refunded` when whole.
+ * - A pack refunded in whole loses its credits, and a refused refund gives them back
+ *   (`matchCreditsToRefunds`, decision 0187).
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -20,6 +22,7 @@ import { AppError } from "~/lib/app-error";
 import { getLogger } from "~/lib/logger.server";
 import { getPaymentProvider } from "~/lib/payments/payment-provider.server";
 import { formatMoney, readMoney } from "./money";
+import { matchCreditsToRefunds } from "./settlement.server";
 
 type Actor = Pick<SessionUser, "id" | "role" | "email">;
 
@@ -37,6 +40,8 @@ export interface RefundResult {
   status: "pending" | "marked";
   amountText: string;
   whole: boolean;
+  /** A pack refunded in whole: its credits were taken back. */
+  creditsTakenBack: boolean;
 }
 
 /** A provider's refusal (it answered with a 4xx) as against no answer (timeout, dropped connection, its 5xx). */
@@ -72,11 +77,12 @@ export async function refundPayment(actor: Actor, input: unknown): Promise<Refun
       .update(billingPayment)
       .set({ refundedMinor: total, ...(whole && !direct ? { status: "refunded" as const } : {}), updatedAt: new Date() })
       .where(eq(billingPayment.id, payment.id));
-    await recordAudit({ action: "payment.refunded", actor, target: { type: "payment", id: payment.id }, summary: `Refunded ${formatMoney(minor, payment.currency)} of a ${formatMoney(payment.amountMinor, payment.currency)} payment` }, tx);
-    return { payment, total, whole, direct };
+    const creditsTakenBack = (await matchCreditsToRefunds(tx, payment.id, new Date())) > 0;
+    await recordAudit({ action: "payment.refunded", actor, target: { type: "payment", id: payment.id }, summary: `Refunded ${formatMoney(minor, payment.currency)} of a ${formatMoney(payment.amountMinor, payment.currency)} payment${creditsTakenBack ? "; the pack's credits taken back" : ""}` }, tx);
+    return { payment, total, whole, direct, creditsTakenBack };
   });
 
-  const result: RefundResult = { refundId: form.key, status: saved.direct ? "pending" : "marked", amountText: formatMoney(minor, saved.payment.currency), whole: saved.whole };
+  const result: RefundResult = { refundId: form.key, status: saved.direct ? "pending" : "marked", amountText: formatMoney(minor, saved.payment.currency), whole: saved.whole, creditsTakenBack: saved.creditsTakenBack };
   if (!saved.direct) return result;
   try {
     const sent = await provider!.refund({
@@ -96,7 +102,9 @@ export async function refundPayment(actor: Actor, input: unknown): Promise<Refun
     await getDb().transaction(async (tx) => {
       const [payment] = await tx.select().from(billingPayment).where(eq(billingPayment.id, saved.payment.id)).for("update");
       await tx.update(billingRefund).set({ status: "failed", updatedAt: new Date() }).where(eq(billingRefund.id, form.key));
-      if (payment) await tx.update(billingPayment).set({ refundedMinor: Math.max(0, payment.refundedMinor - minor), updatedAt: new Date() }).where(eq(billingPayment.id, payment.id));
+      if (!payment) return;
+      await tx.update(billingPayment).set({ refundedMinor: Math.max(0, payment.refundedMinor - minor), updatedAt: new Date() }).where(eq(billingPayment.id, payment.id));
+      await matchCreditsToRefunds(tx, payment.id, new Date());
     });
     throw new AppError(409, `GoCardless refused the refund: ${error instanceof Error ? error.message : "no reason given"}`);
   }

@@ -152,3 +152,23 @@ export async function failPayment(tx: Db, paymentId: string, outcome: FailOutcom
   }
   return true;
 }
+
+/**
+ * Refunds and a pack's credits (decision 0187): the credits a payment bought hold while the
+ * money stands. Refunded in whole, they are void, as after a charge-back; a refund that the
+ * provider refuses or that bounces gives the money and the credits back. Part refunds leave
+ * them (the coach refunds the sessions the member did not use). Credits already spent on
+ * bookings stay spent. Call with the payment's row locked, after its refund is recorded.
+ * Returns how many packs' credits changed.
+ */
+export async function matchCreditsToRefunds(tx: Db, paymentId: string, now: Date): Promise<number> {
+  const [payment] = await tx.select().from(billingPayment).where(eq(billingPayment.id, paymentId));
+  if (!payment) return 0;
+  const stands = SETTLED.includes(payment.status) && payment.refundedMinor < payment.amountMinor;
+  const changed = await tx
+    .update(creditGrant)
+    .set({ status: stands ? "active" : "void", updatedAt: now })
+    .where(and(eq(creditGrant.paymentId, paymentId), eq(creditGrant.status, stands ? "void" : "active")))
+    .returning({ id: creditGrant.id });
+  return changed.length;
+}

@@ -109,6 +109,7 @@ function RefundForm({ row, formKey }: { row: StaffPaymentRow; formKey: string })
           Reason
         </label>
         <input id={`${id}-reason`} name="reason" maxLength={200} className={fieldClass} />
+        <p className="text-sm text-zinc-700">Refunding a pack in full also takes back its credits.</p>
         <Button type="submit" variant="secondary">
           Refund {formatMoney(left, row.currency)} or less
         </Button>
