@@ -9,7 +9,7 @@ import { createJobRunner } from "~/lib/job-runner.server";
 import { pruneJobsJob } from "~/lib/jobs.server";
 import { nightlyBackupJob } from "~/modules/backups/nightly.server";
 import { billingSweepJob } from "~/modules/billing/billing-sweep.server";
-import { cancelErasedMandatesJob } from "~/modules/billing/erased-mandates.server";
+import { cancelErasedMandatesJob, retryMandateCancelsJob } from "~/modules/billing/erased-mandates.server";
 import { processBillingEventJob } from "~/modules/billing/events.server";
 import { pruneBillingEventsJob } from "~/modules/billing/events-prune.server";
 import { retryEventsJob } from "~/modules/billing/events-retry.server";
@@ -56,4 +56,5 @@ export const { runDueJobs, startWorker: startJobWorker } = createJobRunner([
   planPausedMailJob,
   billingSweepJob,
   cancelErasedMandatesJob,
+  retryMandateCancelsJob,
 ]);

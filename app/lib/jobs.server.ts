@@ -5,7 +5,7 @@
  * runner (job-runner.server.ts) claims and runs them; app/jobs.server.ts lists the kinds.
  */
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type Db } from "~/db/client.server";
 import { job, type JobStatus } from "~/db/schema/jobs";
@@ -192,6 +192,24 @@ export async function finishJob(db: Db, claimed: Pick<ClaimedJob, "id" | "claimT
     .where(and(eq(job.id, claimed.id), eq(job.claimToken, claimed.claimToken ?? "")))
     .returning({ id: job.id });
   return updated.length === 1;
+}
+
+/**
+ * Puts jobs of one kind that gave up (failed or skipped for good) and match `which` back
+ * to pending with their attempts anew, and wakes the workers. For work that must happen
+ * once the outside world answers again (decisions 0176 and 0188): the caller bounds
+ * `which` in time, so a job that can never succeed is not tried for ever. Returns how many.
+ */
+export async function reviveGivenUpJobs(kind: string, which: SQL, now: Date): Promise<number> {
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .update(job)
+      .set({ status: "pending", attempts: 0, runAt: now, lockedUntil: null, claimToken: null, staleAt: null, finishedAt: null })
+      .where(and(eq(job.kind, kind), inArray(job.status, ["failed", "skipped"]), which))
+      .returning({ id: job.id });
+    if (rows.length > 0) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+    return rows.length;
+  });
 }
 
 /** Finished jobs are kept this long (for a look at what ran), and their keys hold as long. */

@@ -3,16 +3,17 @@
  * stand-in driven by the real client: once the erasure commits, whatever the job's retries,
  * and not while direct debit is off.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { billingMandate, billingPayment, memberPlan } from "~/db/schema/billing";
+import { job } from "~/db/schema/jobs";
 import { runDueJobs } from "~/jobs.server";
 import { resetEnv } from "~/lib/env.server";
 import { enqueueJob } from "~/lib/jobs.server";
 import { eraseMember } from "~/modules/member-data/erasure.server";
 import { createUserWithPassword } from "~/modules/users/users.server";
-import { cancelErasedMandatesJob } from "./erased-mandates.server";
+import { cancelErasedMandatesJob, RETRY_CANCELS_FOR_MS, retryGivenUpMandateCancels } from "./erased-mandates.server";
 import { memberWithCheckout, startEventsWorld, TOKEN, type EventsWorld, type StartedPlan } from "./events.test-support";
 
 let world: EventsWorld;
@@ -69,5 +70,30 @@ describe("erasing a member", () => {
     }
     await runDueJobs({ now: new Date(Date.now() + 2 * 60 * 60 * 1000) });
     expect(providerStatus(bo.providerMandateId)).toBe("cancelled");
+  });
+
+  it("tries a cancel that gave up again once direct debit answers, for a week after the erasure", async () => {
+    const cy = await endedMember("Cy Erased");
+    const dee = await endedMember("Dee Erased");
+    for (const person of [cy, dee]) await eraseMember(admin, person.memberId, { confirmEmail: person.email });
+    // Direct debit was off for longer than the jobs' attempts: both gave up. Dee's erasure was eight days ago.
+    const cancels = await getDb().select().from(job).where(eq(job.kind, cancelErasedMandatesJob.kind));
+    const jobOf = (person: typeof cy) => cancels.find((row) => JSON.stringify(row.payload).includes(person.providerMandateId))!;
+    await getDb().update(job).set({ status: "failed", attempts: 10, finishedAt: new Date(), lastError: "Direct debit is off" }).where(inArray(job.id, [jobOf(cy).id, jobOf(dee).id]));
+    await getDb().update(job).set({ createdAt: new Date(Date.now() - RETRY_CANCELS_FOR_MS - 24 * 60 * 60 * 1000) }).where(eq(job.id, jobOf(dee).id));
+
+    delete process.env.GOCARDLESS_ACCESS_TOKEN;
+    resetEnv();
+    try {
+      expect(await retryGivenUpMandateCancels(new Date())).toBe(0);
+    } finally {
+      process.env.GOCARDLESS_ACCESS_TOKEN = TOKEN;
+      resetEnv();
+    }
+    expect(await retryGivenUpMandateCancels(new Date())).toBe(1);
+    await runDueJobs();
+    expect(providerStatus(cy.providerMandateId)).toBe("cancelled");
+    expect(providerStatus(dee.providerMandateId)).not.toBe("cancelled");
+    expect((await getDb().select().from(job).where(and(eq(job.id, jobOf(dee).id), eq(job.status, "failed")))).length).toBe(1);
   });
 });

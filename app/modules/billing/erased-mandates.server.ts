@@ -5,11 +5,16 @@
  * provider, ready for a payment the site would no longer know whose it was. The erasure
  * enqueues this job in its transaction with the provider's mandate ids (references, not
  * the person); the job cancels each one, and one already ended or unknown to the provider
- * is done too.
+ * is done too. A job that gave up (direct debit off, or GoCardless not answering, for more
+ * than its three hours of attempts) is tried again each hour for a week after the erasure,
+ * once direct debit answers again (decision 0188).
  */
+import { gt } from "drizzle-orm";
 import { z } from "zod";
+import { job } from "~/db/schema/jobs";
 import { GoCardlessApiError } from "~/lib/gocardless/api-error";
-import { defineJob } from "~/lib/jobs.server";
+import { defineJob, defineRecurringJob, everyHour, reviveGivenUpJobs } from "~/lib/jobs.server";
+import { getLogger } from "~/lib/logger.server";
 import { getPaymentProvider } from "~/lib/payments/payment-provider.server";
 
 /** A member has one mandate a package, and erasure takes them all in one job. */
@@ -33,5 +38,25 @@ export const cancelErasedMandatesJob = defineJob({
         if (!alreadyEnded(error)) throw error;
       }
     }
+  },
+});
+
+/** How long after the erasure a given-up cancel is still tried again. */
+export const RETRY_CANCELS_FOR_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Puts the given-up cancels of the last week's erasures back to pending. Returns how many. */
+export async function retryGivenUpMandateCancels(now: Date): Promise<number> {
+  if (!getPaymentProvider()) return 0;
+  const retried = await reviveGivenUpJobs(cancelErasedMandatesJob.kind, gt(job.createdAt, new Date(now.getTime() - RETRY_CANCELS_FOR_MS)), now);
+  if (retried > 0) getLogger().warn({ jobs: retried }, "erased members' mandates whose cancelling had given up are tried again");
+  return retried;
+}
+
+export const retryMandateCancelsJob = defineRecurringJob({
+  kind: "billing.retry-erased-mandates",
+  repeat: everyHour,
+  maxAttempts: 1,
+  run: async (_payload, { now }) => {
+    await retryGivenUpMandateCancels(now);
   },
 });

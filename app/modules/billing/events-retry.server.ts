@@ -7,11 +7,11 @@
  * pending with their attempts anew. Past a week an event stays as it is, with its job's
  * last error, for a person to look at.
  */
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, gt, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { billingEvent } from "~/db/schema/billing";
 import { job } from "~/db/schema/jobs";
-import { defineRecurringJob, everyHour, JOBS_CHANNEL } from "~/lib/jobs.server";
+import { defineRecurringJob, everyHour, reviveGivenUpJobs } from "~/lib/jobs.server";
 import { getLogger } from "~/lib/logger.server";
 import { getPaymentProvider } from "~/lib/payments/payment-provider.server";
 import { processBillingEventJob } from "./events.server";
@@ -23,20 +23,11 @@ export const RETRY_EVENTS_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 /** Puts the given-up jobs of recent unprocessed events back to pending. Returns how many. */
 export async function retryGivenUpEvents(now: Date): Promise<number> {
   if (!getPaymentProvider()) return 0;
-  const db = getDb();
-  const keys = db
+  const keys = getDb()
     .select({ key: sql<string>`${EVENT_JOB_KEY_PREFIX} || ${billingEvent.id}` })
     .from(billingEvent)
     .where(and(isNull(billingEvent.processedAt), gt(billingEvent.receivedAt, new Date(now.getTime() - RETRY_EVENTS_FOR_MS))));
-  const retried = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(job)
-      .set({ status: "pending", attempts: 0, runAt: now, lockedUntil: null, claimToken: null, staleAt: null, finishedAt: null })
-      .where(and(eq(job.kind, processBillingEventJob.kind), inArray(job.status, ["failed", "skipped"]), inArray(job.key, keys)))
-      .returning({ id: job.id });
-    if (rows.length > 0) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
-    return rows.length;
-  });
+  const retried = await reviveGivenUpJobs(processBillingEventJob.kind, inArray(job.key, keys), now);
   if (retried > 0) getLogger().warn({ events: retried }, "payment events whose processing had given up are tried again");
   return retried;
 }
