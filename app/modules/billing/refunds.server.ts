@@ -77,7 +77,7 @@ export async function refundPayment(actor: Actor, input: unknown): Promise<Refun
       .update(billingPayment)
       .set({ refundedMinor: total, ...(whole && !direct ? { status: "refunded" as const } : {}), updatedAt: new Date() })
       .where(eq(billingPayment.id, payment.id));
-    const creditsTakenBack = (await matchCreditsToRefunds(tx, payment.id, new Date())) > 0;
+    const creditsTakenBack = whole && (await matchCreditsToRefunds(tx, payment.id, new Date())) > 0;
     await recordAudit({ action: "payment.refunded", actor, target: { type: "payment", id: payment.id }, summary: `Refunded ${formatMoney(minor, payment.currency)} of a ${formatMoney(payment.amountMinor, payment.currency)} payment${creditsTakenBack ? "; the pack's credits taken back" : ""}` }, tx);
     return { payment, total, whole, direct, creditsTakenBack };
   });
