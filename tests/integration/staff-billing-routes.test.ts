@@ -94,8 +94,7 @@ describe("a member's billing intents", () => {
 
   it("takes back a pack's credits with a whole refund of its payment, and says so", async () => {
     const pack = await insertPayment(ids.grace, { method: "cash", amountMinor: 8000, description: "8 classes" });
-    const grantId = await giveCredits(ids.grace, { total: 8 });
-    await getDb().update(creditGrant).set({ paymentId: pack.id }).where(eq(creditGrant.id, grantId));
+    const grantId = await giveCredits(ids.grace, { total: 8, paymentId: pack.id });
     const answer = await post(cookies.admin, { intent: "refund-payment", key: crypto.randomUUID(), paymentId: pack.id, amount: "80" });
     expect(locationOf(answer)).toBe(`/coach/members/${ids.grace}/billing`);
     expect(await toastOf(answer)).toMatchObject({ title: "Refund made", description: "£80.00 marked refunded. The pack's credits were taken back." });

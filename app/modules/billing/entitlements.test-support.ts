@@ -52,6 +52,8 @@ export interface GrantSpec {
   /** Default: 60 days after `now`. */
   expiresAt?: Date;
   status?: "pending" | "active" | "void";
+  /** The payment that bought the pack (its refunds decide the credits, decision 0187). */
+  paymentId?: string;
   now?: Date;
 }
 
@@ -66,6 +68,7 @@ export async function giveCredits(memberId: string, spec: GrantSpec = {}, db: Db
     name: "Test pack",
     total: spec.total ?? 1,
     status: spec.status ?? "active",
+    paymentId: spec.paymentId ?? null,
     expiresAt: spec.expiresAt ?? new Date(now.getTime() + 60 * DAY),
     createdAt: now,
   });

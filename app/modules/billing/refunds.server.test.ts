@@ -26,11 +26,7 @@ async function paymentOf(id: string) {
 const refundsOf = (paymentId: string) => getDb().select().from(billingRefund).where(eq(billingRefund.paymentId, paymentId));
 
 /** A pack of 8 class credits bought by this payment. */
-async function packBoughtBy(memberId: string, paymentId: string) {
-  const grantId = await giveCredits(memberId, { total: 8 });
-  await getDb().update(creditGrant).set({ paymentId }).where(eq(creditGrant.id, grantId));
-  return grantId;
-}
+const packBoughtBy = (memberId: string, paymentId: string) => giveCredits(memberId, { total: 8, paymentId });
 const grantStatus = async (grantId: string) => (await getDb().select({ status: creditGrant.status }).from(creditGrant).where(eq(creditGrant.id, grantId)))[0]!.status;
 
 function useDirectDebit() {
