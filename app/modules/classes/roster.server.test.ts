@@ -1,8 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { groupClass } from "~/db/schema/classes";
 import { cancelClass } from "./class-changes.server";
-import { CLASS_NOT_FOUND } from "./class-staff.server";
+import { todayIn, zonedToUtc } from "~/lib/time-zone";
+import { CLASS_NOT_FOUND, siteTimeZone } from "./class-staff.server";
 import { BOOKING_NOT_FOUND, CANCELLED_CLASS, OTHER_PLACE, getMemberClassAttendance, getRoster, listClassWeek, markAttendance, NOT_BOOKED, NOT_STARTED } from "./roster.server";
 import { aClass, makePerson, place, statuses, type Actor } from "./class-staff.test-support";
 
@@ -55,6 +56,21 @@ describe("the roster", () => {
     expect(week.classes.find((c) => c.id === id)).toMatchObject({ taken: 2, waiting: 1, offered: 1, capacity: 8, typeName: "HIIT Training", extra: true });
     // The timetable's classes of the week are made as the list is read.
     expect(week.classes.filter((c) => !c.extra).length).toBeGreaterThanOrEqual(7);
+  });
+
+  it("keeps a class that began before midnight on this week's list while it is under way", async () => {
+    const timeZone = await siteTimeZone();
+    vi.useFakeTimers({ toFake: ["Date"], now: zonedToUtc(todayIn(timeZone), "00:00", timeZone).getTime() + 5 * 60_000 });
+    try {
+      const running = await aClass({ hours: -0.25 });
+      const ended = await aClass({ hours: -1 });
+      const thisWeek = await listClassWeek(admin, 0);
+      expect(thisWeek.classes.find((c) => c.id === running)).toMatchObject({ past: true });
+      expect(thisWeek.classes.map((c) => c.id)).not.toContain(ended);
+      expect((await listClassWeek(admin, -1)).classes.map((c) => c.id)).toEqual(expect.arrayContaining([running, ended]));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("is for staff only", async () => {

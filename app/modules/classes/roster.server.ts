@@ -13,7 +13,7 @@ import { addDays, toZonedParts, todayIn, zonedToUtc } from "~/lib/time-zone";
 import { getBillingSettings } from "~/modules/billing/billing-settings.server";
 import { placeKeepsCredit, restoreCredit, returnCredit } from "~/modules/billing/entitlements.server";
 import { makeClasses } from "./class-dates.server";
-import { attendanceSchema, DOORS_OPEN_MINUTES, type AttendanceMark } from "./classes.schema";
+import { attendanceSchema, DOORS_OPEN_MINUTES, DURATION_MAX, type AttendanceMark } from "./classes.schema";
 import { CLASS_NOT_FOUND, lockExistingClass, personName, siteTimeZone, type Actor } from "./class-staff.server";
 import { LIVE, TAKING_A_SPOT } from "./waitlist.server";
 
@@ -32,11 +32,17 @@ function ensureDoorsOpen(startsAt: Date, now: Date): void {
   if (!doorsOpen(startsAt, now)) throw new AppError(409, NOT_STARTED);
 }
 
-/** A week of classes from `week` weeks after today (the timetable's made first), with spots taken and waiting. */
+/**
+ * A week of classes from `week` weeks after today (the timetable's made first), with spots
+ * taken and waiting. This week's also keeps a class that began before midnight and is still
+ * under way: the coach at the door at 00:05 finds it (decision 0189).
+ */
 export async function listClassWeek(actor: Actor, week: number) {
   ensureCan(actor, "groupClasses", "view");
   const timeZone = await siteTimeZone();
   const from = addDays(todayIn(timeZone), week * 7);
+  const fromUtc = zonedToUtc(from, "00:00", timeZone);
+  const now = new Date();
   const db = getDb();
   if (week >= 0) await makeClasses(db, { from, days: 7, timeZone });
   const spots = sql<number>`count(*) filter (where ${inArray(classBooking.status, TAKING_A_SPOT)})`.mapWith(Number);
@@ -66,11 +72,10 @@ export async function listClassWeek(actor: Actor, week: number) {
     .leftJoin(user, eq(user.id, groupClass.coachId))
     // Current places and late cancels only: a class's given-up history is never read.
     .leftJoin(classBooking, and(eq(classBooking.classId, groupClass.id), inArray(classBooking.status, [...LIVE, "late_cancelled"])))
-    .where(and(gte(groupClass.startsAt, zonedToUtc(from, "00:00", timeZone)), lt(groupClass.startsAt, zonedToUtc(addDays(from, 7), "00:00", timeZone))))
+    .where(and(or(gte(groupClass.startsAt, fromUtc), week === 0 ? underWay(now) : undefined), lt(groupClass.startsAt, zonedToUtc(addDays(from, 7), "00:00", timeZone))))
     .groupBy(groupClass.id, classType.name, user.name, user.email)
     .orderBy(asc(groupClass.startsAt), asc(groupClass.id))
     .limit(500);
-  const now = Date.now();
   return {
     from,
     to: addDays(from, 6),
@@ -90,9 +95,18 @@ export async function listClassWeek(actor: Actor, week: number) {
       cancelled: r.status === "cancelled",
       changed: r.changedAt !== null,
       extra: r.slotId === null,
-      past: r.startsAt.getTime() <= now,
+      past: r.startsAt <= now,
     })),
   };
+}
+
+/** Classes started and not yet ended at `now`; the start's lower bound (the longest class) keeps it on the start index. */
+function underWay(now: Date) {
+  return and(
+    gte(groupClass.startsAt, new Date(now.getTime() - DURATION_MAX * 60_000)),
+    lt(groupClass.startsAt, now),
+    sql`${groupClass.startsAt} + make_interval(mins => ${groupClass.durationMinutes}) > ${now}`,
+  );
 }
 
 /** Attended, no-show and late-cancel counts of members, over every class. */
