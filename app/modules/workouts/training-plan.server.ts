@@ -22,10 +22,12 @@ export interface PlanDay {
   /** The program day (null on a rest day). */
   dayId: string | null;
   title: string | null;
-  exerciseCount: number;
   /** The member's workout of that day: finished (done) or under way. */
   workoutId: string | null;
 }
+
+/** The next training day on the 'Today' card, with how many exercises it holds (the calendar shows no count). */
+export type NextDay = PlanDay & { exerciseCount: number };
 
 export interface PlanWeek {
   /** 1-based, as the member reads it. */
@@ -44,8 +46,8 @@ export interface TrainingPlan {
 export type TodayCard =
   | { kind: "in_progress"; workoutId: string; title: string }
   | { kind: "workout"; dayId: string; title: string; exerciseCount: number }
-  | { kind: "done"; workoutId: string; title: string; next: PlanDay | null }
-  | { kind: "rest"; next: PlanDay | null }
+  | { kind: "done"; workoutId: string; title: string; next: NextDay | null }
+  | { kind: "rest"; next: NextDay | null }
   | { kind: "none" };
 
 /**
@@ -66,7 +68,8 @@ const workoutsOfDay = (memberId: string, dayId: SQL) => sql`left join ${workout}
 interface DayRow {
   dayId: string | null;
   title: string | null;
-  exerciseCount: number;
+  /** Read for the 'Today' card only. */
+  exerciseCount?: number;
   /** One of the member's workouts of the day (rows of a day come oldest first), if any. */
   workoutId: string | null;
   finished: boolean | null;
@@ -82,7 +85,7 @@ interface PlanDayRead {
 }
 
 function foldDay(read: PlanDayRead | undefined, row: DayRow): PlanDayRead {
-  const day = read ?? { dayId: row.dayId, title: row.title, exerciseCount: row.exerciseCount, doneId: null, underWayId: null };
+  const day = read ?? { dayId: row.dayId, title: row.title, exerciseCount: row.exerciseCount ?? 0, doneId: null, underWayId: null };
   if (row.workoutId) {
     if (row.finished) day.doneId = row.workoutId;
     else day.underWayId = row.workoutId;
@@ -97,30 +100,24 @@ function planDayStatus(date: string, today: string, done: string | null, underWa
 }
 
 function planDay(date: string, today: string, day: PlanDayRead | undefined): PlanDay {
-  if (!day?.dayId) return { date, status: "rest", dayId: null, title: null, exerciseCount: 0, workoutId: null };
+  if (!day?.dayId) return { date, status: "rest", dayId: null, title: null, workoutId: null };
   const status = planDayStatus(date, today, day.doneId, day.underWayId);
-  return { date, status, dayId: day.dayId, title: day.title, exerciseCount: day.exerciseCount, workoutId: day.doneId ?? day.underWayId ?? null };
+  return { date, status, dayId: day.dayId, title: day.title, workoutId: day.doneId ?? day.underWayId ?? null };
 }
 
 /**
  * The member's current program week by week, or null when they have none (`siteToday`: the
- * caller read it already). One statement: the copy, its weeks, their days with their
- * exercise counts (one read of the copy's exercises, through the days' index: a join was
- * planned as a scan of every program's exercises) and the member's workouts of each day.
+ * caller read it already). One statement: the copy, its weeks, their days and the member's
+ * workouts of each day (the calendar shows no exercise counts: they are not read).
  */
 export async function getTrainingPlan(actor: Actor, siteToday?: string): Promise<TrainingPlan | null> {
   const today = siteToday ?? (await todayForSite());
   const result = await getDb().execute(sql`with copy as (${currentCopy(actor.id, today)})
     select copy.id as "programId", copy.name, copy.start_date::text as "startDate", w.id as "weekId", w.position, d.day_index as "dayIndex",
-      d.id as "dayId", d.title, coalesce(blocks.n, 0) as "exerciseCount", x.id as "workoutId", x.finished_at is not null as finished
+      d.id as "dayId", d.title, x.id as "workoutId", x.finished_at is not null as finished
     from copy
     left join ${programWeek} w on w.program_id = copy.id
     left join ${programDay} d on d.week_id = w.id
-    left join (
-      select b.day_id, count(*)::int as n from ${programBlock} b
-      where b.day_id = any(array(select pd.id from ${programDay} pd where pd.program_id = (select id from copy)))
-      group by b.day_id
-    ) blocks on blocks.day_id = d.id
     ${workoutsOfDay(actor.id, sql`d.id`)}
     order by w.position, w.id, d.day_index, x.started_at`);
   type Row = DayRow & { programId: string; name: string; startDate: string; weekId: string | null; position: number | null; dayIndex: number | null };
@@ -196,7 +193,7 @@ export async function getTodayCard(actor: Actor): Promise<TodayCard> {
   if (rows.length === 0) return { kind: "none" };
   const read = new Map<string, PlanDayRead>();
   for (const row of rows) if (row.date && row.dayId) read.set(row.date, foldDay(read.get(row.date), row));
-  const days = [...read].map(([dayDate, day]) => planDay(dayDate, today, day));
+  const days = [...read].map(([dayDate, day]): NextDay => ({ ...planDay(dayDate, today, day), exerciseCount: day.exerciseCount }));
   const next = days.find((d) => d.date > today) ?? null;
   const todays = days.find((d) => d.date === today);
   if (todays?.status === "done") return { kind: "done", workoutId: todays.workoutId!, title: todays.title!, next };

@@ -2,13 +2,13 @@ import { Dumbbell } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { formatLongDate } from "~/lib/dates";
-import type { PlanDay, TodayCard as Today } from "~/modules/workouts/training-plan.server";
+import type { NextDay, TodayCard as Today } from "~/modules/workouts/training-plan.server";
 import { DashboardCard } from "~/views/training-sessions/session-cards";
 import { StartWorkoutForm } from "./start-workout-form";
 
 const exerciseCount = (n: number) => `${n} ${n === 1 ? "exercise" : "exercises"}`;
 
-function NextWorkout({ next }: { next: PlanDay | null }) {
+function NextWorkout({ next }: { next: NextDay | null }) {
   if (!next) return <p className="text-zinc-700">No more workouts planned in your program.</p>;
   return <p className="text-zinc-700">{`Next workout: ${next.title} on ${formatLongDate(next.date)} (${exerciseCount(next.exerciseCount)})`}</p>;
 }
